@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** `{ message, errors }` — the error body of every non-2xx answer (PRODUCT.md §1). */
+export interface ApiErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+export interface PageMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+
+/**
+ * The list query every list endpoint takes. `sortable` is the per-list whitelist: anything else is a 422
+ * and never reaches SQL.
+ */
+export function listQuery<const S extends readonly [string, ...string[]]>(
+  sortable: S,
+  opts: { defaultSort: S[number]; defaultDir?: 'asc' | 'desc'; perPage?: number },
+) {
+  return z.object({
+    keyword: z.string().trim().max(200, '検索キーワードは200文字以内で入力してください').optional().default(''),
+    page: z.coerce
+      .number({ error: 'ページは数値で指定してください' })
+      .int('ページは整数で指定してください')
+      .min(1, 'ページは1以上で指定してください')
+      .max(100000)
+      .default(1),
+    per_page: z.coerce
+      .number({ error: '表示件数は数値で指定してください' })
+      .int('表示件数は整数で指定してください')
+      .min(1, '表示件数は1以上で指定してください')
+      .max(MAX_PER_PAGE, `表示件数は${MAX_PER_PAGE}以下で指定してください`)
+      .default(opts.perPage ?? DEFAULT_PER_PAGE),
+    sort_by: z.enum(sortable, { error: '並び替えの項目が正しくありません' }).default(opts.defaultSort as S[number]),
+    sort_dir: z
+      .enum(['asc', 'desc'], { error: '並び順は asc または desc で指定してください' })
+      .default(opts.defaultDir ?? 'asc'),
+  });
+}
+
+export function pageMeta(total: number, page: number, perPage: number, rowCount: number): PageMeta {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = rowCount > 0 ? (page - 1) * perPage + 1 : null;
+  return {
+    current_page: page,
+    last_page: lastPage,
+    per_page: perPage,
+    total,
+    from,
+    to: from === null ? null : from + rowCount - 1,
+  };
+}
+
+/**
+ * An optional text field: trimmed, '' or null or undefined stored as null, at most `max` characters,
+ * and (when given) checked by `check` with the Japanese message `message`.
+ */
+export function optionalText(
+  label: string,
+  max: number,
+  check?: { test: (value: string) => boolean; message: string },
+) {
+  return z
+    .string({ error: `${label}は文字列で入力してください` })
+    .trim()
+    .max(max, `${label}は${max}文字以内で入力してください`)
+    .refine((v) => v === '' || !check || check.test(v), { message: check?.message ?? '' })
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label}を入力してください` })
+    .trim()
+    .min(1, `${label}を入力してください`)
+    .max(max, `${label}は${max}文字以内で入力してください`);
+}
+
+/** Turns a zod error into the `errors` map of the API error body (field → messages). */
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    const list = errors[key] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    errors[key] = list;
+  }
+  return errors;
+}

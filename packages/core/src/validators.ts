@@ -1,0 +1,54 @@
+/**
+ * Identifier checks (FACTS.md §4, §8, SPEC.md §5). Pure functions, shared by server and web.
+ */
+
+/** 法人番号 check digit: the leftmost of the 13 digits = 9 − (Σ Pn × Qn mod 9). */
+export function corporateNumberCheckDigit(twelveDigits: string): number {
+  if (!/^\d{12}$/.test(twelveDigits)) throw new Error('12 digits expected');
+  let sum = 0;
+  for (let n = 1; n <= 12; n++) {
+    const p = Number(twelveDigits[12 - n]);
+    sum += p * (n % 2 === 1 ? 1 : 2);
+  }
+  return 9 - (sum % 9);
+}
+
+export function isValidCorporateNumber(value: string): boolean {
+  if (!/^\d{13}$/.test(value)) return false;
+  return corporateNumberCheckDigit(value.slice(1)) === Number(value[0]);
+}
+
+/** 適格請求書発行事業者登録番号: "T" + 13 digits whose check digit is valid. */
+export function isValidRegistrationNumber(value: string): boolean {
+  return /^T\d{13}$/.test(value) && isValidCorporateNumber(value.slice(1));
+}
+
+/** SPEC.md §5: local part, @, domain ending in a dot plus 2 or 3 letters. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,3}$/;
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+/** 郵便番号: 7 digits (a hyphen after the third digit is accepted and removed). */
+export function normalizePostalCode(value: string): string {
+  return value.replace(/[‐－ー−-]/g, '').replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
+}
+export function isValidPostalCode(value: string): boolean {
+  return /^\d{7}$/.test(value);
+}
+export function formatPostalCode(value: string | null | undefined): string {
+  if (!value) return '';
+  return /^\d{7}$/.test(value) ? `${value.slice(0, 3)}-${value.slice(3)}` : value;
+}
+
+/** Japanese phone/fax numbers: digits with optional hyphens, 10 or 11 digits, starting with 0. */
+export function isValidPhone(value: string): boolean {
+  if (!/^0[\d-]+$/.test(value) || /--/.test(value) || value.endsWith('-')) return false;
+  const digits = value.replace(/-/g, '').length;
+  return digits === 10 || digits === 11;
+}
+
+/** Full-width katakana (with prolonged sound mark, middle dot and spaces). */
+export function isKatakana(value: string): boolean {
+  return /^[\u30A0-\u30FF\u3000\s・ー（）()０-９0-9Ａ-Ｚａ-ｚA-Za-z．.，,＆&－-]+$/.test(value);
+}
