@@ -7,6 +7,7 @@ const jpy = new Intl.NumberFormat('en', {
   currency: 'JPY',
   minimumFractionDigits: 0,
   maximumFractionDigits: 2,
+  signDisplay: 'negative',
 });
 const enIN = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 

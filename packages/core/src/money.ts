@@ -11,13 +11,14 @@ export function assertYen(value: number): number {
 /** Rounds a non-negative or negative rational amount `num/den` to integer yen with the company's mode. */
 export function roundYen(num: number, den: number, mode: Rounding): number {
   const q = num / den;
-  if (mode === 'floor') return q >= 0 ? Math.floor(q) : -Math.floor(-q);
-  if (mode === 'ceil') return q >= 0 ? Math.ceil(q) : -Math.ceil(-q);
+  // `+ 0` turns -0 into 0 so that a negative amount rounding to zero displays as ¥0.
+  if (mode === 'floor') return (q >= 0 ? Math.floor(q) : -Math.floor(-q)) + 0;
+  if (mode === 'ceil') return (q >= 0 ? Math.ceil(q) : -Math.ceil(-q)) + 0;
   // 四捨五入 (half away from zero), exact on integers
   const sign = num * den < 0 ? -1 : 1;
   const a = Math.abs(num);
   const b = Math.abs(den);
-  return sign * Math.floor((2 * a + b) / (2 * b));
+  return sign * Math.floor((2 * a + b) / (2 * b)) + 0;
 }
 
 /** Tax on a tax-exclusive total at `ratePercent` (10 or 8), rounded once. */

@@ -4,7 +4,7 @@ import { EMAIL_PATTERN } from '../validators.js';
 export const emailField = z
   .string({ error: 'メールアドレスを入力してください' })
   .trim()
-  .min(1, 'メールアドレスを入力してください')
+  .min(1, { message: 'メールアドレスを入力してください', abort: true })
   .max(254, 'メールアドレスは254文字以内で入力してください')
   .regex(EMAIL_PATTERN, 'メールアドレスの形式が正しくありません');
 

@@ -48,7 +48,7 @@ export const customerInput = z.object({
     .transform((v) => (v ? v : null)),
   prefecture_code: z
     .string({ error: '都道府県を選択してください' })
-    .refine((v) => v === '' || v in PREFECTURES, '都道府県を選択してください')
+    .refine((v) => v === '' || Object.hasOwn(PREFECTURES, v), '都道府県を選択してください')
     .nullish()
     .transform((v) => (v ? v : null)),
   address1: optionalText('住所1', 255),
@@ -81,13 +81,17 @@ export const customerInput = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   closing_day: z
-    .union([z.literal(''), z.null(), z.coerce.number({ error: '締め日は1〜31の数値で指定してください' })])
-    .refine(
-      (v) => v === '' || v === null || (Number.isInteger(v) && v >= 1 && v <= 31),
-      '締め日は1〜31の数値で指定してください（31は末日）',
-    )
+    .union([z.string(), z.number(), z.null()], { error: '締め日は1〜31の数値で指定してください（31は末日）' })
     .optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? null : v)),
+    .transform((v, ctx) => {
+      if (v === '' || v === null || v === undefined) return null;
+      const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+      if (!Number.isInteger(n) || n < 1 || n > 31) {
+        ctx.addIssue({ code: 'custom', message: '締め日は1〜31の数値で指定してください（31は末日）' });
+        return z.NEVER;
+      }
+      return n;
+    }),
   payment_terms: optionalText('支払条件', 100),
   memo: optionalText('メモ', 2000),
 });
