@@ -1,0 +1,164 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Db } from './db/client.js';
+import type { Env } from './env.js';
+import { MailDispatcher } from './lib/mail.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { customerRoutes } from './modules/customers/customers.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+
+export interface LoginLimits {
+  /** Failed sign-ins per account within the window before the account locks. */
+  accountFailures: number;
+  /** Sign-in attempts per IP address within the window before 429. */
+  ipAttempts: number;
+  windowSeconds: number;
+  lockSeconds: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  accountFailures: 10,
+  ipAttempts: 30,
+  windowSeconds: 15 * 60,
+  lockSeconds: 15 * 60,
+};
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  mailer: MailDispatcher;
+  loginLimits: LoginLimits;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance;
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildAppOptions {
+  env: Env;
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  logger?: FastifyServerOptions['logger'];
+  loginLimits?: Partial<LoginLimits>;
+  /** Serve the built web app (apps/web/dist) with an SPA fallback. */
+  serveWeb?: boolean;
+  /** Print mails that are only recorded (no SMTP_URL). */
+  printMail?: boolean;
+}
+
+/** Builds the Fastify application. Tests call `app.inject()` on it; main.ts makes it listen. */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: false,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = new MailDispatcher(opts.db, {
+    smtpUrl: opts.env.SMTP_URL,
+    from: opts.env.MAIL_FROM,
+    log: app.log,
+    printMail: opts.printMail,
+  });
+  app.decorate('deps', {
+    env: opts.env,
+    db: opts.db,
+    driver: opts.driver,
+    mailer,
+    loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits },
+  });
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'http:', 'https:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Chobo（帳簿） API', version: '0.1.0', description: '帳簿 — 企業向けバックオフィスのAPI' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(customerRoutes);
+
+  const serveWeb = opts.serveWeb === true && existsSync(path.join(WEB_DIST, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  // Unknown API paths answer JSON; any other GET is a client-side route of the SPA (history mode).
+  app.setNotFoundHandler((req, reply) => {
+    if (!serveWeb || req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET') {
+      return reply.status(404).send({ message: 'ページが見つかりません' });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  return app;
+}

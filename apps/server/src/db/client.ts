@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+/** A database handle or an open transaction: every query function takes one of these first. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** The pool behind a PostgreSQL database. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database: PostgreSQL through `pg` when a URL is given, else embedded PGlite in
+ * `dataDir` (or in memory when dataDir is 'memory://'). Only ONE process may open a PGlite folder.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    pool.on('error', () => {
+      /* idle client errors are reported on the next query */
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, driver: 'postgres', pool, close: () => pool.end() };
+  }
+  const dir = opts.dataDir ?? 'memory://';
+  let client: PGlite;
+  if (dir === 'memory://') {
+    client = new PGlite();
+  } else {
+    const pgdata = path.join(dir, 'pgdata');
+    mkdirSync(pgdata, { recursive: true });
+    client = new PGlite(pgdata);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+/** Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock (many processes). */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.pool) {
+    // One connection holds the lock and runs the migrations, so concurrent start-ups wait their turn.
+    const client = await database.pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(727274)');
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+      client.release();
+    }
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}

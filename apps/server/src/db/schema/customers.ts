@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { companies } from './identity.js';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    name_kana: varchar('name_kana', { length: 255 }),
+    honorific: varchar('honorific', { length: 4 }).notNull().default('御中'),
+    used_for: smallint('used_for').notNull().default(3),
+    postal_code: varchar('postal_code', { length: 7 }),
+    prefecture_code: varchar('prefecture_code', { length: 2 }),
+    address1: varchar('address1', { length: 255 }),
+    address2: varchar('address2', { length: 255 }),
+    tel: varchar('tel', { length: 20 }),
+    mobile: varchar('mobile', { length: 20 }),
+    fax: varchar('fax', { length: 20 }),
+    email: varchar('email', { length: 254 }),
+    url: varchar('url', { length: 500 }),
+    contact_person: varchar('contact_person', { length: 100 }),
+    department: varchar('department', { length: 100 }),
+    registration_number: varchar('registration_number', { length: 14 }),
+    closing_day: smallint('closing_day'),
+    payment_terms: varchar('payment_terms', { length: 100 }),
+    memo: text('memo'),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customers_company_idx').on(t.company_id, t.id).where(sql`${t.deleted_at} is null`),
+    index('customers_company_name_idx').on(t.company_id, t.name).where(sql`${t.deleted_at} is null`),
+    check('customers_used_for_check', sql`${t.used_for} in (1, 2, 3)`),
+    check('customers_honorific_check', sql`${t.honorific} in ('御中', '様')`),
+    check('customers_closing_day_check', sql`${t.closing_day} between 1 and 31`),
+    check('customers_postal_code_check', sql`${t.postal_code} ~ '^[0-9]{7}$'`),
+    check('customers_registration_number_check', sql`${t.registration_number} ~ '^T[0-9]{13}$'`),
+  ],
+);

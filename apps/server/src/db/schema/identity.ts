@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** White-label partners; a company's granted permissions come from its domain. */
+export const domains = pgTable(
+  'domains',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    host: varchar('host', { length: 253 }).notNull(),
+    logo_data: text('logo_data'),
+    roles: jsonb('roles').$type<string[]>().notNull().default([]),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    is_default: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('domains_host_unique').on(sql`lower(${t.host})`),
+    uniqueIndex('domains_single_default').on(t.is_default).where(sql`${t.is_default}`),
+  ],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    domain_id: integer('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    name: varchar('name', { length: 255 }).notNull(),
+    name_kana: varchar('name_kana', { length: 255 }),
+    corporate_number: varchar('corporate_number', { length: 13 }),
+    registration_number: varchar('registration_number', { length: 14 }),
+    representative_name: varchar('representative_name', { length: 100 }),
+    representative_name_kana: varchar('representative_name_kana', { length: 100 }),
+    postal_code: varchar('postal_code', { length: 7 }),
+    prefecture_code: varchar('prefecture_code', { length: 2 }),
+    address1: varchar('address1', { length: 255 }),
+    address2: varchar('address2', { length: 255 }),
+    tel: varchar('tel', { length: 20 }),
+    email: varchar('email', { length: 254 }),
+    capital: integer('capital'),
+    fiscal_year_end_month: smallint('fiscal_year_end_month').notNull().default(3),
+    business_type: varchar('business_type', { length: 100 }),
+    tax_office: varchar('tax_office', { length: 100 }),
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    max_employee: integer('max_employee').notNull().default(10),
+    max_employee_cap: integer('max_employee_cap').notNull().default(50),
+    expiration_year: smallint('expiration_year').notNull().default(7),
+    tax_display: varchar('tax_display', { length: 16 }).notNull().default('exclusive'),
+    tax_rounding: varchar('tax_rounding', { length: 8 }).notNull().default('floor'),
+    logo_data: text('logo_data'),
+    ...timestamps,
+  },
+  (t) => [
+    check('companies_status_check', sql`${t.status} in ('active', 'suspended')`),
+    check('companies_fiscal_month_check', sql`${t.fiscal_year_end_month} between 1 and 12`),
+    check('companies_expiration_check', sql`${t.expiration_year} in (7, 10)`),
+    check('companies_max_employee_check', sql`${t.max_employee} >= 0 and ${t.max_employee} <= ${t.max_employee_cap}`),
+    check('companies_tax_display_check', sql`${t.tax_display} in ('inclusive', 'exclusive')`),
+    check('companies_tax_rounding_check', sql`${t.tax_rounding} in ('floor', 'round', 'ceil')`),
+    index('companies_domain_idx').on(t.domain_id),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: varchar('email', { length: 254 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    password_hash: text('password_hash'),
+    role: varchar('role', { length: 16 }).notNull(),
+    company_id: integer('company_id').references(() => companies.id),
+    /** Admin permissions (role admin only); company and employee permissions come from the domain / role. */
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    disabled_at: timestamp('disabled_at', { withTimezone: true }),
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.company_id),
+    check('users_role_check', sql`${t.role} in ('admin', 'company', 'employee')`),
+    check(
+      'users_company_role_check',
+      sql`(${t.role} = 'admin' and ${t.company_id} is null) or (${t.role} <> 'admin' and ${t.company_id} is not null)`,
+    ),
+  ],
+);
+
+/** Bearer tokens, stored only as SHA-256 hashes. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /** Set when a renewal replaced this token; it then stays valid for a short grace period. */
+    replaced_at: timestamp('replaced_at', { withTimezone: true }),
+    ip: inet('ip'),
+    user_agent: varchar('user_agent', { length: 300 }),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_unique').on(t.token_hash), index('api_tokens_user_idx').on(t.user_id)],
+);
+
+/** Single-use tokens mailed to people: password resets (and later invitations, e-mail changes). */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_hash_unique').on(t.token_hash), index('password_resets_user_idx').on(t.user_id)],
+);
+
+/** Every sign-in attempt: drives the account lock and the per-IP limit (shared by all server processes). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: varchar('email', { length: 254 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull().default('login'),
+    succeeded: boolean('succeeded').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(sql`lower(${t.email})`, t.created_at),
+    index('login_attempts_ip_idx').on(t.ip, t.created_at),
+  ],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    company_id: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 64 }).notNull(),
+    target_type: varchar('target_type', { length: 64 }).notNull(),
+    target_id: varchar('target_id', { length: 64 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: varchar('ip', { length: 64 }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_logs_company_idx').on(t.company_id, t.created_at),
+    index('audit_logs_target_idx').on(t.target_type, t.target_id),
+  ],
+);
+
+/** Outgoing mail: an outbox written in the same transaction as the change that causes it. */
+export const mailLog = pgTable(
+  'mail_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: varchar('to', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    body: text('body').notNull(),
+    /** queued → sending (leased) → sent | failed (after retries) | logged (no SMTP_URL: recorded only). */
+    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_log_pending_idx').on(t.next_attempt_at).where(sql`${t.status} in ('queued', 'sending')`),
+    check('mail_log_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'logged')`),
+  ],
+);

@@ -1,0 +1,2 @@
+export * from './customers.js';
+export * from './identity.js';

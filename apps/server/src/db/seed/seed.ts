@@ -1,0 +1,110 @@
+import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/secrets.js';
+import type { Db } from '../client.js';
+import { companies, customers, domains, users } from '../schema/index.js';
+import { DEMO_CUSTOMERS } from './demo-customers.js';
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword: string;
+  demo: boolean;
+  demoPassword: string;
+}
+
+export interface SeedResult {
+  created: boolean;
+  signIns: { role: string; email: string; password: string }[];
+}
+
+export const DEMO_COMPANY_NAME = '株式会社サンプル商事';
+export const DEMO_OWNER_EMAIL = 'owner@example.com';
+export const DEMO_EMPLOYEE_EMAIL = 'employee@example.com';
+
+/**
+ * On an empty database: the default domain (every company permission) and the first platform admin;
+ * with `demo`, the demo company, its owner and employee, and its customers. Later features add their demo
+ * data here. Does nothing when any user exists.
+ */
+export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if (n > 0) return { created: false, signIns: [] };
+
+  const [adminHash, demoHash] = await Promise.all([
+    hashPassword(opts.adminPassword),
+    opts.demo ? hashPassword(opts.demoPassword) : Promise.resolve(''),
+  ]);
+
+  return db.transaction(async (tx) => {
+    const [domain] = await tx
+      .insert(domains)
+      .values({
+        name: 'Chobo（標準）',
+        host: 'localhost',
+        roles: ['product-master-registration', 'preparation-of-tax-return'],
+        permissions: [...COMPANY_PERMISSIONS],
+        is_default: true,
+      })
+      .returning();
+    await tx.insert(users).values({
+      email: opts.adminEmail,
+      name: 'システム管理者',
+      password_hash: adminHash,
+      role: 'admin',
+      permissions: [...ADMIN_PERMISSIONS],
+    });
+    const signIns = [{ role: 'admin', email: opts.adminEmail, password: opts.adminPassword }];
+    if (!opts.demo) return { created: true, signIns };
+
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        domain_id: domain.id,
+        name: DEMO_COMPANY_NAME,
+        name_kana: 'カブシキガイシャサンプルショウジ',
+        corporate_number: '7000012050002',
+        registration_number: 'T7000012050002',
+        representative_name: '山田 一郎',
+        representative_name_kana: 'ヤマダ イチロウ',
+        postal_code: '1000005',
+        prefecture_code: '13',
+        address1: '千代田区丸の内1-1-1',
+        address2: 'サンプルビル5F',
+        tel: '03-1234-5678',
+        email: 'info@sample-shoji.example.jp',
+        capital: 10_000_000,
+        fiscal_year_end_month: 3,
+        business_type: '卸売業',
+        tax_office: '麹町',
+        max_employee: 20,
+        max_employee_cap: 50,
+      })
+      .returning();
+    await tx.insert(users).values([
+      { email: DEMO_OWNER_EMAIL, name: '山田 一郎', password_hash: demoHash, role: 'company', company_id: company.id },
+      {
+        email: DEMO_EMPLOYEE_EMAIL,
+        name: '佐藤 花子',
+        password_hash: demoHash,
+        role: 'employee',
+        company_id: company.id,
+      },
+    ]);
+    await tx.insert(customers).values(
+      DEMO_CUSTOMERS.map((c) => {
+        const { corporate_base, ...fields } = c;
+        return {
+          ...fields,
+          company_id: company.id,
+          honorific: c.honorific ?? '御中',
+          registration_number: corporate_base ? `T${corporateNumberCheckDigit(corporate_base)}${corporate_base}` : null,
+        };
+      }),
+    );
+    signIns.push(
+      { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
+      { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },
+    );
+    return { created: true, signIns };
+  });
+}

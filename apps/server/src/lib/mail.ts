@@ -1,0 +1,108 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, DbOrTx } from '../db/client.js';
+import { mailLog } from '../db/schema/index.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Puts a mail into the outbox (the mail log) inside the caller's transaction: it is sent only if the
+ * change that caused it commits. The dispatcher sends it after the request, never during it.
+ */
+export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void> {
+  await db.insert(mailLog).values({ to: message.to, subject: message.subject, body: message.body });
+}
+
+/**
+ * Sends queued mail through SMTP_URL, retrying with back-off; without SMTP_URL records it as 'logged'
+ * and prints it. Safe with several server processes (rows are claimed with SKIP LOCKED).
+ */
+export class MailDispatcher {
+  private transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger; printMail?: boolean },
+  ) {
+    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  }
+
+  start(intervalMs = 2000): void {
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    this.transport?.close();
+  }
+
+  /** Starts a delivery round unless one is running. */
+  kick(): void {
+    if (!this.running) {
+      this.running = this.drain()
+        .catch((err) => this.opts.log.error({ err }, 'mail dispatch failed'))
+        .finally(() => {
+          this.running = null;
+        });
+    }
+  }
+
+  /** Delivers everything due now; resolves when done (tests await it). */
+  async drain(): Promise<void> {
+    for (;;) {
+      // Claim one row with a 5-minute lease in a short statement; send outside any transaction so a slow
+      // SMTP server never holds a lock (PGlite has one connection). An expired lease is picked up again.
+      const claimed = await this.db
+        .update(mailLog)
+        .set({ status: 'sending', next_attempt_at: sql`now() + interval '5 minutes'` })
+        .where(
+          eq(
+            mailLog.id,
+            sql`(select id from ${mailLog} where ${mailLog.status} in ('queued', 'sending') and ${mailLog.next_attempt_at} <= now() order by id limit 1 for update skip locked)`,
+          ),
+        )
+        .returning();
+      const row = claimed[0];
+      if (!row) return;
+      const attempts = row.attempts + 1;
+      if (!this.transport) {
+        if (this.opts.printMail !== false) {
+          this.opts.log.info(`mail (SMTP_URL unset, recorded only) to=${row.to} subject=${row.subject}\n${row.body}`);
+        }
+        await this.db.update(mailLog).set({ status: 'logged', attempts }).where(eq(mailLog.id, row.id));
+        continue;
+      }
+      try {
+        await this.transport.sendMail({ from: this.opts.from, to: row.to, subject: row.subject, text: row.body });
+        await this.db
+          .update(mailLog)
+          .set({ status: 'sent', attempts, sent_at: sql`now()`, last_error: null })
+          .where(eq(mailLog.id, row.id));
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        this.opts.log.warn({ to: row.to, attempts, err: message }, 'mail delivery failed');
+        await this.db
+          .update(mailLog)
+          .set({
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+            attempts,
+            last_error: message.slice(0, 1000),
+            next_attempt_at: sql`now() + make_interval(secs => ${10 * 2 ** attempts})`,
+          })
+          .where(eq(mailLog.id, row.id));
+      }
+    }
+  }
+}

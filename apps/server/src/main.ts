@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp } from './app.js';
+import { openDatabase, runMigrations } from './db/client.js';
+import { seedIfEmpty } from './db/seed/seed.js';
+import { EnvError, loadEnv } from './env.js';
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await runMigrations(database);
+
+  const demoPassword = env.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
+  const seeded = await seedIfEmpty(database.db, {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD ?? demoPassword,
+    demo: env.SEED_DEMO ?? database.driver === 'pglite',
+    demoPassword,
+  });
+
+  const app = await buildApp({
+    env,
+    db: database.db,
+    driver: database.driver,
+    serveWeb: true,
+    logger: { level: env.LOG_LEVEL },
+  });
+  app.deps.mailer.start();
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
+  const lines = [
+    '',
+    `  Chobo（帳簿） is running: ${url}   (database: ${database.driver === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'})`,
+  ];
+  if (seeded.created) {
+    lines.push('  Sign-ins created on this empty database:');
+    for (const s of seeded.signIns) lines.push(`    ${s.role.padEnd(8)} ${s.email.padEnd(24)} password: ${s.password}`);
+  }
+  lines.push('');
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error('Start-up failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

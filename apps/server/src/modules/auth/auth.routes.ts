@@ -1,0 +1,78 @@
+import { forgotPasswordInput, loginInput, resetPasswordInput } from '@chobo/core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiTokens } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+
+import { requireAuth } from '../../plugins/auth.js';
+import { login } from './login.js';
+import { loadMe } from './me.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
+
+const PUBLIC = { access: { public: true } } as const;
+const SIGNED_IN = { access: {} } as const;
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/login',
+    { config: PUBLIC, schema: { tags: ['auth'], summary: 'ログイン', body: loginInput, security: [] } },
+    async (req) => {
+      const data = await login(app, {
+        email: req.body.email,
+        password: req.body.password,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
+      return { data };
+    },
+  );
+
+  r.get('/api/me', { config: SIGNED_IN, schema: { tags: ['auth'], summary: 'ログイン中のユーザー' } }, async (req) => ({
+    data: await loadMe(app.deps.db, requireAuth(req)),
+  }));
+
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
+    const auth = requireAuth(req);
+    await app.deps.db.transaction(async (tx) => {
+      await tx
+        .update(apiTokens)
+        .set({ revoked_at: sql`now()` })
+        .where(and(eq(apiTokens.id, auth.tokenId), isNull(apiTokens.revoked_at)));
+      await audit(tx, {
+        actor: { userId: auth.userId, ip: req.ip },
+        companyId: auth.companyId,
+        action: 'auth.logout',
+        targetType: 'user',
+        targetId: auth.userId,
+      });
+    });
+    reply.clearCookie('XSRF-TOKEN', { path: '/' });
+    return reply.status(204).send();
+  };
+  r.get('/api/logout', { config: SIGNED_IN, schema: { tags: ['auth'], summary: 'ログアウト' } }, logout);
+  r.post('/api/logout', { config: SIGNED_IN, schema: { tags: ['auth'], summary: 'ログアウト' } }, logout);
+
+  r.post(
+    '/api/password/forgot',
+    { config: PUBLIC, schema: { tags: ['auth'], summary: 'パスワード再設定メールの送信', body: forgotPasswordInput } },
+    async (req) => {
+      await requestPasswordReset(app, { email: req.body.email, ip: req.ip });
+      return {
+        message:
+          'ご入力のメールアドレスが登録されている場合、パスワード再設定用のメールを送信しました。メールをご確認ください',
+      };
+    },
+  );
+
+  r.post(
+    '/api/password/reset',
+    { config: PUBLIC, schema: { tags: ['auth'], summary: 'パスワードの再設定', body: resetPasswordInput } },
+    async (req) => {
+      await resetPassword(app, { ...req.body, ip: req.ip });
+      return { message: 'パスワードを再設定しました。新しいパスワードでログインしてください' };
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { type CustomerListQuery, type CustomerValues, pageMeta } from '@chobo/core';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { customers } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** The wire shape of a customer (deleted_at is internal). */
+export function toCustomer(row: CustomerRow) {
+  const { deleted_at: _deleted, ...rest } = row;
+  return { ...rest, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}
+
+export type CustomerDto = ReturnType<typeof toCustomer>;
+
+const SORT_COLUMNS = {
+  id: customers.id,
+  name: customers.name,
+  name_kana: customers.name_kana,
+  prefecture_code: customers.prefecture_code,
+  created_at: customers.created_at,
+  updated_at: customers.updated_at,
+} as const;
+
+/** Keyword: every whitespace-separated word must match one of name, kana, contact, e-mail, phone. */
+function keywordFilter(keyword: string): SQL | undefined {
+  const words = keyword
+    .split(/[\s\u3000]+/)
+    .filter(Boolean)
+    .slice(0, 5);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const like = `%${escapeLike(word)}%`;
+      const digits = word.replace(/-/g, '');
+      return sql`(${customers.name} ilike ${like} or ${customers.name_kana} ilike ${like} or ${customers.contact_person} ilike ${like} or ${customers.email} ilike ${like} or replace(${customers.tel}, '-', '') like ${`%${escapeLike(digits)}%`})`;
+    }),
+  );
+}
+
+export async function listCustomers(db: DbOrTx, companyId: number, q: CustomerListQuery) {
+  const where = and(
+    eq(customers.company_id, companyId),
+    isNull(customers.deleted_at),
+    keywordFilter(q.keyword),
+    q.used_for ? sql`${customers.used_for} in (${q.used_for}, 3)` : undefined,
+  );
+  const column = SORT_COLUMNS[q.sort_by];
+  const order = q.sort_dir === 'desc' ? desc : asc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(order(column), order(customers.id))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+    db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
+  ]);
+  return { data: rows.map(toCustomer), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+}
+
+/** A live customer of this company, or undefined (another company's record is simply not found). */
+export async function findCustomer(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.company_id, companyId), isNull(customers.deleted_at)))
+    .limit(1);
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export function customerValues(input: CustomerValues) {
+  return {
+    name: input.name,
+    name_kana: input.name_kana,
+    honorific: input.honorific,
+    used_for: input.used_for,
+    postal_code: input.postal_code,
+    prefecture_code: input.prefecture_code,
+    address1: input.address1,
+    address2: input.address2,
+    tel: input.tel,
+    mobile: input.mobile,
+    fax: input.fax,
+    email: input.email,
+    url: input.url,
+    contact_person: input.contact_person,
+    department: input.department,
+    registration_number: input.registration_number,
+    closing_day: input.closing_day,
+    payment_terms: input.payment_terms,
+    memo: input.memo,
+  };
+}

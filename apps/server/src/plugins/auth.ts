@@ -1,0 +1,211 @@
+import { effectivePermissions, isPermitted, type Role } from '@chobo/core';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { apiTokens, companies, domains, users } from '../db/schema/index.js';
+import { forbidden, HttpError, notFound, unauthorized, unprocessable } from '../lib/http-errors.js';
+import { hashToken, newToken } from '../lib/secrets.js';
+
+/** Who may call a route. Every /api route must declare one (checked when routes are registered). */
+export interface RouteAccess {
+  /** No sign-in needed. */
+  public?: boolean;
+  /** Roles allowed (default: every signed-in role). */
+  roles?: Role[];
+  /** The permission required (matched with isPermitted; '' or absent = none). */
+  permission?: string;
+  /** For admins: the admin permission that lets them READ this company-scoped route with company_id. */
+  adminPermission?: string;
+}
+
+export interface AuthContext {
+  userId: number;
+  tokenId: number;
+  role: Role;
+  name: string;
+  email: string;
+  companyId: number | null;
+  domainId: number | null;
+  permissions: string[];
+  domainRoles: string[];
+  domainPermissions: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Grace period during which a renewed (replaced) token keeps working, so parallel requests don't fail. */
+const REPLACED_GRACE_SECONDS = 60;
+
+export interface IssuedToken {
+  token: string;
+  token_expires: number;
+}
+
+export async function issueToken(
+  db: Db,
+  userId: number,
+  ttlSeconds: number,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<IssuedToken> {
+  const token = newToken();
+  const expires = new Date(Date.now() + ttlSeconds * 1000);
+  await db.insert(apiTokens).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    expires_at: expires,
+    ip: meta.ip ?? null,
+    user_agent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, token_expires: Math.floor(expires.getTime() / 1000) };
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
+  return m ? m[1] : null;
+}
+
+async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+  const token = bearer(req);
+  if (!token) throw unauthorized();
+  const db = app.deps.db;
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      expiresAt: apiTokens.expires_at,
+      createdAt: apiTokens.created_at,
+      replacedAt: apiTokens.replaced_at,
+      userId: users.id,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+      adminPermissions: users.permissions,
+      companyId: users.company_id,
+      companyStatus: companies.status,
+      domainId: domains.id,
+      domainRoles: domains.roles,
+      domainPermissions: domains.permissions,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.user_id))
+    .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(domains, eq(domains.id, companies.domain_id))
+    .where(
+      and(
+        eq(apiTokens.token_hash, hashToken(token)),
+        isNull(apiTokens.revoked_at),
+        gt(apiTokens.expires_at, sql`now()`),
+        isNull(users.disabled_at),
+      ),
+    )
+    .limit(1);
+  if (!row) throw unauthorized('ログインの有効期限が切れました。再度ログインしてください');
+  if (row.companyStatus === 'suspended') throw unauthorized('企業のアカウントが停止されているため利用できません');
+
+  // Renewal: when less than half of the token's life remains, hand out a new one (once).
+  const now = Date.now();
+  const life = row.expiresAt.getTime() - row.createdAt.getTime();
+  if (!row.replacedAt && row.expiresAt.getTime() - now < life / 2) {
+    const renewed = await db.transaction(async (tx) => {
+      const replaced = await tx
+        .update(apiTokens)
+        .set({
+          replaced_at: sql`now()`,
+          expires_at: sql`least(${apiTokens.expires_at}, now() + make_interval(secs => ${REPLACED_GRACE_SECONDS}))`,
+        })
+        .where(and(eq(apiTokens.id, row.tokenId), isNull(apiTokens.replaced_at)))
+        .returning({ id: apiTokens.id });
+      if (replaced.length === 0) return null;
+      return issueToken(tx as unknown as Db, row.userId, app.deps.env.TOKEN_TTL_SECONDS, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
+    });
+    if (renewed) {
+      reply.header('X-New-Token', renewed.token);
+      reply.header('X-New-Token-Expires', String(renewed.token_expires));
+    }
+  }
+
+  const role = row.role as Role;
+  const domainPermissions = row.domainPermissions ?? [];
+  return {
+    userId: row.userId,
+    tokenId: row.tokenId,
+    role,
+    name: row.name,
+    email: row.email,
+    companyId: row.companyId,
+    domainId: row.domainId,
+    domainRoles: row.domainRoles ?? [],
+    domainPermissions,
+    permissions: effectivePermissions(role, { adminPermissions: row.adminPermissions, domainPermissions }),
+  };
+}
+
+/** The signed-in caller (routes that are not public always have one). */
+export function requireAuth(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+/**
+ * The company whose data a company-scoped route works on. Company users and employees: their own
+ * company, always. Admins: read-only, the company named by company_id (which must exist).
+ */
+export async function companyScope(
+  req: FastifyRequest,
+  opts: { write: boolean; companyIdParam?: number | undefined },
+): Promise<number> {
+  const auth = requireAuth(req);
+  if (auth.role !== 'admin') {
+    if (auth.companyId === null) throw forbidden();
+    return auth.companyId;
+  }
+  if (opts.write) throw forbidden('管理者は企業のデータを変更できません');
+  if (!opts.companyIdParam) throw unprocessable({ company_id: ['企業を指定してください'] });
+  const [company] = await req.server.deps.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, opts.companyIdParam))
+    .limit(1);
+  if (!company) throw notFound('企業が見つかりません');
+  return company.id;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access.public) {
+      // Public routes still learn who is calling when a valid token is sent (e.g. logout).
+      return;
+    }
+    const auth = await authenticate(app, req, reply);
+    req.auth = auth;
+    if (access.roles && !access.roles.includes(auth.role)) throw forbidden();
+    const required =
+      auth.role === 'admin' && access.adminPermission !== undefined
+        ? access.adminPermission
+        : (access.permission ?? '');
+    if (!isPermitted(required, auth.permissions)) throw forbidden();
+  });
+});
+
+export { HttpError };

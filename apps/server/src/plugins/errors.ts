@@ -1,0 +1,49 @@
+import { fieldErrors } from '@chobo/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { HttpError } from '../lib/http-errors.js';
+
+/**
+ * Every error leaves as `{ message, errors? }` in Japanese; 5xx bodies never carry stack traces or SQL.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, req, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(
+        error.validation.map((v) => ({
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? '入力内容に誤りがあります',
+        })),
+      );
+      return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? '入力内容に誤りがあります', errors });
+    }
+    if (error instanceof ZodError) {
+      const errors = fieldErrors(error.issues);
+      return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? '入力内容に誤りがあります', errors });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    const code = (error as FastifyError).code;
+    if (status === 429) {
+      return reply.status(429).send({ message: 'リクエストが多すぎます。しばらくしてから再度お試しください' });
+    }
+    if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ message: 'ファイルまたはリクエストが大きすぎます' });
+    }
+    if (status === 415 || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ message: 'この形式のリクエストには対応していません' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: 'リクエストの形式が正しくありません' });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'サーバーでエラーが発生しました。しばらくしてから再度お試しください' });
+  });
+});
