@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@chobo/core';
+import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS } from '@chobo/core';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type App, buildApp, type LoginLimits } from '../app.js';
+import { type Database, type Db, openDatabase, runMigrations } from '../db/client.js';
+import { companies, domains, users } from '../db/schema/index.js';
+import { loadEnv } from '../env.js';
+import { hashPassword } from '../lib/secrets.js';
+
+/**
+ * A fresh database built through the real migrations: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await runMigrations(database);
+    return database;
+  }
+  const name = `chobo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+  await runMigrations(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { env?: Record<string, string>; loginLimits?: Partial<LoginLimits> } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const env = loadEnv({ NODE_ENV: 'test', APP_URL: 'http://chobo.test', ...opts.env });
+  const app = await buildApp({
+    env,
+    db: database.db,
+    driver: database.driver,
+    loginLimits: opts.loginLimits,
+    printMail: false,
+  });
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
+
+export async function createDomain(db: Db, overrides: Partial<typeof domains.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(domains)
+    .values({
+      name: `テストドメイン${unique()}`,
+      host: `d${unique()}.example.jp`,
+      permissions: [...COMPANY_PERMISSIONS],
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+export async function createCompany(db: Db, overrides: Partial<typeof companies.$inferInsert> = {}) {
+  const domainId = overrides.domain_id ?? (await createDomain(db)).id;
+  const [row] = await db
+    .insert(companies)
+    .values({ name: `テスト株式会社${unique()}`, ...overrides, domain_id: domainId })
+    .returning();
+  return row;
+}
+
+export const TEST_PASSWORD = 'correct-horse-42';
+
+export async function createUser(
+  db: Db,
+  opts: { role: Role; companyId?: number; email?: string; password?: string; permissions?: string[] } & Partial<
+    typeof users.$inferInsert
+  >,
+) {
+  const { role, companyId, password = TEST_PASSWORD, ...rest } = opts;
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: 'テスト ユーザー',
+      email: `u${unique()}@example.jp`,
+      password_hash: await hashPassword(password),
+      company_id: role === 'admin' ? null : (companyId ?? (await createCompany(db)).id),
+      permissions: role === 'admin' ? [...ADMIN_PERMISSIONS] : [],
+      ...rest,
+      role,
+    })
+    .returning();
+  return { ...row, password };
+}
+
+export async function signIn(app: App, email: string, password = TEST_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token;
+}
+
+/** A company with an owner who is signed in. */
+export async function companyOwner(ctx: TestContext, companyOverrides: Partial<typeof companies.$inferInsert> = {}) {
+  const company = await createCompany(ctx.db, companyOverrides);
+  const user = await createUser(ctx.db, { role: 'company', companyId: company.id });
+  const token = await signIn(ctx.app, user.email);
+  return { company, user, token, api: client(ctx.app, token) };
+}
+
+export async function signedInAdmin(ctx: TestContext, permissions: string[] = [...ADMIN_PERMISSIONS]) {
+  const user = await createUser(ctx.db, { role: 'admin', permissions });
+  const token = await signIn(ctx.app, user.email);
+  return { user, token, api: client(ctx.app, token) };
+}
+
+export type Client = ReturnType<typeof client>;
+
+/** Small request helper carrying a bearer token. */
+export function client(app: App, token: string | null) {
+  const send = (method: InjectOptions['method'], url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method,
+      url,
+      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+  return {
+    get: (url: string) => send('GET', url),
+    post: (url: string, body?: unknown) => send('POST', url, body ?? {}),
+    put: (url: string, body?: unknown) => send('PUT', url, body ?? {}),
+    patch: (url: string, body?: unknown) => send('PATCH', url, body ?? {}),
+    delete: (url: string) => send('DELETE', url),
+  };
+}
