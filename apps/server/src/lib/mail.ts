@@ -51,7 +51,7 @@ export class MailDispatcher {
   /** Starts a delivery round unless one is running. */
   kick(): void {
     if (!this.running) {
-      this.running = this.drain()
+      this.running = this.deliverDue()
         .catch((err) => this.opts.log.error({ err }, 'mail dispatch failed'))
         .finally(() => {
           this.running = null;
@@ -59,8 +59,13 @@ export class MailDispatcher {
     }
   }
 
-  /** Delivers everything due now; resolves when done (tests await it). */
+  /** Waits for a round in progress, then delivers everything due now (tests and shutdown await it). */
   async drain(): Promise<void> {
+    await this.running;
+    await this.deliverDue();
+  }
+
+  private async deliverDue(): Promise<void> {
     for (;;) {
       // Claim one row with a 5-minute lease in a short statement; send outside any transaction so a slow
       // SMTP server never holds a lock (PGlite has one connection). An expired lease is picked up again.

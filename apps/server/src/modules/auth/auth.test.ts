@@ -231,8 +231,7 @@ describe('logout', () => {
 });
 
 describe('password forgotten / reset', () => {
-  const forgot = (email: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });
+  const forgot = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });
   const reset = (payload: Record<string, string>) =>
     ctx.app.inject({ method: 'POST', url: '/api/password/reset', payload });
   const mailsTo = (to: string) => ctx.db.select().from(mailLog).where(eq(mailLog.to, to));
@@ -291,15 +290,30 @@ describe('password forgotten / reset', () => {
   it('validates the new password in Japanese', async () => {
     const user = await createUser(ctx.db, { role: 'company' });
     const token = await resetLink(user.email);
-    const mismatch = await reset({ token, email: user.email, password: 'brand-new-pass-9', password_confirmation: 'x' });
+    const mismatch = await reset({
+      token,
+      email: user.email,
+      password: 'brand-new-pass-9',
+      password_confirmation: 'x',
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toEqual(['確認用パスワードが一致しません。']);
     const short = await reset({ token, email: user.email, password: 'short', password_confirmation: 'short' });
     expect(short.json().errors.password).toEqual(['パスワードは8文字以上で入力してください']);
-    const common = await reset({ token, email: user.email, password: 'password123', password_confirmation: 'password123' });
+    const common = await reset({
+      token,
+      email: user.email,
+      password: 'password123',
+      password_confirmation: 'password123',
+    });
     expect(common.json().errors.password).toEqual(['よく使われるパスワードは使用できません']);
     // the link still works after refused attempts
-    const ok = await reset({ token, email: user.email, password: 'brand-new-pass-9', password_confirmation: 'brand-new-pass-9' });
+    const ok = await reset({
+      token,
+      email: user.email,
+      password: 'brand-new-pass-9',
+      password_confirmation: 'brand-new-pass-9',
+    });
     expect(ok.statusCode).toBe(200);
   });
 });

@@ -30,7 +30,7 @@ export function searchZipcode(zipcode: string): ZipcodeResult[] {
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/health', { config: PUBLIC, schema: { tags: ['system'], summary: '稼働確認' } }, async (req, reply) => {
+  r.get('/api/health', { config: PUBLIC, schema: { tags: ['system'], summary: '稼働確認' } }, async (_req, reply) => {
     try {
       await app.deps.db.execute(sql`select 1`);
       return { status: 'ok', database: app.deps.driver };

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.js';
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: path.resolve('./data'),
+      ADMIN_EMAIL: 'admin@example.com',
+      APP_URL: 'http://localhost:3000',
+      TOKEN_TTL_SECONDS: 28800,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  it('reads values and flags', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      SEED_DEMO: '0',
+      DATABASE_URL: 'postgres://u@h/db',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.APP_URL).toBe('http://localhost:8080');
+    expect(env.DATABASE_URL).toBe('postgres://u@h/db');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
+  ])('stops with a message naming the bad variable: %o', (source, name) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(new RegExp(`${name}:`));
+  });
+});

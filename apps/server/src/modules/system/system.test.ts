@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../../app.js';
+import { loadEnv } from '../../env.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('reference data', () => {
+  it('GET /api/prefectures lists the 47 prefectures by JIS code', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/prefectures' });
+    const data = res.json().data;
+    expect(Object.keys(data)).toHaveLength(47);
+    expect(data['01']).toBe('北海道');
+    expect(data['13']).toBe('東京都');
+    expect(data['47']).toBe('沖縄県');
+  });
+
+  it('GET /api/search-zipcode finds the address offline, accepting a hyphen', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/search-zipcode?zipcode=100-0005' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results[0]).toEqual({
+      zipcode: '1000005',
+      prefecture_code: '13',
+      prefecture: '東京都',
+      city: '千代田区',
+      town: '丸の内',
+    });
+    const hokkaido = await ctx.app.inject({ method: 'GET', url: '/api/search-zipcode?zipcode=0600001' });
+    expect(hokkaido.json().results[0]).toMatchObject({ prefecture_code: '01', city: '札幌市中央区' });
+  });
+
+  it('answers no results for an unknown code and 422 for a malformed one', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/search-zipcode?zipcode=0000000' })).json()).toEqual({
+      results: [],
+    });
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/search-zipcode?zipcode=12a' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.zipcode).toEqual(['郵便番号は7桁の数字で入力してください']);
+  });
+});
+
+describe('platform behaviour', () => {
+  it('GET /api/health answers 200 with the database reachable', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('ok');
+  });
+
+  it('sends security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'ページが見つかりません' });
+  });
+
+  it('answers malformed JSON with 400 in Japanese', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'リクエストの形式が正しくありません' });
+  });
+
+  it('publishes the OpenAPI document with the customer and auth calls', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/me', '/api/company/customer', '/api/company/customer/{id}']),
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
+  });
+});
+
+describe('guards and errors', () => {
+  async function appWith(register: (app: Awaited<ReturnType<typeof buildApp>>) => void) {
+    const app = await buildApp({ env: loadEnv({ NODE_ENV: 'test' }), db: ctx.db, driver: 'pglite' });
+    register(app);
+    return app;
+  }
+
+  it('refuses to start when an /api route declares no access rule', async () => {
+    await expect(
+      appWith((app) => {
+        app.get('/api/forgotten', async () => ({ ok: true }));
+      }),
+    ).rejects.toThrow(/declares no access rule/);
+  });
+
+  it('answers an unexpected failure with a plain 500: no stack trace, no SQL', async () => {
+    const app = await appWith((a) => {
+      a.get('/api/boom', { config: { access: { public: true } } }, async () => {
+        throw new Error('select password_hash from users -- secret');
+      });
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/boom' });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'サーバーでエラーが発生しました。しばらくしてから再度お試しください' });
+    expect(res.body).not.toMatch(/password_hash|at .*\.ts|stack/);
+  });
+
+  it('turns a zod error thrown by an action into 422 field errors', async () => {
+    const app = await appWith((a) => {
+      a.get('/api/zod', { config: { access: { public: true } } }, async () => {
+        z.object({ amount: z.number({ error: '金額を入力してください' }) }).parse({});
+      });
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/zod' });
+    await app.close();
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: '金額を入力してください', errors: { amount: ['金額を入力してください'] } });
+  });
+});
