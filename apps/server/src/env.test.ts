@@ -18,6 +18,11 @@ describe('loadEnv', () => {
     expect(env.SEED_DEMO).toBeUndefined();
   });
 
+  it('resolves a relative DATA_DIR against the directory npm was started in', () => {
+    expect(loadEnv({ INIT_CWD: '/srv/chobo', DATA_DIR: './data' }).DATA_DIR).toBe('/srv/chobo/data');
+    expect(loadEnv({ INIT_CWD: '/srv/chobo', DATA_DIR: '/var/lib/chobo' }).DATA_DIR).toBe('/var/lib/chobo');
+  });
+
   it('reads values and flags', () => {
     const env = loadEnv({
       PORT: '8080',

@@ -54,7 +54,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = result.data;
   return {
     ...env,
-    DATA_DIR: path.resolve(env.DATA_DIR),
+    // `npm start` runs in apps/server; a relative DATA_DIR means relative to where npm was invoked.
+    DATA_DIR: path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
 }
