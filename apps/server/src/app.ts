@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -64,6 +64,8 @@ export interface BuildAppOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Serve the built web app (apps/web/dist) with an SPA fallback. */
   serveWeb?: boolean;
+  /** The folder of the built web app (default apps/web/dist). */
+  webDist?: string;
   /** Print mails that are only recorded (no SMTP_URL). */
   printMail?: boolean;
 }
@@ -138,11 +140,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(authRoutes);
   await app.register(customerRoutes);
 
-  const serveWeb = opts.serveWeb === true && existsSync(path.join(WEB_DIST, 'index.html'));
+  const webDist = opts.webDist ?? WEB_DIST;
+  const serveWeb = opts.serveWeb === true && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      wildcard: false,
+      root: webDist,
+      // files are looked up per request, so a rebuild of the web app is served without a restart
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -151,13 +155,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', { cacheControl: false });
+  };
+  if (serveWeb) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   // Unknown API paths answer JSON; any other GET is a client-side route of the SPA (history mode).
   app.setNotFoundHandler((req, reply) => {
-    if (!serveWeb || req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET') {
+    const isFile = req.url.startsWith('/assets/') || /\.[a-z0-9]{2,5}(\?|$)/i.test(req.url);
+    if (!serveWeb || req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || isFile) {
       return reply.status(404).send({ message: 'ページが見つかりません' });
     }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return sendIndex(reply);
   });
 
   return app;

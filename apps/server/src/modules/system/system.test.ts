@@ -127,3 +127,45 @@ describe('guards and errors', () => {
     expect(res.json()).toEqual({ message: '金額を入力してください', errors: { amount: ['金額を入力してください'] } });
   });
 });
+
+describe('serving the web app', () => {
+  it('serves files, falls back to index.html for app routes, and 404s missing files and API paths', async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dist = await mkdtemp(path.join(tmpdir(), 'chobo-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="ja"><title>Chobo</title></html>');
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const app = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test' }),
+      db: ctx.db,
+      driver: 'pglite',
+      serveWeb: true,
+      webDist: dist,
+    });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/company/customers?page=2' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('lang="ja"');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const root = await app.inject({ method: 'GET', url: '/' });
+      expect(root.statusCode).toBe(200);
+      expect(root.body).toContain('lang="ja"');
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      // a file added after start-up (a rebuild) is served too
+      await writeFile(path.join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
+      expect((await app.inject({ method: 'GET', url: '/assets/late-def456.js' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/assets/missing-000.js' })).statusCode).toBe(404);
+      const api = await app.inject({ method: 'GET', url: '/api/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ message: 'ページが見つかりません' });
+    } finally {
+      await app.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { onSessionCleared } from '../lib/session';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+const queryClient = createQueryClient();
+onSessionCleared(() => queryClient.clear());
+
+export function App() {
+  const [router] = useState(createAppRouter);
+  return (
+    <AppProviders client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

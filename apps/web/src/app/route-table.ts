@@ -1,0 +1,133 @@
+import type { ComponentType } from 'react';
+import { menuPermission } from './menu';
+
+/**
+ * Every signed-in route of SPEC.md §2 with its title and guard. `permission` comes from the menu tables
+ * (menu.ts) wherever a menu entry exists for the feature; `load` is the page module (code-split), absent
+ * for features that come later (they render the shared 準備中 page).
+ */
+export type Area = 'company' | 'system' | 'account';
+
+export interface PageDef {
+  path: string;
+  title: string;
+  area: Area;
+  permission: string;
+  /** Extra restriction to these roles (roles[0]). */
+  roles?: readonly string[];
+  load?: () => Promise<{ default: ComponentType }>;
+}
+
+const m = menuPermission;
+
+const company = (path: string, title: string, permission: string, extra: Partial<PageDef> = {}): PageDef => ({
+  path,
+  title,
+  area: 'company',
+  permission,
+  ...extra,
+});
+const system = (path: string, title: string, permission: string, extra: Partial<PageDef> = {}): PageDef => ({
+  path,
+  title,
+  area: 'system',
+  permission,
+  ...extra,
+});
+const account = (path: string, title: string, permission: string, extra: Partial<PageDef> = {}): PageDef => ({
+  path,
+  title,
+  area: 'account',
+  permission,
+  ...extra,
+});
+
+export const COMPANY_HOME = '/company';
+export const SYSTEM_HOME = '/system';
+
+export const PAGES: PageDef[] = [
+  // ── company area ────────────────────────────────────────────────────────────
+  company(COMPANY_HOME, 'ホーム', m('/company'), { load: () => import('../features/home/CompanyHomePage') }),
+  company('/company/customers', '顧客管理', m('/company/customers'), {
+    load: () => import('../features/customers/CustomerListPage'),
+  }),
+  company('/company/customers/create', '顧客の登録', m('/company/customers'), {
+    load: () => import('../features/customers/CustomerCreatePage'),
+  }),
+  company('/company/customers/edit', '顧客の編集', m('/company/customers'), {
+    load: () => import('../features/customers/CustomerEditPage'),
+  }),
+  company('/company/transactions', '受注取引一覧', m('/company/transactions')),
+  company('/company/transactions/create', '受注取引の登録', m('/company/transactions')),
+  company('/company/transactions/edit', '受注取引の編集', m('/company/transactions')),
+  company('/company/invoices/create', '請求書の作成', m('/company/transactions')),
+  company('/company/invoices/edit', '請求書の編集', m('/company/transactions')),
+  company('/company/transaction-documents', '発注取引一覧(アップロード)', m('/company/transaction-documents')),
+  company('/company/transaction-documents/create', '発注取引の登録', m('/company/transaction-documents')),
+  company('/company/transaction-documents/edit', '発注取引の編集', m('/company/transaction-documents')),
+  company('/company/ocr-documents', 'OCR書類一覧', 'ocr-documents.index'),
+  company('/company/ocr-documents/create', 'OCR書類のアップロード', 'ocr-documents.index'),
+  company('/company/ocr-documents/:id/ocr-result', 'OCR読み取り結果', 'ocr-documents.index'),
+  company('/company/accountings', '総勘定元帳', m('/company/accountings')),
+  company('/company/accountings_bk', '仕訳帳', m('/company/accountings')),
+  company('/company/accountings_bk/create', '仕訳の登録', m('/company/accountings')),
+  company('/company/accountings_bk/edit', '仕訳の編集', m('/company/accountings')),
+  company('/company/balance_sheet', '貸借対照表', m('/company/balance_sheet')),
+  company('/company/income_statement', '損益計算書', m('/company/income_statement')),
+  company('/company/cash_flow', 'キャッシュフロー計算書', m('/company/cash_flow')),
+  company('/company/products', '商品一覧', m('/company/products')),
+  company('/company/products/create', '商品の登録', m('/company/products')),
+  company('/company/products/edit', '商品の編集', m('/company/products')),
+  company('/company/bank_statement', '銀行の取引明細取り込み', m('/company/bank_statement')),
+  company('/company/bank_statement/:id', '取り込んだ取引明細', m('/company/bank_statement')),
+  company('/company/max-employee/edit', '従業員設定', m('/company/max-employee/edit')),
+  company('/company/employee', '従業員管理', m('/company/employee')),
+  company('/company/employee/create', '従業員の登録', m('/company/employee')),
+  company('/company/employee/edit', '従業員の編集', m('/company/employee')),
+  company('/company/attendance', '出勤管理', m('/company/attendance')),
+  company('/company/attendance/create', '出勤記録の登録', m('/company/attendance')),
+  company('/company/attendance/edit', '出勤記録の編集', m('/company/attendance')),
+  company('/company/payment_management', '入金管理・支払いレポート 一覧', m('/company/payment_management')),
+  company('/company/payment_management/create', '入金・支払いの登録', m('/company/payment_management')),
+  company('/company/payment_management/edit/:id?', '入金・支払いの編集', m('/company/payment_management')),
+  company('/company/preparation-of-tax-return', '確定申告書の作成・出力', m('/company/preparation-of-tax-return')),
+  company(
+    '/company/preparation-of-tax-return-preview',
+    '確定申告書のプレビュー',
+    m('/company/preparation-of-tax-return'),
+  ),
+  company('/company/infos/:id', 'お知らせ', ''),
+  company('/company/expiration-year/edit', '有効期限年', m('/company/expiration-year/edit'), { roles: ['company'] }),
+
+  // ── account settings (any signed-in role) ───────────────────────────────────
+  account('/profile/edit', 'プロフィール', m('/profile/edit')),
+  account('/email/edit', 'メールアドレス', m('/email/edit')),
+  account('/tax/edit', '消費税表示設定', m('/tax/edit'), { roles: ['company'] }),
+  account('/password/edit', 'パスワード変更', m('/password/edit')),
+  account('/logo/edit', 'ロゴ', 'profile.update-name', { roles: ['company'] }),
+
+  // ── system (admin) area ─────────────────────────────────────────────────────
+  system(SYSTEM_HOME, '管理画面ホーム', m('/system'), { load: () => import('../features/home/SystemHomePage') }),
+  system('/system/companies', '企業一覧', m('/system/companies')),
+  system('/system/companies/:id/account/edit', '企業アカウントの編集', m('/system/companies')),
+  system('/system/companies/:id/accountings', '総勘定元帳（企業）', m('/system/companies')),
+  system('/system/companies/:id/balance-sheet', '貸借対照表（企業）', m('/system/companies')),
+  system('/system/companies/:id/income-statement', '損益計算書（企業）', m('/system/companies')),
+  system('/system/companies/:id/cash-flow', 'キャッシュフロー計算書（企業）', m('/system/companies')),
+  system('/system/companies/:id/customers', '顧客一覧（企業）', m('/system/companies'), {
+    load: () => import('../features/customers/SystemCompanyCustomersPage'),
+  }),
+  system('/system/companies/:id/transactions', '受注取引一覧（企業）', m('/system/companies')),
+  system('/system/companies/:id/transaction-documents', '発注取引一覧（企業）', m('/system/companies')),
+  system('/system/company-invitations', '企業招待一覧', m('/system/companies')),
+  system('/system/company-invitations/create', '企業の招待', m('/system/companies')),
+  system('/system/admins', '管理者一覧', m('/system/admins')),
+  system('/system/admins/:id/edit', '管理者の編集', m('/system/admins')),
+  system('/system/admin-invitations', '管理者招待一覧', m('/system/admins')),
+  system('/system/admin-invitations/create', '管理者の招待', m('/system/admins')),
+  system('/system/infos', 'お知らせ一覧', m('/system/infos')),
+  system('/system/infos/create', 'お知らせの作成', m('/system/infos')),
+  system('/system/infos/:id/edit', 'お知らせの編集', m('/system/infos')),
+  system('/system/domains', 'ドメイン一覧', m('/system/domains')),
+  system('/system/settings', 'システム設定', 'settings.index'),
+];

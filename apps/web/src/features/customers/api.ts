@@ -1,0 +1,118 @@
+import { type Customer, type CustomerValues, type Paginated, PREFECTURES } from '@chobo/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** react-query hooks of 顧客管理 (PRODUCT.md §4): list / show / create / update / delete. */
+export const CUSTOMERS_PATH = '/api/company/customer';
+export const CUSTOMER_PER_PAGE = 20;
+
+export interface CustomerListParams {
+  keyword: string;
+  page: number;
+  sort_by: string | null;
+  sort_dir: 'asc' | 'desc' | null;
+  used_for: number | null;
+  company_id: number | null;
+}
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  lists: () => [...customerKeys.all, 'list'] as const,
+  list: (params: CustomerListParams) => [...customerKeys.lists(), params] as const,
+  detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
+};
+
+export function fetchCustomers(params: CustomerListParams, signal?: AbortSignal) {
+  return api.get<Paginated<Customer>>(CUSTOMERS_PATH, {
+    query: {
+      keyword: params.keyword,
+      page: params.page,
+      per_page: CUSTOMER_PER_PAGE,
+      sort_by: params.sort_by,
+      sort_dir: params.sort_by ? params.sort_dir : null,
+      used_for: params.used_for,
+      company_id: params.company_id,
+    },
+    signal,
+  });
+}
+
+export function useCustomerList(params: CustomerListParams) {
+  return useQuery({
+    queryKey: customerKeys.list(params),
+    queryFn: ({ signal }) => fetchCustomers(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomer(id: number | null) {
+  return useQuery({
+    queryKey: customerKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<{ data: Customer }>(`${CUSTOMERS_PATH}/${id}`, { signal }).then((r) => r.data),
+    enabled: id !== null,
+    meta: { silent: true },
+    staleTime: 0,
+  });
+}
+
+export function useCreateCustomer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: CustomerValues) => api.post<{ data: Customer }>(CUSTOMERS_PATH, values).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: (customer) => {
+      client.setQueryData(customerKeys.detail(customer.id), customer);
+      return client.invalidateQueries({ queryKey: customerKeys.lists() });
+    },
+  });
+}
+
+export function useUpdateCustomer(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    /** `updated_at` is the version the form was opened with: the server answers 409 if it changed since. */
+    mutationFn: (values: CustomerValues & { updated_at?: string }) =>
+      api.put<{ data: Customer }>(`${CUSTOMERS_PATH}/${id}`, values).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: (customer) => {
+      client.setQueryData(customerKeys.detail(id), customer);
+      return client.invalidateQueries({ queryKey: customerKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteCustomer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`${CUSTOMERS_PATH}/${id}`),
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: customerKeys.detail(id) });
+      return client.invalidateQueries({ queryKey: customerKeys.lists() });
+    },
+  });
+}
+
+/** GET /api/prefectures (code → name); the built-in JIS list stands in until it answers or if it fails. */
+export function usePrefectures(): Record<string, string> {
+  const query = useQuery({
+    queryKey: ['prefectures'],
+    queryFn: () => api.get<{ data: Record<string, string> }>('/api/prefectures').then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
+  return query.data ?? PREFECTURES;
+}
+
+/** One answer row of GET /api/search-zipcode (not in @chobo/core yet). */
+export interface ZipcodeResult {
+  zipcode: string;
+  prefecture_code: string;
+  prefecture: string;
+  city: string;
+  town: string;
+}
+
+export function searchZipcode(zipcode: string) {
+  return api.get<{ results: ZipcodeResult[] }>('/api/search-zipcode', { query: { zipcode } });
+}

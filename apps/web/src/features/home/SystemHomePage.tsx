@@ -1,0 +1,68 @@
+import { isPermitted } from '@chobo/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChartBar, IconMailForward, IconSettings, IconUserPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { ADMIN_MENU, flattenMenu, type MenuLink, visibleMenu } from '../../app/menu';
+import { EmptyBlock } from '../../components/EmptyBlock';
+import { PageHeader } from '../../components/PageHeader';
+import { QuickLinks } from '../../components/QuickLinks';
+import { roleOf, useMe, usePermissions } from '../../lib/session';
+
+/** Admin pages that are not in the sidebar table but belong on the dashboard. */
+const EXTRA_LINKS: MenuLink[] = [
+  {
+    kind: 'link',
+    to: '/system/company-invitations',
+    label: '企業招待',
+    permission: 'companies.index',
+    icon: IconMailForward,
+  },
+  { kind: 'link', to: '/system/admin-invitations', label: '管理者招待', permission: 'admin.index', icon: IconUserPlus },
+  { kind: 'link', to: '/system/settings', label: 'システム設定', permission: 'settings.index', icon: IconSettings },
+];
+
+/** /system: the administrator's welcome card and links; the counts arrive with the admin features. */
+export default function SystemHomePage() {
+  const me = useMe();
+  const permissions = usePermissions();
+  const role = roleOf(me);
+  const links = useMemo(
+    () => [
+      ...flattenMenu(visibleMenu(ADMIN_MENU, permissions, role)).filter((entry) => entry.to !== '/system'),
+      ...EXTRA_LINKS.filter((entry) => isPermitted(entry.permission, permissions)),
+    ],
+    [permissions, role],
+  );
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title="管理画面ホーム" mb={0} />
+      <Paper withBorder radius="md" p="lg">
+        <Title order={3} fz={18}>
+          ようこそ、{me?.name} さん
+        </Title>
+        <Text size="sm" c="dimmed" mt={6}>
+          Chobo（帳簿）の管理画面です。企業・管理者・お知らせ・ドメインの管理と、招待の送信ができます。
+        </Text>
+      </Paper>
+      <section aria-labelledby="system-stats">
+        <Title order={3} fz={16} mb="sm" id="system-stats">
+          利用状況
+        </Title>
+        <Paper withBorder radius="md">
+          <EmptyBlock
+            icon={<IconChartBar size={30} stroke={1.5} />}
+            title="集計はまだ表示できません"
+            description="企業数・管理者数・招待中の件数などの集計は、管理機能の追加とともに表示されます。"
+          />
+        </Paper>
+      </section>
+      <section aria-labelledby="system-links">
+        <Title order={3} fz={16} mb="sm" id="system-links">
+          メニュー
+        </Title>
+        <QuickLinks links={links} />
+      </section>
+    </Stack>
+  );
+}

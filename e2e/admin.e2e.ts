@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  expectTopBarUser,
+  localStorageKeys,
+  pathOf,
+  sidebar,
+  sidebarGroupLabels,
+  sidebarLinkLabels,
+  signIn,
+  signOut,
+  USERS,
+  waitForPath,
+} from './support/app';
+import { newPage, openBrowser, screenshot } from './support/browser';
+
+const baseURL = inject('baseURL');
+const password = inject('demoPassword');
+
+describe('platform administrator', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser(inject('browserWsEndpoint'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs in at /login, sees the admin sidebar and top bar, signs out, and /system then needs a session', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
+
+      // SPEC §2 admin table: home + 企業, 管理者, お知らせ, ドメイン — exactly these, in this order.
+      expect(await sidebarLinkLabels(page, 'admin')).toEqual(['ホーム', '企業', '管理者', 'お知らせ', 'ドメイン']);
+      expect(await sidebarGroupLabels(page, 'admin')).toEqual([]);
+      expect(await sidebar(page, 'company').count()).toBe(0);
+      const menu = sidebar(page, 'admin');
+      for (const companyEntry of ['顧客管理', '商品一覧', '総勘定元帳', '受注取引一覧']) {
+        expect(await menu.getByText(companyEntry, { exact: true }).count()).toBe(0);
+      }
+      const hrefs = await menu
+        .getByRole('navigation')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(['/system', '/system/companies', '/system/admins', '/system/infos', '/system/domains']);
+
+      await expectTopBarUser(page, USERS.admin);
+      expect(await localStorageKeys(page)).toContain('tokenData');
+      await screenshot(page, 'admin-home.png');
+
+      await signOut(page);
+      expect(pathOf(page)).toBe('/login');
+      expect(await localStorageKeys(page)).not.toContain('tokenData');
+      expect(await page.evaluate(() => document.cookie)).not.toMatch(/(^|;\s*)token=/);
+
+      await page.goto('/system');
+      await waitForPath(page, '/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/system');
+      await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
+
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Browser end-to-end tests: one real server (apps/server serving the built apps/web) and one chromium for
+ * the whole run (both started by the global setup), a fresh browser context per test, files one after another.
+ * Run with `npm run test:e2e` (builds the web app first).
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    environment: 'node',
+    pool: 'forks',
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    globalSetup: ['e2e/support/server.ts'],
+  },
+});
