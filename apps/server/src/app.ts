@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -118,6 +119,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     strictTransportSecurity: false,
   });
   await app.register(cookie);
+  // Per-route limits are applied by lib/uploads.ts (readUpload); these are the outer bounds.
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
 

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from './http-errors.js';
+
+export type FileKind = 'png' | 'jpeg' | 'pdf' | 'text';
+
+const KIND_LABELS: Record<FileKind, string> = { png: 'PNG', jpeg: 'JPEG', pdf: 'PDF', text: 'CSV/テキスト' };
+const MIME: Record<FileKind, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+  text: 'text/plain',
+};
+
+/** What a file really is, judged by its first bytes (never by its name or the browser's claim). */
+export function sniffKind(buf: Buffer): FileKind | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 5 && buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  // Text (CSV, 全銀): no NUL byte in the first 8 KiB.
+  if (!buf.subarray(0, 8192).includes(0)) return 'text';
+  return null;
+}
+
+export interface Upload {
+  buffer: Buffer;
+  filename: string;
+  kind: FileKind;
+  mime: string;
+}
+
+/**
+ * Reads the multipart field `file` of a request, at most `maxBytes` (413 beyond), and checks its content
+ * is one of `kinds` (415 otherwise). Messages are Japanese.
+ */
+export async function readUpload(req: FastifyRequest, opts: { maxBytes: number; kinds: FileKind[] }): Promise<Upload> {
+  if (!req.isMultipart()) throw new HttpError(415, 'ファイルを multipart/form-data で送信してください');
+  const part = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
+  if (!part) throw new HttpError(422, 'ファイルを選択してください', { file: ['ファイルを選択してください'] });
+  const buffer = await part.toBuffer().catch((err: { code?: string }) => {
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxBytes);
+    throw err;
+  });
+  if (part.file.truncated) throw tooLarge(opts.maxBytes);
+  if (buffer.length === 0) throw new HttpError(422, 'ファイルが空です', { file: ['ファイルが空です'] });
+  const kind = sniffKind(buffer);
+  if (!kind || !opts.kinds.includes(kind)) {
+    const allowed = opts.kinds.map((k) => KIND_LABELS[k]).join('・');
+    throw new HttpError(415, `${allowed}のファイルを選択してください`, {
+      file: [`${allowed}のファイルを選択してください`],
+    });
+  }
+  return { buffer, filename: part.filename, kind, mime: MIME[kind] };
+}
+
+function tooLarge(maxBytes: number) {
+  const size = maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024}MB` : `${Math.round(maxBytes / 1024)}KB`;
+  return new HttpError(413, `ファイルサイズは${size}以下にしてください`, {
+    file: [`ファイルサイズは${size}以下にしてください`],
+  });
+}
+
+/** An uploaded image as a data URL (logos are small and stored inline). */
+export function toDataUrl(upload: Upload): string {
+  return `data:${upload.mime};base64,${upload.buffer.toString('base64')}`;
+}
