@@ -38,6 +38,14 @@ export const domains = pgTable(
   ],
 );
 
+export interface CompanyBankAccount {
+  bank_name: string;
+  branch_name: string;
+  account_type: string;
+  account_number: string;
+  account_holder: string;
+}
+
 export const companies = pgTable(
   'companies',
   {
@@ -68,6 +76,8 @@ export const companies = pgTable(
     tax_display: varchar('tax_display', { length: 16 }).notNull().default('exclusive'),
     tax_rounding: varchar('tax_rounding', { length: 8 }).notNull().default('floor'),
     logo_data: text('logo_data'),
+    /** Bank accounts shown on invoices: [{ bank_name, branch_name, account_type, account_number, account_holder }]. */
+    bank_accounts: jsonb('bank_accounts').$type<CompanyBankAccount[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [
