@@ -1,0 +1,581 @@
+import { z } from 'zod';
+import { isKatakana } from '../validators.js';
+import { listQuery, optionalText, requiredText } from './common.js';
+
+/* ---------------------------------------------------------------- enums (FACTS.md §1–2) */
+
+/** 勘定科目の区分 (category). */
+export const ACCOUNT_CATEGORIES = {
+  asset: '資産',
+  liability: '負債',
+  net_assets: '純資産',
+  revenue: '収益',
+  expense: '費用',
+} as const;
+export type AccountCategory = keyof typeof ACCOUNT_CATEGORIES;
+
+/** Statement section of an account, with its category, in 会社計算規則 order. */
+export const ACCOUNT_SECTIONS = {
+  current_assets: { label: '流動資産', category: 'asset' },
+  tangible_fixed_assets: { label: '有形固定資産', category: 'asset' },
+  intangible_fixed_assets: { label: '無形固定資産', category: 'asset' },
+  investments: { label: '投資その他の資産', category: 'asset' },
+  deferred_assets: { label: '繰延資産', category: 'asset' },
+  current_liabilities: { label: '流動負債', category: 'liability' },
+  fixed_liabilities: { label: '固定負債', category: 'liability' },
+  capital_stock: { label: '資本金', category: 'net_assets' },
+  capital_surplus: { label: '資本剰余金', category: 'net_assets' },
+  retained_earnings: { label: '利益剰余金', category: 'net_assets' },
+  treasury_stock: { label: '自己株式', category: 'net_assets' },
+  valuation: { label: '評価・換算差額等', category: 'net_assets' },
+  stock_acquisition_rights: { label: '新株予約権', category: 'net_assets' },
+  net_sales: { label: '売上高', category: 'revenue' },
+  cost_of_sales: { label: '売上原価', category: 'expense' },
+  sga: { label: '販売費及び一般管理費', category: 'expense' },
+  non_operating_income: { label: '営業外収益', category: 'revenue' },
+  non_operating_expenses: { label: '営業外費用', category: 'expense' },
+  extraordinary_income: { label: '特別利益', category: 'revenue' },
+  extraordinary_losses: { label: '特別損失', category: 'expense' },
+  income_taxes: { label: '法人税等', category: 'expense' },
+} as const satisfies Record<string, { label: string; category: AccountCategory }>;
+export type AccountSection = keyof typeof ACCOUNT_SECTIONS;
+
+export const NORMAL_SIDES = { debit: '借方', credit: '貸方' } as const;
+export type NormalSide = keyof typeof NORMAL_SIDES;
+
+/** Default normal side of a category (contra accounts such as 減価償却累計額 and 自己株式 override it). */
+export function defaultNormalSide(category: AccountCategory): NormalSide {
+  return category === 'asset' || category === 'expense' ? 'debit' : 'credit';
+}
+
+/**
+ * How an account enters the indirect-method cash-flow statement (FACTS.md §2). Balance-sheet roles say
+ * which line its change belongs to; profit-and-loss roles say which adjustment reverses it.
+ */
+export const CASH_FLOW_ROLES = {
+  cash: '現金及び現金同等物',
+  receivables: '売上債権',
+  inventory: '棚卸資産',
+  payables: '仕入債務',
+  consumption_tax: '消費税等',
+  other_operating_asset: 'その他の資産（営業）',
+  other_operating_liability: 'その他の負債（営業）',
+  provision: '引当金',
+  income_tax_payable: '未払法人税等',
+  deferred_tax: '繰延税金資産・負債',
+  fixed_assets: '有形・無形固定資産',
+  securities: '有価証券・投資有価証券',
+  loans_receivable: '貸付金',
+  deposits: '定期預金・差入保証金',
+  short_term_debt: '短期借入金',
+  long_term_debt: '長期借入金',
+  bonds: '社債',
+  equity: '資本金・資本剰余金',
+  treasury_stock: '自己株式',
+  retained_earnings: '利益剰余金（配当）',
+  pl: '損益（調整なし）',
+  depreciation: '減価償却費',
+  interest_income: '受取利息及び受取配当金',
+  interest_expense: '支払利息',
+  asset_sale: '固定資産売却損益・除却損',
+  income_taxes: '法人税等',
+} as const;
+export type CashFlowRole = keyof typeof CASH_FLOW_ROLES;
+
+/** 税区分 of a journal line (FACTS.md §4). */
+export const JOURNAL_TAX_CATEGORIES = {
+  none: '対象外',
+  sales_10: '課税売上 10%',
+  sales_8: '課税売上 8%（軽減）',
+  purchase_10: '課税仕入 10%',
+  purchase_8: '課税仕入 8%（軽減）',
+  exempt: '非課税',
+  non_taxable: '不課税',
+  export: '輸出免税',
+} as const;
+export type JournalTaxCategory = keyof typeof JOURNAL_TAX_CATEGORIES;
+
+export const ENTRY_KINDS = { normal: '通常', opening: '期首残高', closing: '決算振替', reversal: '逆仕訳' } as const;
+export type EntryKind = keyof typeof ENTRY_KINDS;
+
+/** The largest amount one line may carry (a trillion yen minus one): sums stay exact in JS numbers. */
+export const MAX_LINE_AMOUNT = 999_999_999_999;
+/** The most lines one entry may have. */
+export const MAX_ENTRY_LINES = 200;
+
+const keysOf = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
+
+/* ---------------------------------------------------------------- small field helpers */
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label}を入力してください` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}はYYYY-MM-DD形式で入力してください`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, `${label}に存在しない日付が指定されています`);
+
+const optionalDate = (label: string) =>
+  z
+    .union([z.literal(''), isoDate(label)])
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Whole yen ≥ 0: a number or a numeric string ('' → 0); commas are allowed in strings. */
+export const yen = (label: string) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: `${label}は数値で入力してください` })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === '') return 0;
+      const n = typeof v === 'number' ? v : /^\s*\d[\d,]*\s*$/.test(v) ? Number(v.replace(/[,\s]/g, '')) : Number.NaN;
+      if (!Number.isFinite(n) || !Number.isInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `${label}は円単位の整数で入力してください` });
+        return z.NEVER;
+      }
+      if (n < 0) {
+        ctx.addIssue({ code: 'custom', message: `${label}は0以上で入力してください` });
+        return z.NEVER;
+      }
+      if (n > MAX_LINE_AMOUNT) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label}は${MAX_LINE_AMOUNT.toLocaleString('en-US')}円以下で入力してください`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const positiveId = (label: string) =>
+  z.coerce
+    .number({ error: `${label}を選択してください` })
+    .int(`${label}を選択してください`)
+    .positive(`${label}を選択してください`);
+
+const optionalId = (label: string) =>
+  z
+    .union([
+      z.literal(''),
+      z.null(),
+      z.coerce
+        .number({ error: `${label}が正しくありません` })
+        .int()
+        .positive(),
+    ])
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null));
+
+/* ---------------------------------------------------------------- journal entries */
+
+export const journalLineInput = z
+  .object({
+    account_id: positiveId('勘定科目'),
+    debit: yen('借方金額'),
+    credit: yen('貸方金額'),
+    tax_category: z
+      .enum(keysOf(JOURNAL_TAX_CATEGORIES), { error: '税区分を選択してください' })
+      .nullish()
+      .transform((v) => v ?? 'none'),
+    customer_id: optionalId('取引先'),
+    memo: optionalText('行メモ', 255),
+  })
+  .superRefine((line, ctx) => {
+    if (line.debit > 0 === line.credit > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['debit'],
+        message: '借方金額と貸方金額のどちらか一方に1円以上の金額を入力してください',
+      });
+    }
+  });
+export type JournalLineInput = z.input<typeof journalLineInput>;
+export type JournalLineValues = z.output<typeof journalLineInput>;
+
+/** Create / update body of a journal entry (PRODUCT.md §1). */
+export const journalEntryInput = z
+  .object({
+    date: isoDate('日付'),
+    description: requiredText('摘要', 255),
+    lines: z
+      .array(journalLineInput, { error: '仕訳明細を入力してください' })
+      .min(2, '仕訳明細は2行以上入力してください')
+      .max(MAX_ENTRY_LINES, `仕訳明細は${MAX_ENTRY_LINES}行以内で入力してください`),
+  })
+  .superRefine((entry, ctx) => {
+    const debit = entry.lines.reduce((s, l) => s + l.debit, 0);
+    const credit = entry.lines.reduce((s, l) => s + l.credit, 0);
+    if (debit !== credit) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message: `借方合計（${debit.toLocaleString('en-US')}円）と貸方合計（${credit.toLocaleString('en-US')}円）が一致していません（差額 ${Math.abs(debit - credit).toLocaleString('en-US')}円）`,
+      });
+    }
+  });
+export type JournalEntryInput = z.input<typeof journalEntryInput>;
+export type JournalEntryValues = z.output<typeof journalEntryInput>;
+
+export const JOURNAL_SORTABLE = ['date', 'number', 'id', 'created_at', 'total'] as const;
+
+/** `GET /api/accountings` (SPEC §7: keyword, company_id; PRODUCT §1: from, to, account_id). */
+export const journalListQuery = listQuery(JOURNAL_SORTABLE, { defaultSort: 'date', defaultDir: 'desc' }).extend({
+  company_id: z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional(),
+  from: optionalDate('開始日'),
+  to: optionalDate('終了日'),
+  account_id: z.coerce.number({ error: '勘定科目は数値で指定してください' }).int().positive().optional(),
+});
+export type JournalListQuery = z.infer<typeof journalListQuery>;
+
+export interface JournalLine {
+  id: number;
+  line_no: number;
+  account_id: number;
+  account_code: string;
+  account_name: string;
+  debit: number;
+  credit: number;
+  tax_category: JournalTaxCategory;
+  customer_id: number | null;
+  customer_name: string | null;
+  memo: string | null;
+}
+
+export interface JournalEntry {
+  id: number;
+  company_id: number;
+  number: number;
+  date: string;
+  description: string;
+  kind: EntryKind;
+  /** The entry this one reverses (逆仕訳), if any. */
+  reversal_of_id: number | null;
+  /** The entry that reversed this one, if any. */
+  reversed_by_id: number | null;
+  /** Sum of the debits (= sum of the credits). */
+  total: number;
+  /** True when its date is in a locked period or a closed fiscal year: change only by reversing it. */
+  locked: boolean;
+  lines: JournalLine[];
+  created_at: string;
+  updated_at: string;
+}
+
+/* ---------------------------------------------------------------- chart of accounts */
+
+const accountFields = {
+  code: z
+    .string({ error: '科目コードを入力してください' })
+    .trim()
+    .min(1, '科目コードを入力してください')
+    .max(10, '科目コードは10文字以内で入力してください')
+    .regex(/^[0-9A-Za-z-]+$/, '科目コードは半角英数字とハイフンで入力してください'),
+  name: requiredText('勘定科目名', 50),
+  kana: optionalText('勘定科目名（カナ）', 100, {
+    test: isKatakana,
+    message: '勘定科目名（カナ）は全角カタカナで入力してください',
+  }),
+  category: z.enum(keysOf(ACCOUNT_CATEGORIES), { error: '区分を選択してください' }),
+  section: z.enum(keysOf(ACCOUNT_SECTIONS), { error: '表示区分を選択してください' }),
+  normal_side: z.enum(['debit', 'credit'], { error: '貸借区分を選択してください' }).nullish(),
+  parent_id: optionalId('親科目'),
+  cash_flow_role: z.enum(keysOf(CASH_FLOW_ROLES), { error: 'キャッシュ・フロー区分を選択してください' }),
+  default_tax_category: z
+    .enum(keysOf(JOURNAL_TAX_CATEGORIES), { error: '税区分を選択してください' })
+    .nullish()
+    .transform((v) => v ?? 'none'),
+  is_active: z.boolean({ error: '有効/無効を選択してください' }).default(true),
+  sort_order: z.coerce
+    .number({ error: '表示順は数値で入力してください' })
+    .int('表示順は整数で入力してください')
+    .min(0, '表示順は0以上で入力してください')
+    .max(999999, '表示順は999999以下で入力してください')
+    .default(0),
+};
+
+const sectionMatchesCategory = (v: { category?: AccountCategory; section?: AccountSection }) =>
+  !v.category || !v.section || ACCOUNT_SECTIONS[v.section].category === v.category;
+const sectionMessage = {
+  path: ['section'],
+  message: '表示区分が区分（資産・負債・純資産・収益・費用）と一致していません',
+};
+
+/** `POST /api/company/accounts`. */
+export const accountCreateInput = z.object(accountFields).refine(sectionMatchesCategory, sectionMessage);
+export type AccountCreateInput = z.input<typeof accountCreateInput>;
+export type AccountCreateValues = z.output<typeof accountCreateInput>;
+
+/** `PUT /api/company/accounts/{id}`: any subset (rename, reorder, deactivate …). */
+export const accountUpdateInput = z
+  .object({
+    code: accountFields.code.optional(),
+    name: accountFields.name.optional(),
+    kana: accountFields.kana,
+    category: accountFields.category.optional(),
+    section: accountFields.section.optional(),
+    normal_side: accountFields.normal_side,
+    parent_id: accountFields.parent_id,
+    cash_flow_role: accountFields.cash_flow_role.optional(),
+    default_tax_category: z.enum(keysOf(JOURNAL_TAX_CATEGORIES), { error: '税区分を選択してください' }).optional(),
+    is_active: z.boolean({ error: '有効/無効を選択してください' }).optional(),
+    sort_order: accountFields.sort_order.optional(),
+  })
+  .refine(sectionMatchesCategory, sectionMessage);
+export type AccountUpdateInput = z.input<typeof accountUpdateInput>;
+
+export const accountListQuery = z.object({
+  keyword: z.string().trim().max(100).optional().default(''),
+  include_inactive: z
+    .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean()])
+    .optional()
+    .transform((v) => v === true || v === '1' || v === 'true'),
+  company_id: z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional(),
+});
+
+export interface Account {
+  id: number;
+  company_id: number;
+  code: string;
+  name: string;
+  kana: string | null;
+  category: AccountCategory;
+  section: AccountSection;
+  normal_side: NormalSide;
+  parent_id: number | null;
+  cash_flow_role: CashFlowRole;
+  default_tax_category: JournalTaxCategory;
+  is_active: boolean;
+  is_system: boolean;
+  sort_order: number;
+  /** True when any journal line uses it (then it cannot be deleted). */
+  has_entries?: boolean;
+}
+
+/* ---------------------------------------------------------------- books and statements */
+
+const companyIdParam = z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional();
+const formatParam = z
+  .enum(['json', 'csv', 'pdf'], { error: '出力形式は csv または pdf で指定してください' })
+  .default('json');
+
+const periodRefine = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
+const periodMessage = { path: ['to'], message: '終了日は開始日以降の日付を指定してください' };
+
+/** `?from&to` (omitted: the current fiscal year), `company_id` for admins, `format`. */
+export const periodQuery = z
+  .object({
+    from: optionalDate('開始日'),
+    to: optionalDate('終了日'),
+    fiscal_year_id: z.coerce.number().int().positive().optional(),
+    compare: z
+      .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+      .optional()
+      .transform((v) => v !== '0' && v !== 'false'),
+    company_id: companyIdParam,
+    format: formatParam,
+  })
+  .refine(periodRefine, periodMessage);
+export type PeriodQuery = z.infer<typeof periodQuery>;
+
+/** Balance sheet: `?date` (as of) or `from&to` (as of `to`, previous = the day before `from`). */
+export const balanceSheetQuery = z
+  .object({
+    date: optionalDate('基準日'),
+    from: optionalDate('開始日'),
+    to: optionalDate('終了日'),
+    fiscal_year_id: z.coerce.number().int().positive().optional(),
+    company_id: companyIdParam,
+    format: formatParam,
+  })
+  .refine(periodRefine, periodMessage);
+export type BalanceSheetQuery = z.infer<typeof balanceSheetQuery>;
+
+export const LEDGER_PER_PAGE = 50;
+
+export const ledgerQuery = z
+  .object({
+    account_id: positiveId('勘定科目'),
+    from: optionalDate('開始日'),
+    to: optionalDate('終了日'),
+    page: z.coerce
+      .number({ error: 'ページは数値で指定してください' })
+      .int()
+      .min(1, 'ページは1以上で指定してください')
+      .default(1),
+    per_page: z.coerce.number().int().min(1).max(500, '表示件数は500以下で指定してください').default(LEDGER_PER_PAGE),
+    company_id: companyIdParam,
+    format: formatParam,
+  })
+  .refine(periodRefine, periodMessage);
+export type LedgerQuery = z.infer<typeof ledgerQuery>;
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** Where a figure drills down to: the ledger of this account over this period. */
+export interface Drill {
+  account_id: number;
+  from: string;
+  to: string;
+}
+
+/**
+ * One row of a statement. `header` rows title a section (no amount), `account` rows carry an account,
+ * `subtotal` / `total` rows carry sums; `label` is what is printed (losses already say 損失).
+ */
+export interface StatementRow {
+  kind: 'header' | 'account' | 'subtotal' | 'total';
+  /** Stable identifier of the row (a section or line key, or `account:<id>`). */
+  key: string;
+  label: string;
+  /** Indentation level, 0 = top. */
+  level: number;
+  account_id: number | null;
+  code: string | null;
+  amount: number | null;
+  previous: number | null;
+  drill: Drill | null;
+}
+
+export interface Statement<T> {
+  period: Period;
+  previous_period: Period | null;
+  rows: StatementRow[];
+  totals: T;
+  previous_totals: T | null;
+}
+
+export interface TrialBalanceRow {
+  account_id: number;
+  code: string;
+  name: string;
+  category: AccountCategory;
+  section: AccountSection;
+  normal_side: NormalSide;
+  /** Balances are signed by the account's normal side (positive = on its normal side). */
+  opening: number;
+  debit: number;
+  credit: number;
+  closing: number;
+  drill: Drill;
+}
+export interface TrialBalance {
+  period: Period;
+  rows: TrialBalanceRow[];
+  totals: { debit: number; credit: number };
+}
+
+export interface BalanceSheetTotals {
+  assets: number;
+  liabilities: number;
+  net_assets: number;
+}
+export interface IncomeStatementTotals {
+  net_sales: number;
+  gross_profit: number;
+  operating_income: number;
+  ordinary_income: number;
+  income_before_tax: number;
+  net_income: number;
+}
+export interface CashFlowTotals {
+  operating: number;
+  investing: number;
+  financing: number;
+  net_change: number;
+  cash_begin: number;
+  cash_end: number;
+}
+export type BalanceSheet = Statement<BalanceSheetTotals> & { date: string };
+export type IncomeStatement = Statement<IncomeStatementTotals>;
+export type CashFlowStatement = Statement<CashFlowTotals>;
+
+/** The five profit stages and their labels when negative (FACTS.md §1). */
+export const PROFIT_STAGES = {
+  gross_profit: { profit: '売上総利益', loss: '売上総損失' },
+  operating_income: { profit: '営業利益', loss: '営業損失' },
+  ordinary_income: { profit: '経常利益', loss: '経常損失' },
+  income_before_tax: { profit: '税引前当期純利益', loss: '税引前当期純損失' },
+  net_income: { profit: '当期純利益', loss: '当期純損失' },
+} as const;
+
+export function profitLabel(stage: keyof typeof PROFIT_STAGES, amount: number): string {
+  return amount < 0 ? PROFIT_STAGES[stage].loss : PROFIT_STAGES[stage].profit;
+}
+
+export interface LedgerLine {
+  line_id: number;
+  entry_id: number;
+  entry_number: number;
+  date: string;
+  description: string;
+  memo: string | null;
+  /** The other side's account name, or 諸口 when the entry has several. */
+  contra_account_id: number | null;
+  contra_account_name: string;
+  debit: number;
+  credit: number;
+  /** Balance after this line, signed by the account's normal side. */
+  balance: number;
+}
+
+export interface Ledger {
+  account: Pick<Account, 'id' | 'code' | 'name' | 'normal_side' | 'category'>;
+  period: Period;
+  /** Balance before the first line of THIS page (前期繰越 on page 1, 前頁繰越 after). */
+  carried_forward: number;
+  /** Balance before `from` (前期繰越). */
+  opening: number;
+  /** Balance at the end of the period. */
+  closing: number;
+  lines: LedgerLine[];
+}
+export interface LedgerPage {
+  data: Ledger;
+  meta: import('./common.js').PageMeta;
+}
+
+/* ---------------------------------------------------------------- fiscal years and locks */
+
+export interface FiscalYear {
+  id: number;
+  company_id: number;
+  start_date: string;
+  end_date: string;
+  label: string;
+  status: 'open' | 'closed';
+  closed_at: string | null;
+  closing_entry_id: number | null;
+}
+
+export const fiscalYearCreateInput = z.object({
+  /** Start date of the year; omitted → the year after the latest, or the one containing today. */
+  start_date: optionalDate('開始日'),
+  opening_balances: z
+    .array(z.object({ account_id: positiveId('勘定科目'), debit: yen('借方金額'), credit: yen('貸方金額') }))
+    .max(500)
+    .optional(),
+});
+export type FiscalYearCreateInput = z.input<typeof fiscalYearCreateInput>;
+
+export interface PeriodLock {
+  id: number;
+  company_id: number;
+  kind: 'month' | 'year';
+  start_date: string;
+  end_date: string;
+  locked_by: number | null;
+  locked_by_name: string | null;
+  locked_at: string;
+}
+
+export const periodLockInput = z.object({
+  kind: z.enum(['month', 'year'], { error: '締めの単位（月または年度）を選択してください' }),
+  /** Month: any date in that month. Year: any date in that fiscal year. */
+  date: isoDate('対象日'),
+});
+export type PeriodLockInput = z.input<typeof periodLockInput>;
