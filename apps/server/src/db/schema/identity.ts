@@ -44,6 +44,9 @@ export interface CompanyBankAccount {
   account_type: string;
   account_number: string;
   account_holder: string;
+  /** 銀行コード (4 digits) and 支店コード (3 digits), set by the company's bank-info form. */
+  bank_code?: string | null;
+  branch_code?: string | null;
 }
 
 export const companies = pgTable(
@@ -78,6 +81,12 @@ export const companies = pgTable(
     logo_data: text('logo_data'),
     /** Bank accounts shown on invoices: [{ bank_name, branch_name, account_type, account_number, account_holder }]. */
     bank_accounts: jsonb('bank_accounts').$type<CompanyBankAccount[]>().notNull().default([]),
+    /** Work rules (従業員設定): standard hours, break, statutory holiday weekday (0 = 日), monthly closing day (31 = 末日). */
+    work_start_time: varchar('work_start_time', { length: 5 }).notNull().default('09:00'),
+    work_end_time: varchar('work_end_time', { length: 5 }).notNull().default('18:00'),
+    break_minutes: smallint('break_minutes').notNull().default(60),
+    statutory_holiday: smallint('statutory_holiday').notNull().default(0),
+    closing_day: smallint('closing_day').notNull().default(31),
     ...timestamps,
   },
   (t) => [
@@ -87,6 +96,10 @@ export const companies = pgTable(
     check('companies_max_employee_check', sql`${t.max_employee} >= 0 and ${t.max_employee} <= ${t.max_employee_cap}`),
     check('companies_tax_display_check', sql`${t.tax_display} in ('inclusive', 'exclusive')`),
     check('companies_tax_rounding_check', sql`${t.tax_rounding} in ('floor', 'round', 'ceil')`),
+    check(
+      'companies_work_rules_check',
+      sql`${t.break_minutes} between 0 and 480 and ${t.statutory_holiday} between 0 and 6 and ${t.closing_day} between 1 and 31`,
+    ),
     index('companies_domain_idx').on(t.domain_id),
   ],
 );

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { PREFECTURES } from '../prefectures.js';
+import {
+  EMAIL_PATTERN,
+  isKatakana,
+  isValidCorporateNumber,
+  isValidPhone,
+  isValidPostalCode,
+  isValidRegistrationNumber,
+  normalizePostalCode,
+} from '../validators.js';
+import { optionalText, requiredText } from './common.js';
+
+const kana = (label: string, max: number) =>
+  optionalText(label, max, { test: isKatakana, message: `${label}は全角カタカナで入力してください` });
+
+/** The company fields a company may edit itself (PRODUCT.md §3; not its domain, caps or status). */
+export const companyProfileInput = z.object({
+  name: requiredText('会社名', 255),
+  name_kana: kana('会社名（カナ）', 255),
+  corporate_number: optionalText('法人番号', 13, {
+    test: (v) => /^\d{13}$/.test(v) && isValidCorporateNumber(v),
+    message: '法人番号は13桁の数字で、チェックデジットが正しいものを入力してください',
+  }),
+  registration_number: z
+    .string({ error: '登録番号は文字列で入力してください' })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine(
+      (v) => v === '' || (/^T\d{13}$/.test(v) && isValidRegistrationNumber(v)),
+      '登録番号は「T」と13桁の数字（チェックデジットが正しいもの）で入力してください',
+    )
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  representative_name: optionalText('代表者名', 100),
+  representative_name_kana: kana('代表者名（カナ）', 100),
+  postal_code: z
+    .string({ error: '郵便番号は文字列で入力してください' })
+    .trim()
+    .transform(normalizePostalCode)
+    .refine((v) => v === '' || isValidPostalCode(v), '郵便番号は7桁の数字で入力してください（例: 100-0001）')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  prefecture_code: z
+    .string({ error: '都道府県を選択してください' })
+    .refine((v) => v === '' || Object.hasOwn(PREFECTURES, v), '都道府県を選択してください')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  address1: optionalText('住所1', 255),
+  address2: optionalText('住所2', 255),
+  tel: optionalText('電話番号', 20, {
+    test: isValidPhone,
+    message: '電話番号は0から始まる10桁または11桁の番号で入力してください（例: 03-1234-5678）',
+  }),
+  email: optionalText('メールアドレス', 254, {
+    test: (v) => EMAIL_PATTERN.test(v),
+    message: 'メールアドレスの形式が正しくありません',
+  }),
+  capital: z
+    .union([z.number(), z.string(), z.null()], { error: '資本金は円単位の整数で入力してください' })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === '' || v === null || v === undefined) return null;
+      const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+      if (!Number.isInteger(n) || n < 0 || n > 2_000_000_000) {
+        ctx.addIssue({ code: 'custom', message: '資本金は0〜2,000,000,000円の整数で入力してください' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  fiscal_year_end_month: z.coerce
+    .number({ error: '決算月を選択してください' })
+    .int('決算月を選択してください')
+    .min(1, '決算月を選択してください')
+    .max(12, '決算月を選択してください'),
+  business_type: optionalText('事業種目', 100),
+  tax_office: optionalText('税務署', 100),
+});
+export type CompanyProfileInput = z.input<typeof companyProfileInput>;
+export type CompanyProfileValues = z.output<typeof companyProfileInput>;
+export interface CompanyProfile extends CompanyProfileValues {
+  id: number;
+  updated_at: string;
+}
+
+export const BANK_INFO_ACCOUNT_TYPES = ['普通', '当座', '貯蓄'] as const;
+
+/**
+ * The bank account printed on invoices (`GET`/`PUT /api/company/bank-info`): the first of the company's
+ * bank accounts (companies.bank_accounts, which the platform admin also edits).
+ */
+export const bankInfoInput = z.object({
+  bank_code: z
+    .string({ error: '銀行コードを入力してください' })
+    .trim()
+    .regex(/^\d{4}$/, '銀行コードは4桁の数字で入力してください'),
+  bank_name: requiredText('銀行名', 100),
+  branch_code: z
+    .string({ error: '支店コードを入力してください' })
+    .trim()
+    .regex(/^\d{3}$/, '支店コードは3桁の数字で入力してください'),
+  branch_name: requiredText('支店名', 100),
+  account_type: z.enum(BANK_INFO_ACCOUNT_TYPES, { error: '預金種目を選択してください' }),
+  account_number: z
+    .string({ error: '口座番号を入力してください' })
+    .trim()
+    .regex(/^\d{7}$/, '口座番号は7桁の数字で入力してください'),
+  account_holder: requiredText('口座名義（カナ）', 100).refine(
+    isKatakana,
+    '口座名義（カナ）は全角カタカナで入力してください',
+  ),
+});
+export type BankInfoInput = z.input<typeof bankInfoInput>;
+export type BankInfoValues = z.output<typeof bankInfoInput>;
+/** Accounts entered by the platform admin may lack the codes. */
+export interface BankInfo extends Omit<BankInfoValues, 'bank_code' | 'branch_code' | 'account_type'> {
+  bank_code: string | null;
+  branch_code: string | null;
+  account_type: string;
+}

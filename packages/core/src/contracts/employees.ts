@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, isKatakana } from '../validators.js';
+import { listQuery, optionalText, requiredText } from './common.js';
+
+export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'temporary', 'executive'] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
+  full_time: '正社員',
+  part_time: 'パート・アルバイト',
+  contract: '契約社員',
+  temporary: '派遣社員',
+  executive: '役員',
+};
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label}は日付で入力してください` })
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+      `${label}はYYYY-MM-DDの形式で入力してください`,
+    )
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Hours with up to 3 decimals on the wire (7.5); stored as integer thousandths (7500). */
+export const hoursField = (label: string) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: `${label}は数値で入力してください` })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === '' || v === null || v === undefined) return null;
+      const n = typeof v === 'number' ? v : Number(v.trim());
+      if (!Number.isFinite(n) || n <= 0 || n > 24) {
+        ctx.addIssue({ code: 'custom', message: `${label}は0より大きく24以下の数値で入力してください` });
+        return z.NEVER;
+      }
+      if (Math.abs(Math.round(n * 1000) - n * 1000) > 1e-6) {
+        ctx.addIssue({ code: 'custom', message: `${label}は小数第3位までで入力してください` });
+        return z.NEVER;
+      }
+      return Math.round(n * 1000) / 1000;
+    });
+
+/** Create / update body of an employee (PRODUCT.md §4 従業員管理). */
+export const employeeInput = z
+  .object({
+    code: requiredText('従業員コード', 20),
+    name: requiredText('氏名', 100),
+    name_kana: optionalText('氏名（カナ）', 100, {
+      test: isKatakana,
+      message: '氏名（カナ）は全角カタカナで入力してください',
+    }),
+    email: optionalText('メールアドレス', 254, {
+      test: (v) => EMAIL_PATTERN.test(v),
+      message: 'メールアドレスの形式が正しくありません',
+    }),
+    hire_date: isoDate('入社日'),
+    leave_date: isoDate('退職日'),
+    employment_type: z.enum(EMPLOYMENT_TYPES, { error: '雇用形態を選択してください' }).default('full_time'),
+    department: optionalText('部署', 100),
+    daily_hours: hoursField('所定労働時間'),
+    memo: optionalText('メモ', 2000),
+    /** Create a sign-in account (role employee) and mail an invitation to set a password. */
+    login_enabled: z.boolean().default(false),
+  })
+  .refine((v) => !v.hire_date || !v.leave_date || v.leave_date >= v.hire_date, {
+    path: ['leave_date'],
+    message: '退職日は入社日以降の日付を入力してください',
+  })
+  .refine((v) => !v.login_enabled || !!v.email, {
+    path: ['email'],
+    message: 'ログインアカウントを作成するにはメールアドレスを入力してください',
+  });
+export type EmployeeInput = z.input<typeof employeeInput>;
+export type EmployeeValues = z.output<typeof employeeInput>;
+
+export interface Employee extends Omit<EmployeeValues, 'login_enabled'> {
+  id: number;
+  company_id: number;
+  user_id: number | null;
+  login_enabled: boolean;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const EMPLOYEE_SORTABLE = ['id', 'code', 'name', 'name_kana', 'hire_date', 'department', 'created_at'] as const;
+export const employeeListQuery = listQuery(EMPLOYEE_SORTABLE, { defaultSort: 'code', defaultDir: 'asc' });
+export type EmployeeListQuery = z.infer<typeof employeeListQuery>;
+
+export const WEEKDAY_LABELS = ['日曜日', '月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日'] as const;
+
+const timeOfDay = (label: string) =>
+  z
+    .string({ error: `${label}を入力してください` })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label}はHH:MMの形式で入力してください`);
+
+/** 従業員設定 (`GET`/`PUT /api/company/employee-settings`): max_employee and the work rules. */
+export const employeeSettingsInput = z
+  .object({
+    max_employee: z.coerce
+      .number({ error: '従業員数の上限は数値で入力してください' })
+      .int('従業員数の上限は整数で入力してください')
+      .min(0, '従業員数の上限は0以上で入力してください')
+      .max(100000, '従業員数の上限が大きすぎます'),
+    work_start_time: timeOfDay('始業時刻'),
+    work_end_time: timeOfDay('終業時刻'),
+    break_minutes: z.coerce
+      .number({ error: '休憩時間は数値で入力してください' })
+      .int('休憩時間は分単位の整数で入力してください')
+      .min(0, '休憩時間は0分以上で入力してください')
+      .max(480, '休憩時間は480分以下で入力してください'),
+    statutory_holiday: z.coerce
+      .number({ error: '法定休日を選択してください' })
+      .int()
+      .min(0, '法定休日を選択してください')
+      .max(6, '法定休日を選択してください'),
+    closing_day: z.coerce
+      .number({ error: '締め日は1〜31の数値で指定してください（31は末日）' })
+      .int('締め日は1〜31の数値で指定してください（31は末日）')
+      .min(1, '締め日は1〜31の数値で指定してください（31は末日）')
+      .max(31, '締め日は1〜31の数値で指定してください（31は末日）'),
+  })
+  .refine((v) => v.work_end_time > v.work_start_time, {
+    path: ['work_end_time'],
+    message: '終業時刻は始業時刻より後の時刻を入力してください',
+  });
+export type EmployeeSettingsInput = z.input<typeof employeeSettingsInput>;
+export type EmployeeSettingsValues = z.output<typeof employeeSettingsInput>;
+
+export interface EmployeeSettings extends EmployeeSettingsValues {
+  max_employee_cap: number;
+  active_employees: number;
+}
+
+export function maxEmployeeMessage(limit: number): string {
+  return `従業員数の上限（${limit}人）に達しています。従業員設定で上限を変更するか、退職した従業員に退職日を設定してください`;
+}
