@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.js';
 import { mailLog } from '../db/schema/index.js';
+import { settingsRow } from './settings.js';
 
 export interface MailMessage {
   to: string;
@@ -90,7 +91,8 @@ export class MailDispatcher {
         continue;
       }
       try {
-        await this.transport.sendMail({ from: this.opts.from, to: row.to, subject: row.subject, text: row.body });
+        const from = (await settingsRow(this.db))?.mail_from ?? this.opts.from;
+        await this.transport.sendMail({ from, to: row.to, subject: row.subject, text: row.body });
         await this.db
           .update(mailLog)
           .set({ status: 'sent', attempts, sent_at: sql`now()`, last_error: null })

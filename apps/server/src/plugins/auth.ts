@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { apiTokens, companies, domains, users } from '../db/schema/index.js';
 import { forbidden, HttpError, notFound, unauthorized, unprocessable } from '../lib/http-errors.js';
 import { hashToken, newToken } from '../lib/secrets.js';
+import { tokenTtlSeconds } from '../lib/settings.js';
 
 /** Who may call a route. Every /api route must declare one (checked when routes are registered). */
 export interface RouteAccess {
@@ -125,7 +126,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: Fa
         .where(and(eq(apiTokens.id, row.tokenId), isNull(apiTokens.replaced_at)))
         .returning({ id: apiTokens.id });
       if (replaced.length === 0) return null;
-      return issueToken(tx as unknown as Db, row.userId, app.deps.env.TOKEN_TTL_SECONDS, {
+      return issueToken(tx as unknown as Db, row.userId, await tokenTtlSeconds(app.deps), {
         ip: req.ip,
         userAgent: req.headers['user-agent'],
       });

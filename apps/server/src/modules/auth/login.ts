@@ -4,6 +4,7 @@ import { companies, loginAttempts, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError, tooManyRequests, unprocessable } from '../../lib/http-errors.js';
 import { verifyPassword } from '../../lib/secrets.js';
+import { loginLimitsNow, tokenTtlSeconds } from '../../lib/settings.js';
 import { type IssuedToken, issueToken } from '../../plugins/auth.js';
 
 const BAD_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません';
@@ -18,7 +19,8 @@ export async function login(
   app: App,
   input: { email: string; password: string; ip: string; userAgent?: string },
 ): Promise<IssuedToken> {
-  const { db, loginLimits: limits } = app.deps;
+  const { db } = app.deps;
+  const limits = await loginLimitsNow(app.deps);
   const email = input.email.toLowerCase();
   const since = sql`now() - make_interval(secs => ${limits.windowSeconds})`;
 
@@ -99,7 +101,7 @@ export async function login(
       targetType: 'user',
       targetId: user.id,
     });
-    return issueToken(tx as never, user.id, app.deps.env.TOKEN_TTL_SECONDS, {
+    return issueToken(tx as never, user.id, await tokenTtlSeconds(app.deps), {
       ip: input.ip,
       userAgent: input.userAgent,
     });

@@ -1,0 +1,116 @@
+import {
+  adminInvitationInput,
+  adminInvitationListQuery,
+  companyInvitationInput,
+  companyInvitationListQuery,
+  registerInput,
+} from '@chobo/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminCtx } from '../../lib/admin-context.js';
+import { notFound } from '../../lib/http-errors.js';
+import type { RouteAccess } from '../../plugins/auth.js';
+import {
+  acceptInvitation,
+  createInvitation,
+  deleteInvitation,
+  lookupInvitation,
+  resendInvitation,
+} from './invitation-actions.js';
+import { findInvitation, listInvitations, toInvitation } from './invitations.queries.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const PUBLIC = { access: { public: true } as RouteAccess };
+const SENT = 'メールを送信しました';
+
+export async function invitationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const kind of ['admin', 'company'] as const) {
+    // Invitations live under the permission of the records they create.
+    const config = {
+      access: { roles: ['admin'], permission: kind === 'admin' ? 'admin.index' : 'companies.index' } as RouteAccess,
+    };
+    const tags = [`${kind}-invitations`];
+    const list = kind === 'admin' ? '/api/admin/admin-invitation' : '/api/admin/company-invitation';
+    const label = kind === 'admin' ? '管理者招待' : '企業招待';
+    const listQuery = kind === 'admin' ? adminInvitationListQuery : companyInvitationListQuery;
+
+    r.get(list, { config, schema: { tags, summary: `${label}の一覧`, querystring: listQuery } }, async (req) =>
+      listInvitations(app.deps.db, kind, req.query),
+    );
+    r.post(
+      list,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `${label}の作成（メール送信）`,
+          body: kind === 'admin' ? adminInvitationInput : companyInvitationInput,
+        },
+      },
+      async (req, reply) => {
+        const data = await createInvitation({ ctx: adminCtx(req), kind, input: req.body });
+        return reply.status(201).send({ data, message: SENT });
+      },
+    );
+    r.get(`${list}/:id`, { config, schema: { tags, summary: `${label}の詳細`, params: idParams } }, async (req) => {
+      const row = await findInvitation(app.deps.db, kind, req.params.id);
+      if (!row) throw notFound('招待が見つかりません');
+      return { data: toInvitation(row) };
+    });
+    r.delete(
+      `${list}/:id`,
+      { config, schema: { tags, summary: `${label}の削除`, params: idParams } },
+      async (req, reply) => {
+        await deleteInvitation({ ctx: adminCtx(req), kind, id: req.params.id });
+        return reply.status(204).send();
+      },
+    );
+    const resend = kind === 'admin' ? '/api/admin/resend/invite/:id' : '/api/admin/company/resend/invite/:id';
+    r.get(resend, { config, schema: { tags, summary: `${label}の再送`, params: idParams } }, async (req) => {
+      const data = await resendInvitation({ ctx: adminCtx(req), kind, id: req.params.id });
+      return { data, message: SENT };
+    });
+  }
+
+  r.get(
+    '/api/invitations/:token',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['register'],
+        summary: '招待の確認',
+        security: [],
+        params: z.object({ token: z.string().min(1).max(200) }),
+      },
+    },
+    async (req) => ({ data: await lookupInvitation(app.deps.db, req.params.token) }),
+  );
+
+  for (const kind of ['company', 'admin'] as const) {
+    r.post(
+      kind === 'admin' ? '/api/register-admin' : '/api/register',
+      {
+        config: PUBLIC,
+        schema: {
+          tags: ['register'],
+          summary: kind === 'admin' ? '管理者招待からの登録' : '企業招待からの登録',
+          security: [],
+          body: registerInput,
+        },
+      },
+      async (req, reply) => {
+        const data = await acceptInvitation(app.deps, kind, {
+          token: req.body.token,
+          name: req.body.name,
+          password: req.body.password,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        });
+        return reply.status(201).send({ data });
+      },
+    );
+  }
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { PREFECTURES } from '../prefectures.js';
+import {
+  EMAIL_PATTERN,
+  isKatakana,
+  isValidCorporateNumber,
+  isValidPhone,
+  isValidPostalCode,
+  isValidRegistrationNumber,
+  normalizePostalCode,
+} from '../validators.js';
+import { emailField } from './auth.js';
+import { listQuery, optionalText, requiredText } from './common.js';
+
+export const COMPANY_STATUSES = { active: '利用中', suspended: '停止中' } as const;
+export const EXPIRATION_YEARS = [7, 10] as const;
+
+const kana = (label: string, max: number) =>
+  optionalText(label, max, { test: isKatakana, message: `${label}は全角カタカナで入力してください` });
+
+const intField = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label}は数値で入力してください` })
+    .int(`${label}は整数で入力してください`)
+    .min(min, `${label}は${min}以上で入力してください`)
+    .max(max, `${label}は${max}以下で入力してください`);
+
+const optionalInt = (label: string, min: number, max: number) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: `${label}は数値で入力してください` })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === '' || v === null || v === undefined) return null;
+      const n =
+        typeof v === 'number'
+          ? v
+          : /^-?\d+$/.test(v.trim().replace(/,/g, ''))
+            ? Number(v.trim().replace(/,/g, ''))
+            : Number.NaN;
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label}は${min}〜${max}の整数で入力してください` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const bankAccountInput = z.object({
+  bank_name: requiredText('銀行名', 100),
+  branch_name: requiredText('支店名', 100),
+  account_type: z.enum(['普通', '当座', '貯蓄'], { error: '口座種別を選択してください' }),
+  account_number: z
+    .string({ error: '口座番号を入力してください' })
+    .trim()
+    .regex(/^\d{7}$/, '口座番号は7桁の数字で入力してください'),
+  account_holder: requiredText('口座名義', 100),
+});
+
+/** Create / update body of a company by a platform admin (PRODUCT.md §3). */
+export const adminCompanyInput = z.object({
+  name: requiredText('企業名', 255),
+  name_kana: kana('企業名（カナ）', 255),
+  corporate_number: z
+    .string({ error: '法人番号は文字列で入力してください' })
+    .trim()
+    .refine((v) => v === '' || /^\d{13}$/.test(v), '法人番号は13桁の数字で入力してください')
+    .refine(
+      (v) => v === '' || !/^\d{13}$/.test(v) || isValidCorporateNumber(v),
+      '法人番号のチェックデジットが正しくありません',
+    )
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  registration_number: z
+    .string({ error: '登録番号は文字列で入力してください' })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine(
+      (v) => v === '' || /^T\d{13}$/.test(v),
+      '登録番号は「T」と13桁の数字で入力してください（例: T7000012050002）',
+    )
+    .refine(
+      (v) => v === '' || !/^T\d{13}$/.test(v) || isValidRegistrationNumber(v),
+      '登録番号のチェックデジットが正しくありません',
+    )
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  representative_name: optionalText('代表者名', 100),
+  representative_name_kana: kana('代表者名（カナ）', 100),
+  postal_code: z
+    .string({ error: '郵便番号は文字列で入力してください' })
+    .trim()
+    .transform(normalizePostalCode)
+    .refine((v) => v === '' || isValidPostalCode(v), '郵便番号は7桁の数字で入力してください（例: 100-0001）')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  prefecture_code: z
+    .string({ error: '都道府県を選択してください' })
+    .refine((v) => v === '' || Object.hasOwn(PREFECTURES, v), '都道府県を選択してください')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  address1: optionalText('住所1', 255),
+  address2: optionalText('住所2', 255),
+  tel: optionalText('電話番号', 20, {
+    test: isValidPhone,
+    message: '電話番号は0から始まる10桁または11桁の番号で入力してください（例: 03-1234-5678）',
+  }),
+  email: optionalText('メールアドレス', 254, {
+    test: (v) => EMAIL_PATTERN.test(v),
+    message: 'メールアドレスの形式が正しくありません',
+  }),
+  capital: optionalInt('資本金', 0, 2_000_000_000),
+  fiscal_year_end_month: intField('決算月', 1, 12).default(3),
+  business_type: optionalText('事業種目', 100),
+  tax_office: optionalText('税務署', 100),
+  domain_id: z.coerce
+    .number({ error: 'ドメインを選択してください' })
+    .int()
+    .positive('ドメインを選択してください')
+    .nullish(),
+  status: z.enum(['active', 'suspended'], { error: '状態を選択してください' }).default('active'),
+  max_employee: intField('従業員数の上限', 0, 10000).optional(),
+  expiration_year: z.coerce
+    .number({ error: 'データ保存期間は7年または10年を選択してください' })
+    .refine((v) => v === 7 || v === 10, 'データ保存期間は7年または10年を選択してください')
+    .optional(),
+  tax_display: z.enum(['exclusive', 'inclusive'], { error: '消費税の表示を選択してください' }).default('exclusive'),
+  tax_rounding: z.enum(['floor', 'round', 'ceil'], { error: '端数処理を選択してください' }).default('floor'),
+  bank_accounts: z.array(bankAccountInput).max(5, '口座は5件まで登録できます').default([]),
+});
+export type AdminCompanyInput = z.input<typeof adminCompanyInput>;
+export type AdminCompanyValues = z.output<typeof adminCompanyInput>;
+
+export interface AdminCompany extends Omit<AdminCompanyValues, 'domain_id' | 'max_employee' | 'expiration_year'> {
+  id: number;
+  domain_id: number;
+  domain_name: string | null;
+  max_employee: number;
+  max_employee_cap: number;
+  expiration_year: number;
+  owner: { id: number; name: string; email: string; disabled: boolean } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const ADMIN_COMPANY_SORTABLE = ['id', 'name', 'name_kana', 'status', 'created_at'] as const;
+export const adminCompanyListQuery = listQuery(ADMIN_COMPANY_SORTABLE, {
+  defaultSort: 'created_at',
+  defaultDir: 'desc',
+}).extend({
+  status: z.enum(['active', 'suspended'], { error: '状態が正しくありません' }).optional(),
+});
+export type AdminCompanyListQuery = z.infer<typeof adminCompanyListQuery>;
+
+/** /system/companies/{id}/account/edit: the company's login account, cap and retention. */
+export const companyAccountInput = z.object({
+  name: requiredText('氏名', 100),
+  email: emailField,
+  disabled: z.boolean({ error: '利用停止の指定が正しくありません' }).default(false),
+  max_employee: intField('従業員数の上限', 0, 10000),
+  expiration_year: z.coerce
+    .number({ error: 'データ保存期間は7年または10年を選択してください' })
+    .refine((v) => v === 7 || v === 10, 'データ保存期間は7年または10年を選択してください'),
+  send_password_reset: z.boolean().default(false),
+});
+export type CompanyAccountInput = z.input<typeof companyAccountInput>;
+export type CompanyAccountValues = z.output<typeof companyAccountInput>;
