@@ -1,0 +1,122 @@
+import { type ProductListQuery, type ProductValues, pageMeta, type TaxCategory } from '@chobo/core';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { products } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
+
+export type ProductRow = typeof products.$inferSelect;
+
+export function toProduct(row: ProductRow) {
+  return {
+    ...row,
+    tax_category: row.tax_category as TaxCategory,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+export type ProductDto = ReturnType<typeof toProduct>;
+
+const SORT_COLUMNS = {
+  id: products.id,
+  code: products.code,
+  name: products.name,
+  unit_price: products.unit_price,
+  tax_category: products.tax_category,
+  created_at: products.created_at,
+  updated_at: products.updated_at,
+} as const;
+
+/** Keyword: every whitespace-separated word must match code, name, unit or description. */
+function keywordFilter(keyword: string): SQL | undefined {
+  const words = keyword
+    .split(/[\s\u3000]+/)
+    .filter(Boolean)
+    .slice(0, 5);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const like = `%${escapeLike(word)}%`;
+      return sql`(${products.code} ilike ${like} or ${products.name} ilike ${like} or ${products.unit} ilike ${like} or ${products.description} ilike ${like})`;
+    }),
+  );
+}
+
+export function productWhere(companyId: number, keyword: string) {
+  return and(eq(products.company_id, companyId), keywordFilter(keyword));
+}
+
+export async function listProducts(db: DbOrTx, companyId: number, q: ProductListQuery) {
+  const where = productWhere(companyId, q.keyword);
+  const order = q.sort_dir === 'desc' ? desc : asc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(order(SORT_COLUMNS[q.sort_by]), order(products.id))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  return { data: rows.map(toProduct), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+}
+
+/**
+ * Every product matching the keyword, in code order, fetched in batches of `batchSize` by keyset
+ * (code, id) so a download of 100,000 products never holds them all in memory.
+ */
+export async function* productBatches(
+  db: DbOrTx,
+  companyId: number,
+  keyword: string,
+  batchSize = 2000,
+): AsyncGenerator<ProductRow[]> {
+  let after: { code: string; id: number } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = after
+      ? sql`(${products.code}, ${products.id}) > (${after.code}, ${after.id})`
+      : undefined;
+    const rows: ProductRow[] = await db
+      .select()
+      .from(products)
+      .where(and(productWhere(companyId, keyword), cursor))
+      .orderBy(asc(products.code), asc(products.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last: ProductRow = rows[rows.length - 1];
+    after = { code: last.code, id: last.id };
+  }
+}
+
+export async function findProduct(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.company_id, companyId)))
+    .limit(1);
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findProductByCode(db: DbOrTx, companyId: number, code: string) {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.company_id, companyId), eq(products.code, code)))
+    .limit(1);
+  return row;
+}
+
+export function productValues(input: ProductValues) {
+  return {
+    code: input.code,
+    name: input.name,
+    unit: input.unit,
+    unit_price: input.unit_price,
+    tax_category: input.tax_category,
+    description: input.description,
+    is_active: input.is_active,
+  };
+}
