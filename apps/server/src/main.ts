@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { EnvError, loadEnv } from './env.js';
+import { ensureChartsOfAccounts } from './modules/accounting/chart-of-accounts.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -26,6 +27,8 @@ async function main() {
     demo: env.SEED_DEMO ?? database.driver === 'pglite',
     demoPassword,
   });
+
+  await ensureChartsOfAccounts(database.db);
 
   const app = await buildApp({
     env,

@@ -1,4 +1,5 @@
 export * from './account-settings.js';
+export * from './accounting.js';
 export * from './customers.js';
 export * from './employees.js';
 export * from './identity.js';

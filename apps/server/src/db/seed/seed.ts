@@ -1,6 +1,7 @@
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/secrets.js';
+import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
@@ -101,6 +102,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
         };
       }),
     );
+    await seedDefaultAccounts(tx, company.id);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
       { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },
