@@ -19,6 +19,7 @@ import type { Env } from './env.js';
 import { MailDispatcher } from './lib/mail.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
+import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -145,6 +146,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(authRoutes);
   await app.register(customerRoutes);
   await app.register(productRoutes);
+  await app.register(employeeRoutes);
   await app.register(invitationRoutes);
 
   const webDist = opts.webDist ?? WEB_DIST;

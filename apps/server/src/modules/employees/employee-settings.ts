@@ -1,0 +1,56 @@
+import type { EmployeeSettings, EmployeeSettingsValues } from '@chobo/core';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { companies } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import type { ActionCtx } from '../../lib/context.js';
+import { unprocessable } from '../../lib/http-errors.js';
+import { countActiveEmployees } from './employees.queries.js';
+
+const columns = {
+  max_employee: companies.max_employee,
+  max_employee_cap: companies.max_employee_cap,
+  work_start_time: companies.work_start_time,
+  work_end_time: companies.work_end_time,
+  break_minutes: companies.break_minutes,
+  statutory_holiday: companies.statutory_holiday,
+  closing_day: companies.closing_day,
+};
+
+export async function loadEmployeeSettings(db: DbOrTx, companyId: number): Promise<EmployeeSettings> {
+  const [row] = await db.select(columns).from(companies).where(eq(companies.id, companyId));
+  return { ...row, active_employees: await countActiveEmployees(db, companyId) };
+}
+
+/** max_employee ≤ the platform's cap and ≥ the active employees; work rules as given. */
+export async function updateEmployeeSettings({ ctx, input }: { ctx: ActionCtx; input: EmployeeSettingsValues }) {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select(columns).from(companies).where(eq(companies.id, ctx.companyId)).for('update');
+    if (input.max_employee > before.max_employee_cap) {
+      throw unprocessable({
+        max_employee: [`従業員数の上限は${before.max_employee_cap}人以下で入力してください（ご契約の上限です）`],
+      });
+    }
+    const active = await countActiveEmployees(tx, ctx.companyId);
+    if (input.max_employee < active) {
+      throw unprocessable({
+        max_employee: [`在籍中の従業員が${active}人いるため、上限を${active}人未満にはできません`],
+      });
+    }
+    await tx
+      .update(companies)
+      .set({ ...input, updated_at: sql`now()` })
+      .where(eq(companies.id, ctx.companyId));
+    const after = await loadEmployeeSettings(tx, ctx.companyId);
+    await audit(tx, {
+      actor: ctx.actor,
+      companyId: ctx.companyId,
+      action: 'company.employee_settings',
+      targetType: 'company',
+      targetId: ctx.companyId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
