@@ -17,6 +17,7 @@ import {
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import { MailDispatcher } from './lib/mail.js';
+import { adminCompanyRoutes } from './modules/admin-companies/admin-companies.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';

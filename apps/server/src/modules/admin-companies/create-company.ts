@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { companies, domains } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { currentSettings, type SettingsDeps } from '../../lib/settings.js';
+import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
 
 export type NewCompanyValues = Partial<AdminCompanyValues> & { name: string };
 
@@ -21,16 +22,9 @@ export async function resolveDomainId(db: DbOrTx, domainId: number | null | unde
   return any.id;
 }
 
-/** Hook run inside the creating transaction (the default chart of accounts is seeded here). */
-export type CompanySeeder = (db: DbOrTx, companyId: number) => Promise<void>;
-const seeders: CompanySeeder[] = [];
-export function onCompanyCreated(seeder: CompanySeeder): void {
-  seeders.push(seeder);
-}
-
 /**
  * Inserts a company (inside the caller's transaction): default domain, retention and employee cap from
- * the platform settings, then every registered seeder (e.g. the default chart of accounts).
+ * the platform settings, then the default chart of accounts (FACTS.md §1).
  */
 export async function insertCompany(tx: DbOrTx, deps: SettingsDeps, values: NewCompanyValues) {
   const settings = await currentSettings({ ...deps, db: deps.db });
@@ -47,6 +41,6 @@ export async function insertCompany(tx: DbOrTx, deps: SettingsDeps, values: NewC
       bank_accounts: values.bank_accounts ?? [],
     })
     .returning();
-  for (const seed of seeders) await seed(tx, row.id);
+  await seedDefaultAccounts(tx, row.id);
   return row;
 }

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, companies, invitations, mailLog, users } from '../../db/schema/index.js';
+import { accounts, auditLogs, companies, invitations, mailLog, users } from '../../db/schema/index.js';
 import {
   client,
   createDomain,
@@ -104,6 +104,9 @@ describe('invitations API', () => {
     expect(me.domain.id).toBe(domain.id);
     const [company] = await ctx.db.select().from(companies).where(eq(companies.id, me.company.id));
     expect(company.email).toBe('owner@new-co.jp');
+    // the default chart of accounts came with it
+    const accts = await ctx.db.select().from(accounts).where(eq(accounts.company_id, company.id));
+    expect(accts.length).toBeGreaterThan(10);
     const audits = await ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'company_invitation.accept'));
     expect(audits.length).toBe(1);
   });

@@ -1,0 +1,87 @@
+import { adminCompanyInput, adminCompanyListQuery, companyAccountInput } from '@chobo/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminCtx } from '../../lib/admin-context.js';
+import { notFound } from '../../lib/http-errors.js';
+import type { RouteAccess } from '../../plugins/auth.js';
+import { findAdminCompany, listAdminCompanies, loadAdminCompany } from './admin-companies.queries.js';
+import {
+  createAdminCompany,
+  deleteAdminCompany,
+  setCompanyStatus,
+  updateAdminCompany,
+  updateCompanyAccount,
+} from './company-actions.js';
+
+const config = { access: { roles: ['admin'], permission: 'companies.index' } as RouteAccess };
+const tags = ['admin-companies'];
+const LIST = '/api/admin/companies';
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export async function adminCompanyRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(LIST, { config, schema: { tags, summary: '企業の一覧', querystring: adminCompanyListQuery } }, async (req) =>
+    listAdminCompanies(app.deps.db, req.query),
+  );
+  r.post(LIST, { config, schema: { tags, summary: '企業の登録', body: adminCompanyInput } }, async (req, reply) => {
+    const data = await createAdminCompany({ ctx: adminCtx(req), input: req.body });
+    return reply.status(201).send({ data });
+  });
+  r.get(`${LIST}/:id`, { config, schema: { tags, summary: '企業の詳細', params: idParams } }, async (req) => {
+    const row = await findAdminCompany(app.deps.db, req.params.id);
+    if (!row) throw notFound('企業が見つかりません');
+    return { data: await loadAdminCompany(app.deps.db, row) };
+  });
+  for (const method of ['PUT', 'PATCH'] as const) {
+    r.route({
+      method,
+      url: `${LIST}/:id`,
+      config,
+      schema: { tags, summary: '企業の更新', params: idParams, body: adminCompanyInput },
+      handler: async (req) => ({
+        data: await updateAdminCompany({ ctx: adminCtx(req), id: req.params.id, input: req.body }),
+      }),
+    });
+  }
+  r.delete(
+    `${LIST}/:id`,
+    { config, schema: { tags, summary: '企業の削除（仕訳のない企業のみ）', params: idParams } },
+    async (req, reply) => {
+      await deleteAdminCompany({ ctx: adminCtx(req), id: req.params.id });
+      return reply.status(204).send();
+    },
+  );
+  r.post(
+    `${LIST}/:id/suspend`,
+    { config, schema: { tags, summary: '企業の利用停止', params: idParams } },
+    async (req) => ({
+      data: await setCompanyStatus({ ctx: adminCtx(req), id: req.params.id, status: 'suspended' }),
+    }),
+  );
+  r.post(
+    `${LIST}/:id/reactivate`,
+    { config, schema: { tags, summary: '企業の利用再開', params: idParams } },
+    async (req) => ({
+      data: await setCompanyStatus({ ctx: adminCtx(req), id: req.params.id, status: 'active' }),
+    }),
+  );
+  r.get(
+    `${LIST}/:id/account`,
+    { config, schema: { tags, summary: '企業のログインアカウント', params: idParams } },
+    async (req) => {
+      const row = await findAdminCompany(app.deps.db, req.params.id);
+      if (!row) throw notFound('企業が見つかりません');
+      return { data: await loadAdminCompany(app.deps.db, row) };
+    },
+  );
+  r.put(
+    `${LIST}/:id/account`,
+    {
+      config,
+      schema: { tags, summary: '企業のログインアカウントの更新', params: idParams, body: companyAccountInput },
+    },
+    async (req) => ({ data: await updateCompanyAccount({ ctx: adminCtx(req), id: req.params.id, input: req.body }) }),
+  );
+}

@@ -1,0 +1,253 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, auditLogs, companies, journalEntries, journalLines, mailLog, users } from '../../db/schema/index.js';
+import {
+  client,
+  companyOwner,
+  createCompany,
+  createDomain,
+  createTestApp,
+  signedInAdmin,
+  type TestContext,
+} from '../../test/harness.js';
+
+const valid = {
+  name: '株式会社テスト商会',
+  name_kana: 'カブシキガイシャテストショウカイ',
+  corporate_number: '7000012050002',
+  registration_number: 'T7000012050002',
+  representative_name: '山田 太郎',
+  postal_code: '100-0001',
+  prefecture_code: '13',
+  address1: '千代田区千代田1-1',
+  tel: '03-1234-5678',
+  email: 'info@test-shokai.jp',
+  capital: 10_000_000,
+  fiscal_year_end_month: 3,
+  expiration_year: 10,
+  tax_display: 'inclusive',
+  tax_rounding: 'round',
+  bank_accounts: [
+    {
+      bank_name: 'みずほ銀行',
+      branch_name: '東京営業部',
+      account_type: '普通',
+      account_number: '1234567',
+      account_holder: 'カ）テストショウカイ',
+    },
+  ],
+};
+
+describe('admin companies API', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await createDomain(ctx.db, { is_default: true, name: '既定ドメイン' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('creates a company with every field on the default domain, audited', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const res = await api.post('/api/admin/companies', valid);
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      name: '株式会社テスト商会',
+      postal_code: '1000001',
+      corporate_number: '7000012050002',
+      expiration_year: 10,
+      domain_name: '既定ドメイン',
+      status: 'active',
+      capital: 10_000_000,
+    });
+    expect(data.bank_accounts[0].bank_name).toBe('みずほ銀行');
+    const show = await api.get(`/api/admin/companies/${data.id}`);
+    expect(show.json().data.name).toBe('株式会社テスト商会');
+    const [a] = await ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'company.create'));
+    expect(a.target_id).toBe(String(data.id));
+  });
+
+  it('validates check digits, postal code, prefecture, fiscal month and retention (422, nothing written)', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const before = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(companies))[0].n;
+    const res = await api.post('/api/admin/companies', {
+      ...valid,
+      corporate_number: '1000012050002',
+      registration_number: 'T1000012050002',
+      postal_code: '12-34',
+      prefecture_code: '48',
+      fiscal_year_end_month: 13,
+      expiration_year: 5,
+    });
+    expect(res.statusCode).toBe(422);
+    const e = res.json().errors;
+    expect(e.corporate_number).toEqual(['法人番号のチェックデジットが正しくありません']);
+    expect(e.registration_number).toEqual(['登録番号のチェックデジットが正しくありません']);
+    expect(e.postal_code).toBeDefined();
+    expect(e.prefecture_code).toBeDefined();
+    expect(e.fiscal_year_end_month).toEqual(['決算月は12以下で入力してください']);
+    expect(e.expiration_year).toEqual(['データ保存期間は7年または10年を選択してください']);
+    const empty = await api.post('/api/admin/companies', { name: ' ' });
+    expect(empty.json().errors.name).toEqual(['企業名を入力してください']);
+    const after = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(companies))[0].n;
+    expect(after).toBe(before);
+  });
+
+  it('updates a company and moves it to another domain', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const company = await createCompany(ctx.db);
+    const domain = await createDomain(ctx.db, { name: '移動先' });
+    const res = await api.put(`/api/admin/companies/${company.id}`, {
+      ...valid,
+      name: '改名株式会社',
+      domain_id: domain.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: '改名株式会社', domain_name: '移動先' });
+    expect((await api.put('/api/admin/companies/999999', valid)).statusCode).toBe(404);
+    const bad = await api.put(`/api/admin/companies/${company.id}`, { ...valid, domain_id: 999999 });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('suspending refuses sign-in with a clear message and ends sessions; reactivating allows it again', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const owner = await companyOwner(ctx);
+    const res = await api.post(`/api/admin/companies/${owner.company.id}/suspend`);
+    expect(res.json().data.status).toBe('suspended');
+    expect((await owner.api.get('/api/me')).statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: owner.user.email, password: owner.user.password },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toContain('停止');
+    await api.post(`/api/admin/companies/${owner.company.id}/reactivate`);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: owner.user.email, password: owner.user.password },
+    });
+    expect(again.statusCode).toBe(200);
+    const actions = (
+      await ctx.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.target_id, String(owner.company.id)))
+    ).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['company.suspend', 'company.reactivate']));
+  });
+
+  it('deletes a company without books (and its users); refuses one with journal entries (409)', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const owner = await companyOwner(ctx);
+    expect((await api.delete(`/api/admin/companies/${owner.company.id}`)).statusCode).toBe(204);
+    expect((await api.get(`/api/admin/companies/${owner.company.id}`)).statusCode).toBe(404);
+    expect((await ctx.db.select().from(users).where(eq(users.id, owner.user.id))).length).toBe(0);
+
+    // a company created through the API gets the default chart of accounts; one journal entry = books
+    const created = (await api.post('/api/admin/companies', { name: '帳簿あり株式会社' })).json().data;
+    const accts = await ctx.db.select().from(accounts).where(eq(accounts.company_id, created.id));
+    expect(accts.length).toBeGreaterThan(10);
+    await ctx.db.transaction(async (tx) => {
+      const [entry] = await tx
+        .insert(journalEntries)
+        .values({ company_id: created.id, number: 1, date: '2026-04-01', description: '開始', total: 1000 })
+        .returning();
+      await tx.insert(journalLines).values([
+        {
+          company_id: created.id,
+          entry_id: entry.id,
+          line_no: 1,
+          date: '2026-04-01',
+          account_id: accts[0].id,
+          debit: 1000,
+          credit: 0,
+        },
+        {
+          company_id: created.id,
+          entry_id: entry.id,
+          line_no: 2,
+          date: '2026-04-01',
+          account_id: accts[1].id,
+          debit: 0,
+          credit: 1000,
+        },
+      ]);
+    });
+    const res = await api.delete(`/api/admin/companies/${created.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('利用を停止');
+    expect((await api.get(`/api/admin/companies/${created.id}`)).statusCode).toBe(200);
+  });
+
+  it('account/edit: owner name/e-mail, disable, cap and retention; password mail when asked', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const owner = await companyOwner(ctx);
+    const res = await api.put(`/api/admin/companies/${owner.company.id}/account`, {
+      name: '新しい 担当',
+      email: 'new-owner@example.jp',
+      disabled: false,
+      max_employee: 30,
+      expiration_year: 10,
+      send_password_reset: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      max_employee: 30,
+      expiration_year: 10,
+      owner: { name: '新しい 担当', email: 'new-owner@example.jp', disabled: false },
+    });
+    const [mail] = await ctx.db
+      .select()
+      .from(mailLog)
+      .where(eq(mailLog.to, 'new-owner@example.jp'))
+      .orderBy(desc(mailLog.id));
+    expect(mail.body).toMatch(/\/password-reset\?token=/);
+    const disable = await api.put(`/api/admin/companies/${owner.company.id}/account`, {
+      name: '新しい 担当',
+      email: 'new-owner@example.jp',
+      disabled: true,
+      max_employee: 30,
+      expiration_year: 7,
+    });
+    expect(disable.json().data.owner.disabled).toBe(true);
+    expect((await owner.api.get('/api/me')).statusCode).toBe(401);
+    const badRetention = await api.put(`/api/admin/companies/${owner.company.id}/account`, {
+      name: 'x',
+      email: 'new-owner@example.jp',
+      max_employee: 1,
+      expiration_year: 8,
+    });
+    expect(badRetention.statusCode).toBe(422);
+  });
+
+  it('lists with keyword over name/kana/e-mail, paging 20, sort whitelist', async () => {
+    const { api } = await signedInAdmin(ctx);
+    for (let i = 0; i < 22; i++)
+      await createCompany(ctx.db, { name: `一覧テスト${String(i).padStart(2, '0')}`, email: `l${i}@list.jp` });
+    const p1 = await api.get('/api/admin/companies?keyword=一覧テスト&sort_by=name&sort_dir=asc');
+    expect(p1.json().meta).toMatchObject({ total: 22, per_page: 20, last_page: 2 });
+    expect(p1.json().data[0].name).toBe('一覧テスト00');
+    const p2 = await api.get('/api/admin/companies?keyword=一覧テスト&sort_by=name&sort_dir=asc&page=2');
+    expect(p2.json().data.map((c: { name: string }) => c.name)).toEqual(['一覧テスト20', '一覧テスト21']);
+    expect((await api.get('/api/admin/companies?keyword=l7@list.jp')).json().meta.total).toBe(1);
+    expect((await api.get('/api/admin/companies?sort_by=password')).statusCode).toBe(422);
+  });
+
+  it('needs companies.index; admins cannot write company data (403) but can read it with company_id', async () => {
+    const other = await signedInAdmin(ctx, ['infos.index']);
+    expect((await other.api.get('/api/admin/companies')).statusCode).toBe(403);
+    expect((await other.api.post('/api/admin/companies', valid)).statusCode).toBe(403);
+    const owner = await companyOwner(ctx);
+    expect((await owner.api.get('/api/admin/companies')).statusCode).toBe(403);
+    const { api } = await signedInAdmin(ctx);
+    const read = await api.get(`/api/company/customer?company_id=${owner.company.id}`);
+    expect(read.statusCode).toBe(200);
+    const write = await api.post(`/api/company/customer?company_id=${owner.company.id}`, { name: '管理者の書き込み' });
+    expect(write.statusCode).toBe(403);
+    expect((await client(ctx.app, null).get('/api/admin/companies')).statusCode).toBe(401);
+  });
+});
