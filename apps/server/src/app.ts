@@ -149,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(productRoutes);
   await app.register(employeeRoutes);
   await app.register(invitationRoutes);
+  await app.register(adminCompanyRoutes);
 
   const webDist = opts.webDist ?? WEB_DIST;
   const serveWeb = opts.serveWeb === true && existsSync(path.join(webDist, 'index.html'));
