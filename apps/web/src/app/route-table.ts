@@ -68,13 +68,27 @@ export const PAGES: PageDef[] = [
   company('/company/ocr-documents', 'OCR書類一覧', 'ocr-documents.index'),
   company('/company/ocr-documents/create', 'OCR書類のアップロード', 'ocr-documents.index'),
   company('/company/ocr-documents/:id/ocr-result', 'OCR読み取り結果', 'ocr-documents.index'),
-  company('/company/accountings', '総勘定元帳', m('/company/accountings')),
-  company('/company/accountings_bk', '仕訳帳', m('/company/accountings')),
-  company('/company/accountings_bk/create', '仕訳の登録', m('/company/accountings')),
-  company('/company/accountings_bk/edit', '仕訳の編集', m('/company/accountings')),
-  company('/company/balance_sheet', '貸借対照表', m('/company/balance_sheet')),
-  company('/company/income_statement', '損益計算書', m('/company/income_statement')),
-  company('/company/cash_flow', 'キャッシュフロー計算書', m('/company/cash_flow')),
+  company('/company/accountings', '総勘定元帳', m('/company/accountings'), {
+    load: () => import('../features/accounting/pages').then((p) => ({ default: p.LedgerPage })),
+  }),
+  company('/company/accountings_bk', '仕訳帳', m('/company/accountings'), {
+    load: () => import('../features/accounting/pages').then((p) => ({ default: p.JournalListPage })),
+  }),
+  company('/company/accountings_bk/create', '仕訳の登録', m('/company/accountings'), {
+    load: () => import('../features/accounting/JournalEntryPages').then((p) => ({ default: p.JournalCreatePage })),
+  }),
+  company('/company/accountings_bk/edit', '仕訳の編集', m('/company/accountings'), {
+    load: () => import('../features/accounting/JournalEntryPages').then((p) => ({ default: p.JournalEditPage })),
+  }),
+  company('/company/balance_sheet', '貸借対照表', m('/company/balance_sheet'), {
+    load: () => import('../features/accounting/pages').then((p) => ({ default: p.BalanceSheetPage })),
+  }),
+  company('/company/income_statement', '損益計算書', m('/company/income_statement'), {
+    load: () => import('../features/accounting/pages').then((p) => ({ default: p.IncomeStatementPage })),
+  }),
+  company('/company/cash_flow', 'キャッシュフロー計算書', m('/company/cash_flow'), {
+    load: () => import('../features/accounting/pages').then((p) => ({ default: p.CashFlowPage })),
+  }),
   company('/company/products', '商品一覧', m('/company/products')),
   company('/company/products/create', '商品の登録', m('/company/products')),
   company('/company/products/edit', '商品の編集', m('/company/products')),
@@ -110,10 +124,18 @@ export const PAGES: PageDef[] = [
   system(SYSTEM_HOME, '管理画面ホーム', m('/system'), { load: () => import('../features/home/SystemHomePage') }),
   system('/system/companies', '企業一覧', m('/system/companies')),
   system('/system/companies/:id/account/edit', '企業アカウントの編集', m('/system/companies')),
-  system('/system/companies/:id/accountings', '総勘定元帳（企業）', m('/system/companies')),
-  system('/system/companies/:id/balance-sheet', '貸借対照表（企業）', m('/system/companies')),
-  system('/system/companies/:id/income-statement', '損益計算書（企業）', m('/system/companies')),
-  system('/system/companies/:id/cash-flow', 'キャッシュフロー計算書（企業）', m('/system/companies')),
+  system('/system/companies/:id/accountings', '総勘定元帳（企業）', m('/system/companies'), {
+    load: () => import('../features/accounting/pages').then((p) => ({ default: p.SystemLedgerPage })),
+  }),
+  system('/system/companies/:id/balance-sheet', '貸借対照表（企業）', m('/system/companies'), {
+    load: () => import('../features/accounting/pages').then((p) => ({ default: p.SystemBalanceSheetPage })),
+  }),
+  system('/system/companies/:id/income-statement', '損益計算書（企業）', m('/system/companies'), {
+    load: () => import('../features/accounting/pages').then((p) => ({ default: p.SystemIncomeStatementPage })),
+  }),
+  system('/system/companies/:id/cash-flow', 'キャッシュフロー計算書（企業）', m('/system/companies'), {
+    load: () => import('../features/accounting/pages').then((p) => ({ default: p.SystemCashFlowPage })),
+  }),
   system('/system/companies/:id/customers', '顧客一覧（企業）', m('/system/companies'), {
     load: () => import('../features/customers/SystemCompanyCustomersPage'),
   }),

@@ -1,0 +1,359 @@
+import { journalEntryInput, todayInTokyo } from '@chobo/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Kbd,
+  NumberInput,
+  Paper,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { type KeyboardEvent, useMemo } from 'react';
+import { Controller, type FieldErrors, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { handleFormError, setServerErrors } from '../../lib/form-errors';
+import { AccountSelect } from './AccountSelect';
+import { formatAmount } from './format';
+import { type EntryFormValues, emptyLine, remapLineErrors, sideSummary, toBody, totalsOf } from './journal-form-values';
+import type { Account, JournalEntryBody } from './types';
+
+export const NEW_ENTRY_VALUES = (): EntryFormValues => ({
+  date: todayInTokyo(),
+  description: '',
+  lines: [emptyLine(), emptyLine()],
+});
+
+const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo'] as const;
+
+function lineError(errors: FieldErrors<EntryFormValues>, index: number, field: (typeof LINE_FIELDS)[number]) {
+  return errors.lines?.[index]?.[field]?.message;
+}
+
+const amountInputProps = {
+  thousandSeparator: ',',
+  allowDecimal: false,
+  allowNegative: false,
+  hideControls: true,
+  min: 0,
+  max: 999_999_999_999,
+  clampBehavior: 'none',
+  size: 'sm',
+  styles: { input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } },
+} as const;
+
+/**
+ * The 仕訳 entry form of /company/accountings_bk/create and /edit: keyboard first. Tab walks 勘定科目 →
+ * 借方 → 貸方 → 摘要 of each line; Enter on the last line adds a line pre-filled with the amount that
+ * balances the entry; Ctrl+Enter saves. 借方合計 / 貸方合計 / 差額 are shown live and saving waits until
+ * they agree. Server 422 errors appear under their fields.
+ */
+export function JournalForm({
+  accounts,
+  defaultValues,
+  submitLabel,
+  onSubmit,
+  backTo,
+  readOnly = false,
+}: {
+  accounts: Account[];
+  defaultValues: EntryFormValues;
+  submitLabel: string;
+  onSubmit: (body: JournalEntryBody) => Promise<unknown>;
+  backTo: string;
+  readOnly?: boolean;
+}) {
+  const form = useForm<EntryFormValues>({ defaultValues, mode: 'onSubmit' });
+  const { control, formState, register } = form;
+  const { errors, isSubmitting } = formState;
+  const lines = useFieldArray({ control, name: 'lines' });
+  const watched = useWatch({ control, name: 'lines' });
+  const totals = totalsOf(watched ?? []);
+  const accountById = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
+
+  const nameOf = (id: number | null) => (id === null ? null : (accountById.get(id)?.name ?? null));
+  const debitNames = (watched ?? []).filter((l) => Number(l.debit) > 0).flatMap((l) => nameOf(l.account_id) ?? []);
+  const creditNames = (watched ?? []).filter((l) => Number(l.credit) > 0).flatMap((l) => nameOf(l.account_id) ?? []);
+
+  const submit = form.handleSubmit(async (values) => {
+    const { body, formIndex } = toBody(values);
+    // the shared contract first: the same messages the server would answer with
+    const checked = journalEntryInput.safeParse(body);
+    if (!checked.success) {
+      const local: Record<string, string[]> = {};
+      for (const issue of checked.error.issues) {
+        const key = issue.path.join('.') || 'lines';
+        local[key] = [...(local[key] ?? []), issue.message];
+      }
+      setServerErrors(form, remapLineErrors(local, formIndex), fieldNames(values.lines.length));
+      return;
+    }
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        setServerErrors(form, remapLineErrors(error.errors, formIndex), fieldNames(values.lines.length), error.message);
+        return;
+      }
+      handleFormError(form, error, []);
+    }
+  });
+
+  const addLine = () => {
+    const current = form.getValues('lines');
+    const t = totalsOf(current);
+    const line = emptyLine();
+    if (t.difference > 0) line.credit = t.difference;
+    else if (t.difference < 0) line.debit = -t.difference;
+    lines.append(line, { focusName: `lines.${current.length}.account_id` });
+  };
+
+  const onLineKey = (event: KeyboardEvent<HTMLElement>, index: number) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (event.ctrlKey || event.metaKey) return; // handled by the form
+    event.preventDefault();
+    if (index === form.getValues('lines').length - 1) addLine();
+    else form.setFocus(`lines.${index + 1}.account_id`);
+  };
+
+  const onFormKey = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (totals.balanced && !readOnly) void submit();
+    }
+  };
+
+  const lineRootError = (errors.lines as { message?: string; root?: { message?: string } } | undefined)?.root?.message
+    ? (errors.lines as { root?: { message?: string } }).root?.message
+    : (errors.lines as { message?: string } | undefined)?.message;
+
+  return (
+    <form onSubmit={submit} onKeyDown={onFormKey} noValidate aria-label="仕訳入力">
+      <Paper withBorder radius="md" p="md">
+        <Group align="flex-start" gap="md" mb="md" wrap="nowrap">
+          <TextInput
+            type="date"
+            label="日付"
+            withAsterisk
+            w={170}
+            disabled={readOnly}
+            error={errors.date?.message}
+            {...register('date')}
+          />
+          <TextInput
+            label="摘要"
+            placeholder="例: 3月分 事務所家賃"
+            style={{ flex: 1 }}
+            disabled={readOnly}
+            error={errors.description?.message}
+            {...register('description')}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.ctrlKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                form.setFocus('lines.0.account_id');
+              }
+            }}
+          />
+        </Group>
+
+        <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing="xs" aria-label="仕訳行">
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              <Table.Th w={36} ta="center">
+                行
+              </Table.Th>
+              <Table.Th w={280}>勘定科目</Table.Th>
+              <Table.Th w={160} ta="right">
+                借方金額
+              </Table.Th>
+              <Table.Th w={160} ta="right">
+                貸方金額
+              </Table.Th>
+              <Table.Th>摘要（行）</Table.Th>
+              {!readOnly && <Table.Th w={40} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.fields.map((field, index) => (
+              <Table.Tr key={field.id} data-testid="entry-line" onKeyDown={(event) => onLineKey(event, index)}>
+                <Table.Td ta="center">
+                  <Text size="xs" c="dimmed">
+                    {index + 1}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Controller
+                    control={control}
+                    name={`lines.${index}.account_id`}
+                    render={({ field: f }) => (
+                      <AccountSelect
+                        ref={f.ref}
+                        accounts={accounts}
+                        value={f.value}
+                        onChange={(id) => {
+                          f.onChange(id);
+                          const account = id === null ? undefined : accountById.get(id);
+                          form.setValue(`lines.${index}.tax_category`, account?.default_tax_category ?? null);
+                          form.clearErrors(`lines.${index}.account_id`);
+                        }}
+                        onBlur={f.onBlur}
+                        aria-label={`${index + 1}行目 勘定科目`}
+                        placeholder="コード・科目名・カナ"
+                        size="sm"
+                        selectFirstOptionOnChange
+                        autoSelectOnBlur
+                        disabled={readOnly}
+                        error={lineError(errors, index, 'account_id')}
+                        onKeyDown={(event) => {
+                          // Enter picks an option while the list is open; stop it adding a line
+                          if (event.key === 'Enter') event.stopPropagation();
+                        }}
+                      />
+                    )}
+                  />
+                </Table.Td>
+                {(['debit', 'credit'] as const).map((side) => (
+                  <Table.Td key={side}>
+                    <Controller
+                      control={control}
+                      name={`lines.${index}.${side}`}
+                      render={({ field: f }) => (
+                        <NumberInput
+                          {...amountInputProps}
+                          ref={f.ref}
+                          value={f.value}
+                          onBlur={f.onBlur}
+                          onChange={(value) => {
+                            const n = typeof value === 'number' ? value : value === '' ? '' : Number(value);
+                            f.onChange(Number.isFinite(n) ? n : '');
+                            const other = side === 'debit' ? 'credit' : 'debit';
+                            if (typeof n === 'number' && n > 0 && form.getValues(`lines.${index}.${other}`) !== '')
+                              form.setValue(`lines.${index}.${other}`, '');
+                            form.clearErrors([`lines.${index}.debit`, `lines.${index}.credit`]);
+                          }}
+                          aria-label={`${index + 1}行目 ${side === 'debit' ? '借方金額' : '貸方金額'}`}
+                          disabled={readOnly}
+                          error={lineError(errors, index, side)}
+                        />
+                      )}
+                    />
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  <TextInput
+                    size="sm"
+                    aria-label={`${index + 1}行目 摘要`}
+                    disabled={readOnly}
+                    error={lineError(errors, index, 'memo')}
+                    {...register(`lines.${index}.memo`)}
+                  />
+                </Table.Td>
+                {!readOnly && (
+                  <Table.Td ta="center">
+                    <Tooltip label="この行を削除" withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        tabIndex={-1}
+                        aria-label={`${index + 1}行目を削除`}
+                        disabled={lines.fields.length <= 2}
+                        onClick={() => lines.remove(index)}
+                      >
+                        <IconX size={14} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot bg="gray.0">
+            <Table.Tr>
+              <Table.Td />
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  合計
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" className="tabular" data-testid="debit-total">
+                <Text size="sm" fw={700} ff="monospace" aria-label="借方合計">
+                  {formatAmount(totals.debit)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" data-testid="credit-total">
+                <Text size="sm" fw={700} ff="monospace" aria-label="貸方合計">
+                  {formatAmount(totals.credit)}
+                </Text>
+              </Table.Td>
+              <Table.Td colSpan={readOnly ? 1 : 2}>
+                {totals.balanced ? (
+                  <Badge color="success" variant="light" leftSection={<IconCheck size={12} />} data-testid="difference">
+                    貸借一致
+                  </Badge>
+                ) : (
+                  <Text size="sm" c={totals.difference === 0 ? 'dimmed' : 'danger'} fw={600} data-testid="difference">
+                    差額 {formatAmount(Math.abs(totals.difference))}
+                    {totals.difference > 0 ? '（貸方不足）' : totals.difference < 0 ? '（借方不足）' : ''}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+        {lineRootError && (
+          <Text c="danger" size="sm" mt={6} role="alert">
+            {lineRootError}
+          </Text>
+        )}
+
+        <Group justify="space-between" mt="sm">
+          {!readOnly ? (
+            <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={addLine} tabIndex={-1}>
+              行を追加
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Text size="xs" c="dimmed" data-testid="entry-summary">
+            借方 {sideSummary(debitNames)} ／ 貸方 {sideSummary(creditNames)}
+          </Text>
+        </Group>
+      </Paper>
+
+      {errors.root?.server?.message && (
+        <Alert color="danger" icon={<IconAlertCircle size={16} />} mt="md" role="alert">
+          {errors.root.server.message}
+        </Alert>
+      )}
+
+      <Group justify="space-between" mt="md">
+        <Text size="xs" c="dimmed">
+          <Kbd size="xs">Tab</Kbd> 次の項目 ・ <Kbd size="xs">Enter</Kbd> 最終行で行を追加 ・ <Kbd size="xs">Ctrl</Kbd>+
+          <Kbd size="xs">Enter</Kbd> 保存
+        </Text>
+        <Group gap="sm">
+          <Button component={Link} to={backTo} variant="default">
+            {readOnly ? '戻る' : 'キャンセル'}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" loading={isSubmitting} disabled={!totals.balanced}>
+              {submitLabel}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </form>
+  );
+}
+
+function fieldNames(count: number): string[] {
+  const names = ['date', 'description', 'lines'];
+  for (let i = 0; i < count; i++) for (const f of LINE_FIELDS) names.push(`lines.${i}.${f}`);
+  return names;
+}

@@ -1,0 +1,304 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowBackUp, IconLock, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { EmptyBlock } from '../../components/EmptyBlock';
+import { ListFooter } from '../../components/ListFooter';
+import { useLoadingFlag } from '../../lib/loading';
+import { useListParams } from '../../lib/use-list-params';
+import { AccountSelect } from './AccountSelect';
+import { type EntryListParams, useAccounts, useDeleteEntry, useEntryList, useReverseEntry } from './api';
+import { formatAmountOrBlank, slashDate } from './format';
+import { confirmDeleteEntry, confirmReverse, JOURNAL_PATH } from './JournalEntryPages';
+import type { Account, JournalEntry } from './types';
+
+const FILTER_KEYS = ['from', 'to', 'account_id'] as const;
+const NO_SORT: readonly string[] = [];
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Debit lines beside credit lines, row by row (the layout of a paper 仕訳帳). */
+export function pairLines(entry: JournalEntry) {
+  const debits = entry.lines.filter((l) => l.debit > 0);
+  const credits = entry.lines.filter((l) => l.credit > 0);
+  const rows = Math.max(debits.length, credits.length, 1);
+  return Array.from({ length: rows }, (_, i) => ({ debit: debits[i], credit: credits[i] }));
+}
+
+/**
+ * 仕訳帳: entries in date order with their lines; keyword / period / account filters and the page live in
+ * the URL. `companyId` + `readOnly` serve the administrator's view.
+ */
+export function JournalList({ companyId, readOnly = false }: { companyId?: number; readOnly?: boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useListParams(NO_SORT, FILTER_KEYS);
+  const accounts = useAccounts(companyId ?? null);
+  const accountById = useMemo(() => new Map((accounts.data ?? []).map((a) => [a.id, a])), [accounts.data]);
+
+  const [keywordInput, setKeywordInput] = useState(list.keyword);
+  const [debounced] = useDebouncedValue(keywordInput, 300);
+  const setKeyword = useRef(list.setKeyword);
+  setKeyword.current = list.setKeyword;
+  const urlKeyword = useRef(list.keyword);
+  urlKeyword.current = list.keyword;
+  useEffect(() => {
+    if (debounced.trim() !== urlKeyword.current) setKeyword.current(debounced);
+  }, [debounced]);
+
+  const accountId = Number(list.filters.account_id);
+  const params: EntryListParams = {
+    keyword: list.keyword,
+    page: list.page,
+    from: list.filters.from && ISO.test(list.filters.from) ? list.filters.from : null,
+    to: list.filters.to && ISO.test(list.filters.to) ? list.filters.to : null,
+    account_id: Number.isInteger(accountId) && accountId > 0 ? accountId : null,
+    company_id: companyId ?? null,
+  };
+  const query = useEntryList(params);
+  useLoadingFlag(query.isFetching && (query.isPending || query.isPlaceholderData));
+  const rows = query.data?.data ?? [];
+  const meta = query.data?.meta;
+  const remove = useDeleteEntry();
+  const reverse = useReverseEntry();
+  const filtered = Boolean(params.keyword || params.from || params.to || params.account_id);
+
+  const open = (entry: JournalEntry) => {
+    if (!readOnly) navigate(`${JOURNAL_PATH}/edit?id=${entry.id}`, { state: { listSearch: location.search } });
+  };
+  const name = (id: number | undefined) => {
+    if (id === undefined) return '';
+    const a: Account | undefined = accountById.get(id);
+    return a ? a.name : `#${id}`;
+  };
+
+  return (
+    <Paper withBorder radius="md">
+      <Group p="md" gap="sm" wrap="wrap" align="flex-end">
+        <TextInput
+          aria-label="キーワード検索"
+          placeholder="摘要・勘定科目・金額で検索"
+          leftSection={<IconSearch size={16} />}
+          rightSection={
+            keywordInput ? (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label="検索をクリア"
+                onClick={() => setKeywordInput('')}
+              >
+                <IconX size={14} />
+              </ActionIcon>
+            ) : null
+          }
+          value={keywordInput}
+          onChange={(e) => setKeywordInput(e.currentTarget.value)}
+          w={280}
+        />
+        <TextInput
+          type="date"
+          aria-label="開始日"
+          value={params.from ?? ''}
+          onChange={(e) => list.setFilter('from', e.currentTarget.value || null)}
+          w={150}
+        />
+        <Text size="sm" c="dimmed" pb={8}>
+          〜
+        </Text>
+        <TextInput
+          type="date"
+          aria-label="終了日"
+          value={params.to ?? ''}
+          onChange={(e) => list.setFilter('to', e.currentTarget.value || null)}
+          w={150}
+        />
+        <AccountSelect
+          accounts={accounts.data ?? []}
+          includeInactive
+          value={params.account_id}
+          onChange={(id) => list.setFilter('account_id', id ? String(id) : null)}
+          aria-label="勘定科目で絞り込み"
+          placeholder="勘定科目（すべて）"
+          clearable
+          w={240}
+        />
+      </Group>
+
+      <Table.ScrollContainer minWidth={960}>
+        <Table
+          withRowBorders={false}
+          verticalSpacing={3}
+          horizontalSpacing="sm"
+          aria-label="仕訳帳"
+          aria-busy={query.isFetching}
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          <Table.Thead bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Table.Tr>
+              <Table.Th w={64}>No.</Table.Th>
+              <Table.Th w={96}>日付</Table.Th>
+              <Table.Th>摘要</Table.Th>
+              <Table.Th w={150}>借方科目</Table.Th>
+              <Table.Th w={120} ta="right">
+                借方金額
+              </Table.Th>
+              <Table.Th w={150}>貸方科目</Table.Th>
+              <Table.Th w={120} ta="right">
+                貸方金額
+              </Table.Th>
+              {!readOnly && <Table.Th w={48} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.isPending &&
+              [0, 1, 2, 3, 4].map((i) => (
+                <Table.Tr key={i} data-testid="skeleton-row">
+                  <Table.Td colSpan={readOnly ? 7 : 8}>
+                    <Skeleton height={14} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            {rows.map((entry) => {
+              const pairs = pairLines(entry);
+              const span = pairs.length;
+              return (
+                <Fragment key={entry.id}>
+                  {pairs.map((pair, i) => (
+                    <Table.Tr
+                      // biome-ignore lint/suspicious/noArrayIndexKey: lines of one entry in a fixed order
+                      key={i}
+                      data-testid={i === 0 ? 'entry-row' : 'entry-subrow'}
+                      onClick={readOnly ? undefined : () => open(entry)}
+                      style={{
+                        cursor: readOnly ? undefined : 'pointer',
+                        borderTop: i === 0 ? '1px solid var(--mantine-color-gray-2)' : undefined,
+                      }}
+                    >
+                      {i === 0 && (
+                        <>
+                          <Table.Td rowSpan={span} valign="top">
+                            <Text size="sm" ff="monospace">
+                              {entry.number}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td rowSpan={span} valign="top">
+                            <Text size="sm">{slashDate(entry.date)}</Text>
+                          </Table.Td>
+                          <Table.Td rowSpan={span} valign="top">
+                            <Group gap={6} wrap="nowrap">
+                              <Text size="sm" lineClamp={2}>
+                                {entry.description}
+                              </Text>
+                              {entry.locked && (
+                                <IconLock size={12} color="var(--mantine-color-gray-6)" aria-label="締め済み" />
+                              )}
+                              {entry.reversal_of_id ? (
+                                <Badge size="xs" variant="light" color="gray">
+                                  逆仕訳
+                                </Badge>
+                              ) : null}
+                            </Group>
+                          </Table.Td>
+                        </>
+                      )}
+                      <Table.Td>
+                        <Text size="sm">{name(pair.debit?.account_id)}</Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm">{formatAmountOrBlank(pair.debit?.debit)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{name(pair.credit?.account_id)}</Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm">{formatAmountOrBlank(pair.credit?.credit)}</Text>
+                      </Table.Td>
+                      {!readOnly && i === 0 && (
+                        <Table.Td rowSpan={span} valign="top">
+                          {entry.locked ? (
+                            <Tooltip label="逆仕訳" withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                aria-label={`No.${entry.number}の逆仕訳`}
+                                onClick={(event) => {
+                                  event.stopPropagation();
+                                  confirmReverse(entry, (id) => reverse.mutateAsync(id));
+                                }}
+                              >
+                                <IconArrowBackUp size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          ) : (
+                            <Tooltip label="削除" withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color="danger"
+                                aria-label={`No.${entry.number}を削除`}
+                                onClick={(event) => {
+                                  event.stopPropagation();
+                                  confirmDeleteEntry(entry, (id) => remove.mutateAsync(id));
+                                }}
+                              >
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Fragment>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {query.isSuccess && rows.length === 0 && !query.isPlaceholderData && (
+        <EmptyBlock
+          title={filtered ? '条件に一致する仕訳が見つかりません' : '仕訳が登録されていません'}
+          description={filtered ? '検索キーワードや期間・勘定科目を変えてお試しください。' : undefined}
+          action={
+            filtered ? (
+              <Button
+                variant="light"
+                onClick={() => {
+                  setKeywordInput('');
+                  list.reset();
+                }}
+              >
+                条件をクリア
+              </Button>
+            ) : readOnly ? null : (
+              <Button component={Link} to={`${JOURNAL_PATH}/create`} leftSection={<IconPlus size={16} />}>
+                仕訳を登録する
+              </Button>
+            )
+          }
+        />
+      )}
+      {query.isError && !query.data && (
+        <Stack align="center" p="xl" gap="xs">
+          <Text c="danger" size="sm">
+            {query.error.message}
+          </Text>
+        </Stack>
+      )}
+      {meta && rows.length > 0 && <ListFooter meta={meta} onPage={list.setPage} />}
+    </Paper>
+  );
+}

@@ -1,0 +1,157 @@
+import type { Paginated } from '@chobo/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { Account, FiscalYear, JournalEntry, JournalEntryBody, LedgerPage, TrialBalance } from './types';
+
+/** react-query hooks of 会計帳簿 (PRODUCT.md §1 table: accounts, journal, books and statements). */
+export const ACCOUNTS_PATH = '/api/company/accounts';
+export const ENTRIES_PATH = '/api/accountings';
+export const LEDGER_PATH = '/api/company/ledger';
+export const TRIAL_BALANCE_PATH = '/api/company/trial-balance';
+export const ENTRY_PER_PAGE = 20;
+
+export const accountingKeys = {
+  all: ['accounting'] as const,
+  accounts: (companyId: number | null) => [...accountingKeys.all, 'accounts', companyId] as const,
+  entries: () => [...accountingKeys.all, 'entries'] as const,
+  entryList: (params: EntryListParams) => [...accountingKeys.entries(), 'list', params] as const,
+  entry: (id: number) => [...accountingKeys.entries(), 'detail', id] as const,
+  books: () => [...accountingKeys.all, 'books'] as const,
+  ledger: (params: object) => [...accountingKeys.books(), 'ledger', params] as const,
+  trialBalance: (params: object) => [...accountingKeys.books(), 'trial-balance', params] as const,
+  statement: (kind: string, params: object) => [...accountingKeys.books(), kind, params] as const,
+};
+
+export function useAccounts(companyId: number | null = null) {
+  return useQuery({
+    queryKey: accountingKeys.accounts(companyId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: Account[] }>(ACCOUNTS_PATH, { query: { company_id: companyId, include_inactive: 1 }, signal })
+        .then((r) => r.data),
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+export interface EntryListParams {
+  keyword: string;
+  page: number;
+  from: string | null;
+  to: string | null;
+  account_id: number | null;
+  company_id: number | null;
+}
+
+export function useEntryList(params: EntryListParams) {
+  return useQuery({
+    queryKey: accountingKeys.entryList(params),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<JournalEntry>>(ENTRIES_PATH, {
+        query: { ...params, per_page: ENTRY_PER_PAGE, sort_by: 'date', sort_dir: 'asc' },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEntry(id: number | null) {
+  return useQuery({
+    queryKey: accountingKeys.entry(id ?? 0),
+    queryFn: ({ signal }) => api.get<{ data: JournalEntry }>(`${ENTRIES_PATH}/${id}`, { signal }).then((r) => r.data),
+    enabled: id !== null,
+    meta: { silent: true },
+    staleTime: 0,
+  });
+}
+
+function useInvalidateBooks() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: accountingKeys.entries() }),
+      client.invalidateQueries({ queryKey: accountingKeys.books() }),
+    ]);
+}
+
+export function useSaveEntry(id: number | null) {
+  const invalidate = useInvalidateBooks();
+  return useMutation({
+    mutationFn: (body: JournalEntryBody) =>
+      (id === null
+        ? api.post<{ data: JournalEntry }>(ENTRIES_PATH, body)
+        : api.put<{ data: JournalEntry }>(`${ENTRIES_PATH}/${id}`, body)
+      ).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteEntry() {
+  const invalidate = useInvalidateBooks();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`${ENTRIES_PATH}/${id}`),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useReverseEntry() {
+  const invalidate = useInvalidateBooks();
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ data: JournalEntry }>(`${ENTRIES_PATH}/${id}/reverse`).then((r) => r.data),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export interface LedgerParams {
+  account_id: number | null;
+  from: string | null;
+  to: string | null;
+  page: number;
+  company_id: number | null;
+}
+
+export function useLedger(params: LedgerParams) {
+  return useQuery({
+    queryKey: accountingKeys.ledger(params),
+    queryFn: ({ signal }) => api.get<LedgerPage>(LEDGER_PATH, { query: { ...params }, signal }),
+    enabled: params.account_id !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTrialBalance(params: { from: string | null; to: string | null; company_id: number | null }) {
+  return useQuery<TrialBalance>({
+    queryKey: accountingKeys.trialBalance(params),
+    queryFn: ({ signal }) =>
+      api.get<{ data: TrialBalance }>(TRIAL_BALANCE_PATH, { query: { ...params }, signal }).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const FISCAL_YEARS_PATH = '/api/company/fiscal-years';
+export const PERIOD_LOCKS_PATH = '/api/company/period-locks';
+
+export function useFiscalYears(companyId: number | null = null) {
+  return useQuery({
+    queryKey: [...accountingKeys.all, 'fiscal-years', companyId],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: FiscalYear[] }>(FISCAL_YEARS_PATH, { query: { company_id: companyId }, signal })
+        .then((r) => r.data),
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+/** A statement call (`{ data: Statement }`); omitted from/to → the server's current fiscal year. */
+export function useStatement<T>(
+  path: string,
+  params: { from: string | null; to: string | null; company_id: number | null },
+) {
+  return useQuery<T>({
+    queryKey: accountingKeys.statement(path, params),
+    queryFn: ({ signal }) => api.get<{ data: T }>(path, { query: { ...params }, signal }).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+}
