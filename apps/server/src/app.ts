@@ -20,6 +20,8 @@ import { MailDispatcher } from './lib/mail.js';
 import { adminCompanyRoutes } from './modules/admin-companies/admin-companies.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
+import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
+import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
@@ -148,6 +150,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(customerRoutes);
   await app.register(productRoutes);
   await app.register(employeeRoutes);
+  await app.register(accountSettingsRoutes);
+  await app.register(companyProfileRoutes);
   await app.register(invitationRoutes);
   await app.register(adminCompanyRoutes);
 

@@ -1,0 +1,103 @@
+import type { BankInfo, BankInfoValues, CompanyProfile, CompanyProfileValues } from '@chobo/core';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { companies } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import type { ActionCtx } from '../../lib/context.js';
+
+const profileColumns = {
+  id: companies.id,
+  name: companies.name,
+  name_kana: companies.name_kana,
+  corporate_number: companies.corporate_number,
+  registration_number: companies.registration_number,
+  representative_name: companies.representative_name,
+  representative_name_kana: companies.representative_name_kana,
+  postal_code: companies.postal_code,
+  prefecture_code: companies.prefecture_code,
+  address1: companies.address1,
+  address2: companies.address2,
+  tel: companies.tel,
+  email: companies.email,
+  capital: companies.capital,
+  fiscal_year_end_month: companies.fiscal_year_end_month,
+  business_type: companies.business_type,
+  tax_office: companies.tax_office,
+  updated_at: companies.updated_at,
+};
+
+export async function loadCompanyProfile(db: DbOrTx, companyId: number): Promise<CompanyProfile> {
+  const [row] = await db.select(profileColumns).from(companies).where(eq(companies.id, companyId));
+  return { ...row, updated_at: row.updated_at.toISOString() };
+}
+
+export async function updateCompanyProfile({ ctx, input }: { ctx: ActionCtx; input: CompanyProfileValues }) {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(profileColumns)
+      .from(companies)
+      .where(eq(companies.id, ctx.companyId))
+      .for('update');
+    await tx
+      .update(companies)
+      .set({ ...input, updated_at: sql`now()` })
+      .where(eq(companies.id, ctx.companyId));
+    const after = await loadCompanyProfile(tx, ctx.companyId);
+    await audit(tx, {
+      actor: ctx.actor,
+      companyId: ctx.companyId,
+      action: 'company.profile',
+      targetType: 'company',
+      targetId: ctx.companyId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** The bank account printed on invoices: the first of companies.bank_accounts, or null. */
+export async function loadBankInfo(db: DbOrTx, companyId: number): Promise<BankInfo | null> {
+  const [row] = await db
+    .select({ accounts: companies.bank_accounts })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const first = row?.accounts[0];
+  if (!first) return null;
+  return {
+    bank_code: first.bank_code ?? null,
+    bank_name: first.bank_name,
+    branch_code: first.branch_code ?? null,
+    branch_name: first.branch_name,
+    account_type: first.account_type,
+    account_number: first.account_number,
+    account_holder: first.account_holder,
+  };
+}
+
+/** Creates or replaces the first bank account (other accounts the platform admin entered stay). */
+export async function saveBankInfo({ ctx, input }: { ctx: ActionCtx; input: BankInfoValues }) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ accounts: companies.bank_accounts })
+      .from(companies)
+      .where(eq(companies.id, ctx.companyId))
+      .for('update');
+    const before = row.accounts[0] ?? null;
+    const accounts = [{ ...input }, ...row.accounts.slice(1)];
+    await tx
+      .update(companies)
+      .set({ bank_accounts: accounts, updated_at: sql`now()` })
+      .where(eq(companies.id, ctx.companyId));
+    await audit(tx, {
+      actor: ctx.actor,
+      companyId: ctx.companyId,
+      action: 'company.bank_info',
+      targetType: 'company',
+      targetId: ctx.companyId,
+      before,
+      after: input,
+    });
+    return (await loadBankInfo(tx, ctx.companyId)) as BankInfo;
+  });
+}
