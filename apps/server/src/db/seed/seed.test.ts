@@ -36,6 +36,8 @@ describe('seedIfEmpty', () => {
       ['boss@example.com', 'admin'],
       ['owner@example.com', 'company'],
       ['employee@example.com', 'employee'],
+      ['suzuki@example.com', 'employee'],
+      ['takahashi@example.com', 'employee'],
     ]);
     expect(all[0].permissions).toContain('admin.index');
 
@@ -57,6 +59,22 @@ describe('seedIfEmpty', () => {
       demoPassword: 'demo-pass-123',
     });
     expect(again).toEqual({ created: false, signIns: [] });
-    expect(await database.db.select().from(users)).toHaveLength(3);
+    expect(await database.db.select().from(users)).toHaveLength(5);
+  });
+});
+
+describe('demo master data', () => {
+  it('products of every tax category, employees with some sign-ins, bank info and a logo', async () => {
+    const { products, employees } = await import('../schema/index.js');
+    const [company] = await database.db.select().from(companies).where(eq(companies.name, '株式会社サンプル商事'));
+    const list = await database.db.select().from(products).where(eq(products.company_id, company.id));
+    expect(list.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(list.map((p) => p.tax_category))).toEqual(new Set(['10', '8', 'exempt', 'out_of_scope']));
+    const staff = await database.db.select().from(employees).where(eq(employees.company_id, company.id));
+    expect(staff.length).toBeGreaterThanOrEqual(8);
+    expect(staff.length).toBeLessThanOrEqual(12);
+    expect(staff.filter((e) => e.user_id !== null).length).toBe(3);
+    expect(company.logo_data).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(company.bank_accounts[0]).toMatchObject({ bank_code: '0005', branch_code: '001' });
   });
 });

@@ -5,6 +5,7 @@ import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
+import { seedDemoMasterData } from './demo-master-data.js';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -103,6 +104,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       }),
     );
     await seedDefaultAccounts(tx, company.id);
+    await seedDemoMasterData(tx, company.id, demoHash);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
       { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },
