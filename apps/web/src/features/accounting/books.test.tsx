@@ -1,0 +1,367 @@
+import type { IncomeStatement, LedgerLine, StatementRow, TrialBalance } from '@chobo/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { adminMe, json, mockApi, type RecordedRequest, renderApp, seedToken } from '../../test/utils';
+import { ACCOUNTS, accountingMe, makeEntry } from './test-fixtures';
+
+const FY = { from: '2025-04-01', to: '2026-03-31' };
+const PREV = { from: '2024-04-01', to: '2025-03-31' };
+const YEARS = [
+  {
+    id: 2,
+    company_id: 1,
+    start_date: FY.from,
+    end_date: FY.to,
+    label: '2026年3月期',
+    status: 'open',
+    closed_at: null,
+    closing_entry_id: null,
+  },
+  {
+    id: 1,
+    company_id: 1,
+    start_date: PREV.from,
+    end_date: PREV.to,
+    label: '2025年3月期',
+    status: 'closed',
+    closed_at: null,
+    closing_entry_id: null,
+  },
+];
+
+function base(extra: Parameters<typeof mockApi>[0] = {}, me = accountingMe()) {
+  const api = mockApi({
+    'GET /api/me': { data: me },
+    'GET /api/company/accounts': { data: ACCOUNTS },
+    'GET /api/company/fiscal-years': { data: YEARS },
+    ...extra,
+  });
+  seedToken('token-abc');
+  return api;
+}
+
+const line = (n: number, debit: number, credit: number, balance: number, contra = '売上高'): LedgerLine => ({
+  line_id: n,
+  entry_id: 100 + n,
+  entry_number: n,
+  date: `2025-05-${String(n).padStart(2, '0')}`,
+  description: `取引${n}`,
+  memo: null,
+  contra_account_id: null,
+  contra_account_name: contra,
+  debit,
+  credit,
+  balance,
+});
+
+function ledgerAnswer(req: RecordedRequest) {
+  const pageNo = Number(req.url.searchParams.get('page') ?? 1);
+  const lines =
+    pageNo === 1
+      ? [line(1, 50000, 0, 150000, '諸口'), line(2, 0, 30000, 120000)]
+      : [line(3, 1000, 0, 121000), line(4, 0, 200000, -79000)];
+  return json({
+    data: {
+      account: { id: 2, code: '131', name: '普通預金', normal_side: 'debit', category: 'asset' },
+      period: FY,
+      carried_forward: pageNo === 1 ? 100000 : 120000,
+      opening: 100000,
+      closing: -79000,
+      lines,
+    },
+    meta: { current_page: pageNo, last_page: 2, per_page: 2, total: 4, from: pageNo * 2 - 1, to: pageNo * 2 },
+  });
+}
+
+const texts = (testId: string) => screen.getAllByTestId(testId).map((el) => el.textContent);
+
+describe('総勘定元帳', () => {
+  it('shows 前期繰越 then each line with the running balance the server computed, and 前頁繰越 on later pages', async () => {
+    const { calls } = base({ 'GET /api/company/ledger': ledgerAnswer });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/company/accountings?account_id=2&from=${FY.from}&to=${FY.to}`);
+    await waitFor(() => expect(texts('ledger-balance')).toEqual(['150,000', '120,000']));
+    const carried = screen.getByTestId('ledger-carried');
+    expect(carried.textContent).toContain('前期繰越');
+    expect(carried.textContent).toContain('100,000');
+    expect(screen.getAllByTestId('ledger-line')[0].textContent).toContain('諸口');
+
+    await user.click(screen.getByRole('button', { name: '2ページ目' }));
+    await waitFor(() => expect(texts('ledger-balance')).toEqual(['121,000', '△79,000']));
+    expect(screen.getByTestId('ledger-carried').textContent).toContain('前頁繰越');
+    expect(screen.getByTestId('ledger-carried').textContent).toContain('120,000');
+    expect(router.state.location.search).toBe(`?account_id=2&from=${FY.from}&to=${FY.to}&page=2`);
+    const last = calls.filter((c) => c.url.pathname === '/api/company/ledger').at(-1);
+    expect(Object.fromEntries(last?.url.searchParams ?? [])).toEqual({
+      account_id: '2',
+      from: FY.from,
+      to: FY.to,
+      page: '2',
+    });
+  });
+
+  it('asks for an account before loading anything', async () => {
+    const { calls } = base();
+    renderApp('/company/accountings');
+    expect(await screen.findByText('勘定科目を選択してください')).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname === '/api/company/ledger')).toBe(false);
+  });
+});
+
+const TB: TrialBalance = {
+  period: FY,
+  rows: [
+    {
+      account_id: 2,
+      code: '131',
+      name: '普通預金',
+      category: 'asset',
+      section: 'current_assets',
+      normal_side: 'debit',
+      opening: 100000,
+      debit: 500000,
+      credit: 200000,
+      closing: 400000,
+      drill: { account_id: 2, ...FY },
+    },
+    {
+      account_id: 4,
+      code: '411',
+      name: '売上高',
+      category: 'revenue',
+      section: 'net_sales',
+      normal_side: 'credit',
+      opening: 0,
+      debit: 0,
+      credit: 400000,
+      closing: 400000,
+      drill: { account_id: 4, ...FY },
+    },
+  ],
+  totals: { debit: 600000, credit: 600000 },
+};
+
+describe('残高試算表', () => {
+  it('shows the totals and opens the ledger of a row', async () => {
+    base({ 'GET /api/company/trial-balance': { data: TB }, 'GET /api/company/ledger': ledgerAnswer });
+    const user = userEvent.setup();
+    const { router } = renderApp('/company/accountings?tab=trial');
+    await waitFor(() => expect(screen.getByTestId('trial-debit-total').textContent).toBe('600,000'));
+    expect(screen.getByTestId('trial-credit-total').textContent).toBe('600,000');
+    expect(screen.getByText('貸借一致')).toBeTruthy();
+    await user.click(screen.getByRole('row', { name: '売上高の元帳を開く' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/accountings'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      account_id: '4',
+      from: FY.from,
+      to: FY.to,
+    });
+  });
+});
+
+const row = (r: Partial<StatementRow> & Pick<StatementRow, 'key' | 'label' | 'kind'>): StatementRow => ({
+  level: 0,
+  account_id: null,
+  code: null,
+  amount: null,
+  previous: null,
+  drill: null,
+  ...r,
+});
+
+const PL: IncomeStatement = {
+  period: FY,
+  previous_period: PREV,
+  rows: [
+    row({ kind: 'header', key: 'net_sales', label: '売上高' }),
+    row({
+      kind: 'account',
+      key: 'account:4',
+      label: '売上高',
+      level: 1,
+      account_id: 4,
+      amount: 400000,
+      previous: 900000,
+      drill: { account_id: 4, ...FY },
+    }),
+    row({ kind: 'subtotal', key: 'gross_profit', label: '売上総利益', amount: 400000, previous: 900000 }),
+    row({
+      kind: 'account',
+      key: 'account:5',
+      label: '地代家賃',
+      level: 1,
+      account_id: 5,
+      amount: 650000,
+      previous: 600000,
+      drill: { account_id: 5, ...FY },
+    }),
+    row({ kind: 'subtotal', key: 'operating_income', label: '営業損失', amount: -250000, previous: 300000 }),
+    row({ kind: 'total', key: 'net_income', label: '当期純損失', amount: -250000, previous: 300000 }),
+  ],
+  totals: {
+    net_sales: 400000,
+    gross_profit: 400000,
+    operating_income: -250000,
+    ordinary_income: -250000,
+    income_before_tax: -250000,
+    net_income: -250000,
+  },
+  previous_totals: null,
+};
+
+describe('損益計算書', () => {
+  it('prints losses as 損失 with △ figures beside the previous period', async () => {
+    base({ 'GET /api/company/income-statement': { data: PL } });
+    renderApp('/company/income_statement');
+    const table = await screen.findByRole('table', { name: '損益計算書' });
+    const rows = within(table)
+      .getAllByTestId('statement-row')
+      .map((r) => r.textContent);
+    expect(rows).toContain('営業損失△250,000300,000');
+    expect(rows).toContain('当期純損失△250,000300,000');
+    expect(within(table).getByText('2025/04/01〜2026/03/31')).toBeTruthy();
+    expect(within(table).getByText('2024/04/01〜2025/03/31')).toBeTruthy();
+    // the summary names each negative stage as a loss
+    expect(screen.getAllByText('営業損失')).toHaveLength(2);
+    expect(screen.getByText('経常損失')).toBeTruthy();
+    expect(screen.getByText('税引前当期純損失')).toBeTruthy();
+    expect(screen.getAllByText('売上総利益')).toHaveLength(2);
+    expect(screen.getByTestId('total-operating_income').textContent).toBe('△250,000円');
+  });
+
+  it('opens the ledger lines behind a figure, for the current or the previous period', async () => {
+    base({ 'GET /api/company/income-statement': { data: PL }, 'GET /api/company/ledger': ledgerAnswer });
+    const user = userEvent.setup();
+    const { router } = renderApp('/company/income_statement');
+    await user.click(await screen.findByRole('link', { name: '地代家賃 650,000の元帳を開く' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/accountings'));
+    expect(router.state.location.search).toBe(`?account_id=5&from=${FY.from}&to=${FY.to}`);
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/income_statement'));
+    await user.click(await screen.findByRole('link', { name: '地代家賃 600,000の元帳を開く' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?account_id=5&from=${PREV.from}&to=${PREV.to}`));
+  });
+
+  it('switches to another fiscal year through the period picker', async () => {
+    const { calls } = base({ 'GET /api/company/income-statement': { data: PL } });
+    const user = userEvent.setup();
+    const { router } = renderApp('/company/income_statement');
+    await screen.findByRole('table', { name: '損益計算書' });
+    const first = calls.find(
+      (c) => c.url.pathname === '/api/company/income-statement' && !c.url.searchParams.has('compare'),
+    );
+    expect(first?.url.searchParams.has('from')).toBe(false);
+    await user.click(screen.getByRole('combobox', { name: '会計年度' }));
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('[data-combobox-option]')].find(
+        (o) => o.textContent === '2025年3月期（締め済）',
+      );
+      if (!found) throw new Error('option not rendered');
+      return found;
+    });
+    await user.click(option);
+    await waitFor(() => expect(router.state.location.search).toBe(`?from=${PREV.from}&to=${PREV.to}`));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.url.pathname === '/api/company/income-statement' &&
+            c.url.searchParams.get('from') === PREV.from &&
+            !c.url.searchParams.has('compare'),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('downloads CSV and PDF through the token-carrying call and saves them under the server file name', async () => {
+    const { calls } = base({
+      'GET /api/company/income-statement': (req) => {
+        const format = req.url.searchParams.get('format');
+        if (format === 'csv')
+          return new Response('科目,当期\n', {
+            headers: {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('損益計算書_2026.csv')}`,
+            },
+          });
+        if (format === 'pdf')
+          return new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'Content-Type': 'application/pdf' } });
+        return json({ data: PL });
+      },
+    });
+    const created: Blob[] = [];
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderApp('/company/income_statement');
+    await user.click(await screen.findByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(saved).toEqual(['損益計算書_2026.csv']));
+    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    await waitFor(() => expect(saved).toEqual(['損益計算書_2026.csv', `損益計算書_${FY.from}_${FY.to}.pdf`]));
+    expect(await created[0].text()).toBe('科目,当期\n');
+    const downloads = calls.filter((c) => c.url.searchParams.has('format'));
+    expect(downloads.map((c) => c.url.searchParams.get('format'))).toEqual(['csv', 'pdf']);
+    for (const d of downloads) {
+      expect(d.headers.get('Authorization')).toBe('Bearer token-abc');
+      expect(d.url.searchParams.get('from')).toBe(FY.from);
+      expect(d.url.searchParams.get('to')).toBe(FY.to);
+    }
+    click.mockRestore();
+  });
+});
+
+describe("administrator's read-only views", () => {
+  it('shows a company statement with company_id and no write controls', async () => {
+    const { calls } = base({ 'GET /api/company/income-statement': { data: PL } }, adminMe());
+    renderApp('/system/companies/5/income-statement');
+    await screen.findByRole('table', { name: '損益計算書' });
+    expect(screen.getByText('閲覧のみ')).toBeTruthy();
+    const call = calls.find((c) => c.url.pathname === '/api/company/income-statement');
+    expect(call?.url.searchParams.get('company_id')).toBe('5');
+    // drill-down stays inside the admin area
+    expect(screen.getByRole('link', { name: '地代家賃 650,000の元帳を開く' }).getAttribute('href')).toBe(
+      `/system/companies/5/accountings?account_id=5&from=${FY.from}&to=${FY.to}`,
+    );
+  });
+
+  it('lists the journal of a company without register, edit, delete or reverse controls', async () => {
+    const { calls } = base(
+      {
+        'GET /api/accountings': {
+          data: [makeEntry(1), makeEntry(2, { locked: true })],
+          meta: { current_page: 1, last_page: 1, per_page: 20, total: 2, from: 1, to: 2 },
+        },
+      },
+      adminMe(),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/system/companies/5/accountings?view=journal');
+    await waitFor(() => expect(screen.getAllByTestId('entry-row')).toHaveLength(2));
+    expect(calls.find((c) => c.url.pathname === '/api/accountings')?.url.searchParams.get('company_id')).toBe('5');
+    expect(screen.queryByRole('button', { name: /削除|逆仕訳|仕訳を登録/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /仕訳を登録/ })).toBeNull();
+    await user.click(screen.getAllByTestId('entry-row')[0]);
+    expect(router.state.location.pathname).toBe('/system/companies/5/accountings');
+  });
+
+  it('the company journal does offer them', async () => {
+    base({
+      'GET /api/accountings': {
+        data: [makeEntry(1), makeEntry(2, { locked: true })],
+        meta: { current_page: 1, last_page: 1, per_page: 20, total: 2, from: 1, to: 2 },
+      },
+    });
+    renderApp('/company/accountings_bk');
+    await waitFor(() => expect(screen.getAllByTestId('entry-row')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'No.1を削除' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'No.2の逆仕訳' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '仕訳を登録' })).toBeTruthy();
+  });
+});
