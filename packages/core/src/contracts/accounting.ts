@@ -491,7 +491,16 @@ export interface CashFlowTotals {
   cash_end: number;
 }
 export type BalanceSheet = Statement<BalanceSheetTotals> & { date: string };
-export type IncomeStatement = Statement<IncomeStatementTotals>;
+export interface MonthlyProfit {
+  /** 'YYYY-MM' */
+  month: string;
+  net_sales: number;
+  gross_profit: number;
+  operating_income: number;
+  net_income: number;
+}
+/** The income statement also carries the month-by-month trend of the period (for a chart). */
+export type IncomeStatement = Statement<IncomeStatementTotals> & { monthly: MonthlyProfit[] };
 export type CashFlowStatement = Statement<CashFlowTotals>;
 
 /** The five profit stages and their labels when negative (FACTS.md §1). */

@@ -1,0 +1,79 @@
+import type {
+  Account,
+  AccountCategory,
+  AccountSection,
+  CashFlowRole,
+  JournalTaxCategory,
+  NormalSide,
+} from '@chobo/core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { accounts } from '../../db/schema/index.js';
+import { seedDefaultAccounts } from './chart-of-accounts.js';
+import { sqlRows } from './sql-rows.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export function toAccount(row: AccountRow, hasEntries?: boolean): Account {
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    code: row.code,
+    name: row.name,
+    kana: row.kana,
+    category: row.category as AccountCategory,
+    section: row.section as AccountSection,
+    normal_side: row.normal_side as NormalSide,
+    parent_id: row.parent_id,
+    cash_flow_role: row.cash_flow_role as CashFlowRole,
+    default_tax_category: row.default_tax_category as JournalTaxCategory,
+    is_active: row.is_active,
+    is_system: row.system_key !== null,
+    sort_order: row.sort_order,
+    ...(hasEntries === undefined ? {} : { has_entries: hasEntries }),
+  };
+}
+
+/**
+ * Every account of the company in chart order. A company that has no chart yet (created before this
+ * feature, or by a path that did not seed it) gets the default chart first.
+ */
+export async function loadAccounts(db: DbOrTx, companyId: number): Promise<AccountRow[]> {
+  const read = () =>
+    db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.company_id, companyId))
+      .orderBy(asc(accounts.sort_order), asc(accounts.code));
+  const rows = await read();
+  if (rows.length > 0) return rows;
+  await seedDefaultAccounts(db, companyId);
+  return read();
+}
+
+export async function findAccount(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+  const q = db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.company_id, companyId)))
+    .limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+/** Ids of this company's accounts that any journal line uses (from the maintained daily balances). */
+export async function usedAccountIds(db: DbOrTx, companyId: number): Promise<Set<number>> {
+  const rows = await sqlRows<{ account_id: number }>(
+    db,
+    sql`select distinct account_id from account_daily_balances where company_id = ${companyId} and line_count > 0`,
+  );
+  return new Set(rows.map((r) => Number(r.account_id)));
+}
+
+export async function accountHasLines(db: DbOrTx, companyId: number, accountId: number): Promise<boolean> {
+  const r = await sqlRows<Record<string, unknown>>(
+    db,
+    sql`select 1 from journal_lines where company_id = ${companyId} and account_id = ${accountId} limit 1`,
+  );
+  return r.length > 0;
+}

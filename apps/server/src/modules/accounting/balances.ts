@@ -1,0 +1,147 @@
+/**
+ * The one place that reads balances: every statement sums the per-account daily balances that the
+ * journal_lines trigger maintains (never the lines), so its cost depends on accounts × days, not on the
+ * number of lines.
+ */
+import { type EntryKind, type NormalSide, type Period, todayInTokyo } from '@chobo/core';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { companies, fiscalYears } from '../../db/schema/index.js';
+import { notFound, unprocessable } from '../../lib/http-errors.js';
+import { sqlRows } from './sql-rows.js';
+
+export interface Sums {
+  debit: number;
+  credit: number;
+}
+export type SumsByAccount = Map<number, Sums>;
+
+export const ZERO: Sums = { debit: 0, credit: 0 };
+
+/** Σ debit/credit per account of the lines dated in [from, to] (either bound optional) of the given kinds. */
+export async function sumByAccount(
+  db: DbOrTx,
+  companyId: number,
+  opts: { from?: string; to?: string; before?: string; kinds?: EntryKind[] },
+): Promise<SumsByAccount> {
+  const conds = [sql`company_id = ${companyId}`];
+  if (opts.from) conds.push(sql`date >= ${opts.from}`);
+  if (opts.to) conds.push(sql`date <= ${opts.to}`);
+  if (opts.before) conds.push(sql`date < ${opts.before}`);
+  if (opts.kinds)
+    conds.push(
+      sql`kind in (${sql.join(
+        opts.kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
+  const res = await sqlRows<{ account_id: number; debit: string | number; credit: string | number }>(
+    db,
+    sql`select account_id, sum(debit) as debit, sum(credit) as credit from account_daily_balances
+        where ${sql.join(conds, sql` and `)} group by account_id`,
+  );
+  const out: SumsByAccount = new Map();
+  for (const r of res) out.set(Number(r.account_id), { debit: Number(r.debit), credit: Number(r.credit) });
+  return out;
+}
+
+export const get = (m: SumsByAccount, id: number): Sums => m.get(id) ?? ZERO;
+export const add = (a: Sums, b: Sums): Sums => ({ debit: a.debit + b.debit, credit: a.credit + b.credit });
+/** Net debit (debit − credit). */
+export const net = (s: Sums) => s.debit - s.credit;
+/** A balance signed by the normal side: positive when on the account's normal side. */
+export const signed = (s: Sums, side: NormalSide) => (side === 'debit' ? s.debit - s.credit : s.credit - s.debit);
+
+/** Kinds that are ordinary movements of a period (the opening-balance and closing entries are not). */
+export const MOVEMENT_KINDS: EntryKind[] = ['normal', 'reversal'];
+
+/* ------------------------------------------------------------------ dates and periods */
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function lastDayOfMonth(year: number, month: number): string {
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+/** The same date `years` earlier or later (29 Feb → 28 Feb). */
+export function shiftYears(date: string, years: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const last = Number(lastDayOfMonth(y + years, m).slice(8));
+  return `${y + years}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** The fiscal year (by year-end month) that contains `date`. */
+export function fiscalYearContaining(date: string, endMonth: number): Period {
+  const [y, m] = date.split('-').map(Number);
+  const endYear = m <= endMonth ? y : y + 1;
+  const to = lastDayOfMonth(endYear, endMonth);
+  const from = addDays(lastDayOfMonth(endYear - 1, endMonth), 1);
+  return { from, to };
+}
+
+/** The period one year earlier (the previous-period column). */
+export function previousPeriod(p: Period): Period {
+  return { from: shiftYears(p.from, -1), to: shiftYears(p.to, -1) };
+}
+
+export async function companyYearEndMonth(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ m: companies.fiscal_year_end_month })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!row) throw notFound('企業が見つかりません');
+  return row.m;
+}
+
+/**
+ * The period a statement covers: `from`/`to` as given (a missing bound is filled from the fiscal year
+ * of the other), a fiscal year by id, or the current fiscal year.
+ */
+export async function resolvePeriod(
+  db: DbOrTx,
+  companyId: number,
+  q: { from?: string; to?: string; fiscal_year_id?: number },
+): Promise<Period> {
+  if (q.fiscal_year_id) {
+    const [fy] = await db.select().from(fiscalYears).where(eq(fiscalYears.id, q.fiscal_year_id));
+    if (!fy || fy.company_id !== companyId) throw notFound('会計年度が見つかりません');
+    return { from: fy.start_date, to: fy.end_date };
+  }
+  if (q.from && q.to) return { from: q.from, to: q.to };
+  const endMonth = await companyYearEndMonth(db, companyId);
+  const fy = fiscalYearContaining(q.from ?? q.to ?? todayInTokyo(), endMonth);
+  const period = { from: q.from ?? fy.from, to: q.to ?? fy.to };
+  if (period.from > period.to) throw unprocessable({ to: ['終了日は開始日以降の日付を指定してください'] });
+  return period;
+}
+
+/** Like sumByAccount, grouped by month ('YYYY-MM') as well. */
+export async function sumByAccountMonth(
+  db: DbOrTx,
+  companyId: number,
+  p: Period,
+  kinds: EntryKind[],
+): Promise<Map<string, SumsByAccount>> {
+  const res = await sqlRows<{ month: string; account_id: number; debit: string | number; credit: string | number }>(
+    db,
+    sql`select to_char(date, 'YYYY-MM') as month, account_id, sum(debit) as debit, sum(credit) as credit
+        from account_daily_balances
+        where company_id = ${companyId} and date >= ${p.from} and date <= ${p.to}
+          and kind in (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})
+        group by 1, 2`,
+  );
+  const out = new Map<string, SumsByAccount>();
+  for (const r of res) {
+    const m = out.get(r.month) ?? new Map();
+    m.set(Number(r.account_id), { debit: Number(r.debit), credit: Number(r.credit) });
+    out.set(r.month, m);
+  }
+  return out;
+}

@@ -1,0 +1,4 @@
+declare module 'fontkit' {
+  const fontkit: unknown;
+  export default fontkit;
+}

@@ -1,0 +1,253 @@
+import { type EntryKind, formatDateJa, type JournalEntryValues, todayInTokyo } from '@chobo/core';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { accounts, customers, journalCounters, journalEntries, journalLines } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import type { ActionCtx } from '../../lib/context.js';
+import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
+import { findEntry, loadEntry, lockCovering } from './journal.queries.js';
+
+export const ENTRY_NOT_FOUND = '仕訳が見つかりません';
+
+/** Turns the database's own refusals (locked period, unbalanced entry) into Japanese 422 answers. */
+export async function withDbRefusals<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+    const code = e.cause?.code ?? e.code;
+    const message = e.cause?.message ?? e.message ?? '';
+    if (code === 'CB001') throw new HttpError(422, message, { date: [message] });
+    if (code === '23514' && /[ぁ-んァ-ン一-龥]/.test(message)) throw new HttpError(422, message, { lines: [message] });
+    throw err;
+  }
+}
+
+/** 422 when `date` is inside a locked period. */
+export async function assertOpen(db: DbOrTx, companyId: number, date: string, field = 'date') {
+  const lock = await lockCovering(db, companyId, date);
+  if (lock) {
+    const what = lock.kind === 'year' ? '年度' : '月';
+    throw unprocessable({
+      [field]: [
+        `${formatDateJa(date)}は締められた${what}（${formatDateJa(lock.start_date)}〜${formatDateJa(lock.end_date)}）に含まれるため登録・変更できません。訂正は逆仕訳で行ってください`,
+      ],
+    });
+  }
+}
+
+/** Every line's account must be an ACTIVE account of this company; every customer one of its customers. */
+async function checkLines(db: DbOrTx, companyId: number, input: JournalEntryValues) {
+  const accountIds = [...new Set(input.lines.map((l) => l.account_id))];
+  const customerIds = [...new Set(input.lines.map((l) => l.customer_id).filter((v): v is number => v !== null))];
+  const [accs, custs] = await Promise.all([
+    db
+      .select({ id: accounts.id, name: accounts.name, is_active: accounts.is_active })
+      .from(accounts)
+      .where(and(eq(accounts.company_id, companyId), inArray(accounts.id, accountIds))),
+    customerIds.length
+      ? db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(
+            and(eq(customers.company_id, companyId), inArray(customers.id, customerIds), isNull(customers.deleted_at)),
+          )
+      : Promise.resolve([]),
+  ]);
+  const accById = new Map(accs.map((a) => [a.id, a]));
+  const custSet = new Set(custs.map((c) => c.id));
+  const errors: Record<string, string[]> = {};
+  input.lines.forEach((l, i) => {
+    const acc = accById.get(l.account_id);
+    if (!acc) errors[`lines.${i}.account_id`] = ['勘定科目が見つかりません'];
+    else if (!acc.is_active)
+      errors[`lines.${i}.account_id`] = [`勘定科目「${acc.name}」は無効になっているため使用できません`];
+    if (l.customer_id !== null && !custSet.has(l.customer_id))
+      errors[`lines.${i}.customer_id`] = ['取引先が見つかりません'];
+  });
+  if (Object.keys(errors).length) throw unprocessable(errors);
+}
+
+async function nextNumber(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db
+    .insert(journalCounters)
+    .values({ company_id: companyId, last_number: 1 })
+    .onConflictDoUpdate({
+      target: journalCounters.company_id,
+      set: { last_number: sql`${journalCounters.last_number} + 1` },
+    })
+    .returning({ n: journalCounters.last_number });
+  return row.n;
+}
+
+function lineRows(companyId: number, entryId: number, date: string, kind: EntryKind, input: JournalEntryValues) {
+  return input.lines.map((l, i) => ({
+    company_id: companyId,
+    entry_id: entryId,
+    line_no: i + 1,
+    date,
+    kind,
+    account_id: l.account_id,
+    debit: l.debit,
+    credit: l.credit,
+    tax_category: l.tax_category,
+    customer_id: l.customer_id,
+    memo: l.memo,
+  }));
+}
+
+const totalOf = (input: JournalEntryValues) => input.lines.reduce((s, l) => s + l.debit, 0);
+
+/**
+ * Posts an entry inside an open transaction (no audit): the building block of create, reverse, opening
+ * balances, year-end close, imports and demo data. The caller has validated `input` with the contract.
+ */
+export async function postEntry(
+  tx: DbOrTx,
+  companyId: number,
+  input: JournalEntryValues,
+  opts: { kind?: EntryKind; reversalOfId?: number; createdBy?: number | null; skipChecks?: boolean } = {},
+) {
+  if (!opts.skipChecks) {
+    await assertOpen(tx, companyId, input.date);
+    await checkLines(tx, companyId, input);
+  }
+  const kind = opts.kind ?? 'normal';
+  const [entry] = await tx
+    .insert(journalEntries)
+    .values({
+      company_id: companyId,
+      number: await nextNumber(tx, companyId),
+      date: input.date,
+      description: input.description,
+      kind,
+      reversal_of_id: opts.reversalOfId ?? null,
+      total: totalOf(input),
+      created_by: opts.createdBy ?? null,
+    })
+    .returning();
+  await tx.insert(journalLines).values(lineRows(companyId, entry.id, input.date, kind, input));
+  return entry;
+}
+
+export async function createEntry({ ctx, input }: { ctx: ActionCtx; input: JournalEntryValues }) {
+  return withDbRefusals(() =>
+    ctx.db.transaction(async (tx) => {
+      const entry = await postEntry(tx, ctx.companyId, input, { createdBy: ctx.actor.userId });
+      const dto = await loadEntry(tx, ctx.companyId, entry.id);
+      await audit(tx, {
+        actor: ctx.actor,
+        companyId: ctx.companyId,
+        action: 'journal.create',
+        targetType: 'journal_entry',
+        targetId: entry.id,
+        after: dto,
+      });
+      return dto;
+    }),
+  );
+}
+
+/** Edits an entry of an open period: lines are replaced; the audit row keeps the before and after. */
+export async function updateEntry({ ctx, id, input }: { ctx: ActionCtx; id: number; input: JournalEntryValues }) {
+  return withDbRefusals(() =>
+    ctx.db.transaction(async (tx) => {
+      const row = await findEntry(tx, ctx.companyId, id, { forUpdate: true });
+      if (!row) throw notFound(ENTRY_NOT_FOUND);
+      if (row.kind === 'closing') throw unprocessable({ _: ['決算振替仕訳は編集できません'] });
+      await assertOpen(tx, ctx.companyId, row.date);
+      await assertOpen(tx, ctx.companyId, input.date);
+      await checkLines(tx, ctx.companyId, input);
+      const before = await loadEntry(tx, ctx.companyId, id);
+      await tx.delete(journalLines).where(eq(journalLines.entry_id, id));
+      await tx
+        .update(journalEntries)
+        .set({ date: input.date, description: input.description, total: totalOf(input), updated_at: sql`now()` })
+        .where(eq(journalEntries.id, id));
+      await tx.insert(journalLines).values(lineRows(ctx.companyId, id, input.date, row.kind as EntryKind, input));
+      const after = await loadEntry(tx, ctx.companyId, id);
+      await audit(tx, {
+        actor: ctx.actor,
+        companyId: ctx.companyId,
+        action: 'journal.update',
+        targetType: 'journal_entry',
+        targetId: id,
+        before,
+        after,
+      });
+      return after;
+    }),
+  );
+}
+
+export async function deleteEntry({ ctx, id }: { ctx: ActionCtx; id: number }) {
+  await withDbRefusals(() =>
+    ctx.db.transaction(async (tx) => {
+      const row = await findEntry(tx, ctx.companyId, id, { forUpdate: true });
+      if (!row) throw notFound(ENTRY_NOT_FOUND);
+      if (row.kind === 'closing') throw unprocessable({ _: ['決算振替仕訳は年度の締めを戻さない限り削除できません'] });
+      await assertOpen(tx, ctx.companyId, row.date);
+      const before = await loadEntry(tx, ctx.companyId, id);
+      // a reversal pointing at this entry keeps its own lines; only the link goes
+      await tx
+        .update(journalEntries)
+        .set({ reversal_of_id: null })
+        .where(and(eq(journalEntries.company_id, ctx.companyId), eq(journalEntries.reversal_of_id, id)));
+      await tx.delete(journalEntries).where(eq(journalEntries.id, id));
+      await audit(tx, {
+        actor: ctx.actor,
+        companyId: ctx.companyId,
+        action: 'journal.delete',
+        targetType: 'journal_entry',
+        targetId: id,
+        before,
+      });
+    }),
+  );
+}
+
+/** 逆仕訳: a new entry with every line's sides swapped, dated `date` (default today in Asia/Tokyo). */
+export async function reverseEntry({ ctx, id, date }: { ctx: ActionCtx; id: number; date?: string }) {
+  return withDbRefusals(() =>
+    ctx.db.transaction(async (tx) => {
+      const row = await findEntry(tx, ctx.companyId, id, { forUpdate: true });
+      if (!row) throw notFound(ENTRY_NOT_FOUND);
+      const original = await loadEntry(tx, ctx.companyId, id);
+      if (!original) throw notFound(ENTRY_NOT_FOUND);
+      if (original.reversed_by_id) throw unprocessable({ _: ['この仕訳にはすでに逆仕訳が登録されています'] });
+      if (original.kind === 'closing') throw unprocessable({ _: ['決算振替仕訳は逆仕訳できません'] });
+      const on = date ?? todayInTokyo();
+      if (on < original.date) throw unprocessable({ date: ['逆仕訳の日付は元の仕訳の日付以降にしてください'] });
+      const input: JournalEntryValues = {
+        date: on,
+        description: `【逆仕訳】No.${original.number} ${original.description}`.slice(0, 255),
+        lines: original.lines.map((l) => ({
+          account_id: l.account_id,
+          debit: l.credit,
+          credit: l.debit,
+          tax_category: l.tax_category,
+          customer_id: l.customer_id,
+          memo: l.memo,
+        })),
+      };
+      await assertOpen(tx, ctx.companyId, on);
+      const entry = await postEntry(tx, ctx.companyId, input, {
+        kind: 'reversal',
+        reversalOfId: id,
+        createdBy: ctx.actor.userId,
+        skipChecks: true,
+      });
+      const dto = await loadEntry(tx, ctx.companyId, entry.id);
+      await audit(tx, {
+        actor: ctx.actor,
+        companyId: ctx.companyId,
+        action: 'journal.reverse',
+        targetType: 'journal_entry',
+        targetId: entry.id,
+        before: original,
+        after: dto,
+      });
+      return dto;
+    }),
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  type EntryKind,
+  type JournalEntry,
+  type JournalListQuery,
+  type JournalTaxCategory,
+  pageMeta,
+} from '@chobo/core';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
+
+export type EntryRow = typeof journalEntries.$inferSelect;
+
+export async function findEntry(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+  const q = db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.id, id), eq(journalEntries.company_id, companyId)))
+    .limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+/** The lock (month or year) covering `date`, if any. */
+export async function lockCovering(db: DbOrTx, companyId: number, date: string) {
+  const [row] = await db
+    .select()
+    .from(periodLocks)
+    .where(
+      and(
+        eq(periodLocks.company_id, companyId),
+        sql`${date}::date between ${periodLocks.start_date} and ${periodLocks.end_date}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Entries (with their lines, account and customer names) in the given order of ids. */
+export async function loadEntries(db: DbOrTx, companyId: number, rows: EntryRow[]): Promise<JournalEntry[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [lines, reversedBy, locks] = await Promise.all([
+    db
+      .select({
+        line: journalLines,
+        account_code: accounts.code,
+        account_name: accounts.name,
+        customer_name: customers.name,
+      })
+      .from(journalLines)
+      .innerJoin(accounts, eq(accounts.id, journalLines.account_id))
+      .leftJoin(customers, eq(customers.id, journalLines.customer_id))
+      .where(and(eq(journalLines.company_id, companyId), inArray(journalLines.entry_id, ids)))
+      .orderBy(asc(journalLines.entry_id), asc(journalLines.line_no)),
+    db
+      .select({ id: journalEntries.id, of: journalEntries.reversal_of_id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.company_id, companyId), inArray(journalEntries.reversal_of_id, ids))),
+    db.select().from(periodLocks).where(eq(periodLocks.company_id, companyId)),
+  ]);
+  const byEntry = new Map<number, JournalEntry['lines']>();
+  for (const l of lines) {
+    const list = byEntry.get(l.line.entry_id) ?? [];
+    list.push({
+      id: l.line.id,
+      line_no: l.line.line_no,
+      account_id: l.line.account_id,
+      account_code: l.account_code,
+      account_name: l.account_name,
+      debit: Number(l.line.debit),
+      credit: Number(l.line.credit),
+      tax_category: l.line.tax_category as JournalTaxCategory,
+      customer_id: l.line.customer_id,
+      customer_name: l.customer_name,
+      memo: l.line.memo,
+    });
+    byEntry.set(l.line.entry_id, list);
+  }
+  const reversal = new Map(reversedBy.map((r) => [r.of as number, r.id]));
+  return rows.map((r) => ({
+    id: r.id,
+    company_id: r.company_id,
+    number: r.number,
+    date: r.date,
+    description: r.description,
+    kind: r.kind as EntryKind,
+    reversal_of_id: r.reversal_of_id,
+    reversed_by_id: reversal.get(r.id) ?? null,
+    total: Number(r.total),
+    locked: locks.some((l) => r.date >= l.start_date && r.date <= l.end_date),
+    lines: byEntry.get(r.id) ?? [],
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  }));
+}
+
+export async function loadEntry(db: DbOrTx, companyId: number, id: number) {
+  const row = await findEntry(db, companyId, id);
+  if (!row) return undefined;
+  return (await loadEntries(db, companyId, [row]))[0];
+}
+
+const SORT = {
+  date: [journalEntries.date, journalEntries.number],
+  number: [journalEntries.number],
+  id: [journalEntries.id],
+  created_at: [journalEntries.created_at, journalEntries.id],
+  total: [journalEntries.total, journalEntries.id],
+} as const;
+
+/** Keyword: every word must match the 摘要, a line's account (code, name, kana) or memo, or an amount. */
+function keywordFilter(companyId: number, keyword: string): SQL | undefined {
+  const words = keyword
+    .split(/[\s\u3000]+/)
+    .filter(Boolean)
+    .slice(0, 5);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const like = `%${escapeLike(word)}%`;
+      const amount = /^[¥￥]?[\d,]+円?$/.test(word) ? Number(word.replace(/[¥￥,円]/g, '')) : null;
+      const amountMatch =
+        amount !== null && Number.isSafeInteger(amount)
+          ? sql` or ${journalEntries.total} = ${amount} or exists (select 1 from journal_lines la where la.entry_id = ${journalEntries.id} and (la.debit = ${amount} or la.credit = ${amount}))`
+          : sql``;
+      return sql`(${journalEntries.description} ilike ${like} or exists (
+        select 1 from journal_lines lk join accounts ak on ak.id = lk.account_id
+        where lk.entry_id = ${journalEntries.id} and lk.company_id = ${companyId}
+          and (ak.name ilike ${like} or ak.kana ilike ${like} or ak.code = ${word} or lk.memo ilike ${like})
+      )${amountMatch})`;
+    }),
+  );
+}
+
+export async function listEntries(db: DbOrTx, companyId: number, q: JournalListQuery) {
+  const where = and(
+    eq(journalEntries.company_id, companyId),
+    keywordFilter(companyId, q.keyword),
+    q.from ? sql`${journalEntries.date} >= ${q.from}` : undefined,
+    q.to ? sql`${journalEntries.date} <= ${q.to}` : undefined,
+    q.account_id
+      ? sql`exists (select 1 from journal_lines lf where lf.entry_id = ${journalEntries.id} and lf.account_id = ${q.account_id})`
+      : undefined,
+  );
+  const order = q.sort_dir === 'desc' ? desc : asc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(journalEntries)
+      .where(where)
+      .orderBy(...SORT[q.sort_by].map((c) => order(c)))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+    db.select({ total: sql<number>`count(*)::int` }).from(journalEntries).where(where),
+  ]);
+  return { data: await loadEntries(db, companyId, rows), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+}

@@ -1,0 +1,331 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs, journalEntries, periodLocks } from '../../db/schema/index.js';
+import {
+  type Client,
+  client,
+  companyOwner,
+  createCompany,
+  createDomain,
+  createTestApp,
+  createUser,
+  signedInAdmin,
+  signIn,
+  type TestContext,
+} from '../../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function accountsOf(api: Client): Promise<Record<string, number>> {
+  const res = await api.get('/api/company/accounts?include_inactive=1');
+  expect(res.statusCode).toBe(200);
+  return Object.fromEntries(res.json().data.map((a: { code: string; id: number }) => [a.code, a.id]));
+}
+
+const entry = (ids: Record<string, number>, date: string, amount: number, description = '商品売上') => ({
+  date,
+  description,
+  lines: [
+    { account_id: ids['1120'], debit: amount, credit: 0 },
+    { account_id: ids['4110'], debit: 0, credit: amount, tax_category: 'sales_10' },
+  ],
+});
+
+async function entryCount(companyId: number) {
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(journalEntries)
+    .where(eq(journalEntries.company_id, companyId));
+  return n;
+}
+
+describe('journal entries', () => {
+  let owner: Awaited<ReturnType<typeof companyOwner>>;
+  let ids: Record<string, number>;
+  beforeAll(async () => {
+    owner = await companyOwner(ctx);
+    ids = await accountsOf(owner.api);
+  });
+
+  it('creates entries numbered per company, with lines, audited in the same transaction', async () => {
+    const a = await owner.api.post('/api/accountings', entry(ids, '2026-04-10', 110000));
+    expect(a.statusCode).toBe(201);
+    const b = await owner.api.post('/api/accountings', {
+      date: '2026-04-11',
+      description: '仕入（諸口）',
+      lines: [
+        { account_id: ids['5120'], debit: '50,000', credit: '' },
+        { account_id: ids['1450'], debit: 5000 },
+        { account_id: ids['2120'], credit: 55000, memo: '月末払い' },
+      ],
+    });
+    expect(b.statusCode).toBe(201);
+    const ea = a.json().data;
+    const eb = b.json().data;
+    expect(eb.number).toBe(ea.number + 1);
+    expect(eb).toMatchObject({ date: '2026-04-11', total: 55000, kind: 'normal', locked: false });
+    expect(
+      eb.lines.map((l: { account_name: string; debit: number; credit: number }) => [l.account_name, l.debit, l.credit]),
+    ).toEqual([
+      ['仕入高', 50000, 0],
+      ['仮払消費税等', 5000, 0],
+      ['買掛金', 0, 55000],
+    ]);
+    // another company starts its own sequence at 1
+    const other = await companyOwner(ctx);
+    const otherIds = await accountsOf(other.api);
+    const c = await other.api.post('/api/accountings', entry(otherIds, '2026-04-10', 100));
+    expect(c.json().data.number).toBe(1);
+    const [row] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'journal.create'), eq(auditLogs.target_id, String(eb.id))));
+    expect(row.company_id).toBe(owner.company.id);
+    expect((row.after as { total: number }).total).toBe(55000);
+  });
+
+  it('refuses an unbalanced entry with a Japanese message and writes nothing', async () => {
+    const before = await entryCount(owner.company.id);
+    const res = await owner.api.post('/api/accountings', {
+      date: '2026-04-12',
+      description: '不一致',
+      lines: [
+        { account_id: ids['1110'], debit: 1000, credit: 0 },
+        { account_id: ids['4110'], debit: 0, credit: 900 },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.lines[0]).toContain('一致していません');
+    expect(await entryCount(owner.company.id)).toBe(before);
+  });
+
+  it('refuses lines with both or neither amount, fractional yen, one line, and no 摘要', async () => {
+    const bad = await owner.api.post('/api/accountings', {
+      date: '2026-04-12',
+      description: '',
+      lines: [
+        { account_id: ids['1110'], debit: 1000, credit: 1000 },
+        { account_id: ids['4110'], debit: 0, credit: 0.5 },
+      ],
+    });
+    expect(bad.statusCode).toBe(422);
+    const errors = bad.json().errors;
+    expect(errors.description).toBeDefined();
+    expect(errors['lines.0.debit'][0]).toContain('どちらか一方');
+    expect(errors['lines.1.credit'][0]).toContain('整数');
+    const one = await owner.api.post('/api/accountings', {
+      date: '2026-04-12',
+      description: 'x',
+      lines: [{ account_id: ids['1110'], debit: 1 }],
+    });
+    expect(one.json().errors.lines[0]).toContain('2行以上');
+  });
+
+  it("refuses inactive accounts and another company's accounts or customers", async () => {
+    const deact = await owner.api.put(`/api/company/accounts/${ids['1240']}`, { is_active: false });
+    expect(deact.statusCode).toBe(200);
+    const res = await owner.api.post('/api/accountings', {
+      date: '2026-04-12',
+      description: '未収',
+      lines: [
+        { account_id: ids['1240'], debit: 100 },
+        { account_id: ids['4110'], credit: 100 },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors['lines.0.account_id'][0]).toContain('無効');
+    const other = await companyOwner(ctx);
+    const otherIds = await accountsOf(other.api);
+    const cross = await owner.api.post('/api/accountings', {
+      date: '2026-04-12',
+      description: '他社',
+      lines: [
+        { account_id: otherIds['1110'], debit: 100 },
+        { account_id: ids['4110'], credit: 100, customer_id: 999999 },
+      ],
+    });
+    expect(cross.statusCode).toBe(422);
+    expect(Object.keys(cross.json().errors).sort()).toEqual(['lines.0.account_id', 'lines.1.customer_id']);
+  });
+
+  it("answers 404 for another company's entry (show, update, delete, reverse)", async () => {
+    const mine = (await owner.api.post('/api/accountings', entry(ids, '2026-04-13', 500))).json().data;
+    const other = await companyOwner(ctx);
+    expect((await other.api.get(`/api/accountings/${mine.id}`)).statusCode).toBe(404);
+    expect((await other.api.put(`/api/accountings/${mine.id}`, entry(ids, '2026-04-13', 600))).statusCode).toBe(404);
+    expect((await other.api.delete(`/api/accountings/${mine.id}`)).statusCode).toBe(404);
+    expect((await other.api.post(`/api/accountings/${mine.id}/reverse`, {})).statusCode).toBe(404);
+    expect((await owner.api.get(`/api/accountings/${mine.id}`)).json().data.total).toBe(500);
+  });
+
+  it('updates an open entry keeping before/after in the audit log, and deletes it', async () => {
+    const e = (await owner.api.post('/api/accountings', entry(ids, '2026-04-14', 700, '修正前'))).json().data;
+    const upd = await owner.api.put(`/api/accountings/${e.id}`, entry(ids, '2026-04-15', 770, '修正後'));
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().data).toMatchObject({
+      id: e.id,
+      number: e.number,
+      date: '2026-04-15',
+      total: 770,
+      description: '修正後',
+    });
+    const [log] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'journal.update'), eq(auditLogs.target_id, String(e.id))));
+    expect((log.before as { total: number; description: string }).description).toBe('修正前');
+    expect((log.after as { total: number }).total).toBe(770);
+    expect((await owner.api.delete(`/api/accountings/${e.id}`)).statusCode).toBe(204);
+    expect((await owner.api.get(`/api/accountings/${e.id}`)).statusCode).toBe(404);
+  });
+
+  it('locks a period: no create/update/delete inside it; a one-click 逆仕訳 corrects it', async () => {
+    const e = (await owner.api.post('/api/accountings', entry(ids, '2026-03-20', 1000, 'ロック対象'))).json().data;
+    await ctx.db
+      .insert(periodLocks)
+      .values({ company_id: owner.company.id, kind: 'month', start_date: '2026-03-01', end_date: '2026-03-31' });
+    const create = await owner.api.post('/api/accountings', entry(ids, '2026-03-21', 1));
+    expect(create.statusCode).toBe(422);
+    expect(create.json().errors.date[0]).toContain('締められた');
+    expect((await owner.api.put(`/api/accountings/${e.id}`, entry(ids, '2026-04-01', 1))).statusCode).toBe(422);
+    expect((await owner.api.delete(`/api/accountings/${e.id}`)).statusCode).toBe(422);
+    const shown = (await owner.api.get(`/api/accountings/${e.id}`)).json().data;
+    expect(shown.locked).toBe(true);
+
+    const rev = await owner.api.post(`/api/accountings/${e.id}/reverse`, { date: '2026-04-01' });
+    expect(rev.statusCode).toBe(201);
+    const r = rev.json().data;
+    expect(r).toMatchObject({ kind: 'reversal', reversal_of_id: e.id, date: '2026-04-01', total: 1000 });
+    expect(r.lines.map((l: { debit: number; credit: number }) => [l.debit, l.credit])).toEqual([
+      [0, 1000],
+      [1000, 0],
+    ]);
+    expect((await owner.api.get(`/api/accountings/${e.id}`)).json().data.reversed_by_id).toBe(r.id);
+    const again = await owner.api.post(`/api/accountings/${e.id}/reverse`, { date: '2026-04-01' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toContain('すでに逆仕訳');
+  });
+
+  it('lists with keyword over 摘要 / account / amount, date range, account filter and a sort whitelist', async () => {
+    const o = await companyOwner(ctx);
+    const i = await accountsOf(o.api);
+    await o.api.post('/api/accountings', entry(i, '2026-05-01', 12345, '東京商事へ売上'));
+    await o.api.post('/api/accountings', entry(i, '2026-05-02', 2000, '大阪物産へ売上'));
+    await o.api.post('/api/accountings', {
+      date: '2026-06-01',
+      description: '家賃',
+      lines: [
+        { account_id: i['6200'], debit: 80000 },
+        { account_id: i['1120'], credit: 80000 },
+      ],
+    });
+    const names = async (q: string) =>
+      (await o.api.get(`/api/accountings?${q}`)).json().data.map((e: { description: string }) => e.description);
+    expect(await names('keyword=東京')).toEqual(['東京商事へ売上']);
+    expect(await names(`keyword=${encodeURIComponent('12,345')}`)).toEqual(['東京商事へ売上']);
+    expect(await names(`keyword=${encodeURIComponent('地代家賃')}`)).toEqual(['家賃']);
+    expect(await names(`keyword=${encodeURIComponent('チダイ')}`)).toEqual(['家賃']);
+    expect(await names('from=2026-05-02&to=2026-05-31')).toEqual(['大阪物産へ売上']);
+    expect(await names(`account_id=${i['6200']}`)).toEqual(['家賃']);
+    expect(await names('sort_by=date&sort_dir=asc')).toEqual(['東京商事へ売上', '大阪物産へ売上', '家賃']);
+    const page = await o.api.get('/api/accountings?per_page=2&page=2&sort_by=number&sort_dir=asc');
+    expect(page.json().meta).toMatchObject({ total: 3, current_page: 2, last_page: 2, from: 3, to: 3 });
+    expect((await o.api.get('/api/accountings?sort_by=description')).statusCode).toBe(422);
+  });
+
+  it('lets admins read with company_id (not write) and refuses users without the permission', async () => {
+    await owner.api.post('/api/accountings', entry(ids, '2026-04-16', 300));
+    const admin = await signedInAdmin(ctx);
+    const res = await admin.api.get(`/api/accountings?company_id=${owner.company.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.length).toBeGreaterThan(0);
+    expect((await admin.api.post('/api/accountings', entry(ids, '2026-04-10', 1))).statusCode).toBe(403);
+    const limited = await signedInAdmin(ctx, ['admin.index']);
+    expect((await limited.api.get(`/api/accountings?company_id=${owner.company.id}`)).statusCode).toBe(403);
+    const employee = await createUser(ctx.db, { role: 'employee', companyId: owner.company.id });
+    const emp = client(ctx.app, await signIn(ctx.app, employee.email));
+    expect((await emp.get('/api/accountings')).statusCode).toBe(403);
+    expect((await emp.get('/api/company/trial-balance')).statusCode).toBe(403);
+    const domain = await createDomain(ctx.db, { permissions: ['customer.index'] });
+    const company = await createCompany(ctx.db, { domain_id: domain.id });
+    const user = await createUser(ctx.db, { role: 'company', companyId: company.id });
+    const noPerm = client(ctx.app, await signIn(ctx.app, user.email));
+    expect((await noPerm.post('/api/accountings', entry(ids, '2026-04-10', 1))).statusCode).toBe(403);
+    expect((await client(ctx.app, null).get('/api/accountings')).statusCode).toBe(401);
+  });
+});
+
+describe('chart of accounts API', () => {
+  it('lists with search by code, name or kana; adds a sub-account; renames, reorders, deactivates', async () => {
+    const o = await companyOwner(ctx);
+    const list = async (q: string) =>
+      (await o.api.get(`/api/company/accounts?${q}`)).json().data.map((a: { name: string }) => a.name);
+    expect(await list('keyword=1110')).toEqual(['現金']);
+    expect(await list(`keyword=${encodeURIComponent('ウリカケ')}`)).toEqual(['売掛金']);
+    const ids = await accountsOf(o.api);
+    const sub = await o.api.post('/api/company/accounts', {
+      code: '1121',
+      name: '普通預金（みずほ）',
+      kana: 'フツウヨキンミズホ',
+      category: 'asset',
+      section: 'current_assets',
+      parent_id: ids['1120'],
+      cash_flow_role: 'cash',
+      sort_order: 25,
+    });
+    expect(sub.statusCode).toBe(201);
+    expect(sub.json().data).toMatchObject({ parent_id: ids['1120'], normal_side: 'debit', is_system: false });
+    const dup = await o.api.post('/api/company/accounts', { ...sub.json().data, code: '1121', parent_id: null });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors.code[0]).toContain('すでに使われています');
+    const mismatch = await o.api.post('/api/company/accounts', {
+      code: '9999',
+      name: 'x',
+      category: 'asset',
+      section: 'sga',
+      cash_flow_role: 'pl',
+    });
+    expect(mismatch.json().errors.section).toBeDefined();
+    const renamed = await o.api.put(`/api/company/accounts/${sub.json().data.id}`, {
+      name: '普通預金（みずほ銀行）',
+      sort_order: 5,
+    });
+    expect(renamed.json().data).toMatchObject({ name: '普通預金（みずほ銀行）', sort_order: 5 });
+    const off = await o.api.put(`/api/company/accounts/${sub.json().data.id}`, { is_active: false });
+    expect(off.json().data.is_active).toBe(false);
+    expect(await list('keyword=1121')).toEqual([]);
+    expect(await list('keyword=1121&include_inactive=1')).toEqual(['普通預金（みずほ銀行）']);
+    const [log] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'account.update'), eq(auditLogs.target_id, String(sub.json().data.id))));
+    expect(log).toBeDefined();
+  });
+
+  it('cannot delete system accounts or accounts with entries; deletes an unused one', async () => {
+    const o = await companyOwner(ctx);
+    const ids = await accountsOf(o.api);
+    const sys = await o.api.delete(`/api/company/accounts/${ids['1110']}`);
+    expect(sys.statusCode).toBe(422);
+    expect(sys.json().message).toContain('システム科目');
+    expect((await o.api.put(`/api/company/accounts/${ids['1110']}`, { is_active: false })).statusCode).toBe(422);
+    await o.api.post('/api/accountings', {
+      date: '2026-04-01',
+      description: '雑費',
+      lines: [
+        { account_id: ids['6290'], debit: 100 },
+        { account_id: ids['1110'], credit: 100 },
+      ],
+    });
+    const used = await o.api.delete(`/api/company/accounts/${ids['6290']}`);
+    expect(used.statusCode).toBe(422);
+    expect(used.json().message).toContain('仕訳で使われている');
+    expect((await o.api.delete(`/api/company/accounts/${ids['8530']}`)).statusCode).toBe(204);
+    const other = await companyOwner(ctx);
+    expect((await other.api.delete(`/api/company/accounts/${ids['6280']}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,140 @@
+import { type Ledger, type LedgerLine, type NormalSide, type Period, pageMeta } from '@chobo/core';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.js';
+import { notFound } from '../../../lib/http-errors.js';
+import { findAccount } from '../accounts.queries.js';
+import { get, signed, sumByAccount } from '../balances.js';
+import { sqlRows } from '../sql-rows.js';
+
+/**
+ * 総勘定元帳 of one account over a period, one page at a time. The page's starting balance comes from
+ * the daily balances (count and sums per day) plus at most one day's lines, so any page costs about the
+ * same whatever its offset.
+ */
+export async function ledgerPage(
+  db: DbOrTx,
+  companyId: number,
+  accountId: number,
+  period: Period,
+  page: number,
+  perPage: number,
+): Promise<{ data: Ledger; meta: ReturnType<typeof pageMeta> }> {
+  const account = await findAccount(db, companyId, accountId);
+  if (!account) throw notFound('勘定科目が見つかりません');
+  const side = account.normal_side as NormalSide;
+  const [before, daysRes] = await Promise.all([
+    sumByAccount(db, companyId, { before: period.from }),
+    sqlRows<{ date: string; debit: string | number; credit: string | number; n: string | number }>(
+      db,
+      sql`select to_char(date, 'YYYY-MM-DD') as date, sum(debit) as debit, sum(credit) as credit, sum(line_count) as n
+          from account_daily_balances
+          where company_id = ${companyId} and account_id = ${accountId} and date >= ${period.from} and date <= ${period.to}
+          group by date order by date`,
+    ),
+  ]);
+  const opening = signed(get(before, accountId), side);
+  const days = daysRes.map((r) => ({ date: r.date, debit: Number(r.debit), credit: Number(r.credit), n: Number(r.n) }));
+  const total = days.reduce((s, d) => s + d.n, 0);
+  const closing = opening + days.reduce((s, d) => s + (side === 'debit' ? d.debit - d.credit : d.credit - d.debit), 0);
+
+  // find the day the page starts on, and how many of that day's lines come before it
+  const offset = (page - 1) * perPage;
+  let balance = opening;
+  let seen = 0;
+  let startDay: string | null = null;
+  let skipInDay = 0;
+  for (const d of days) {
+    if (seen + d.n > offset) {
+      startDay = d.date;
+      skipInDay = offset - seen;
+      break;
+    }
+    seen += d.n;
+    balance += side === 'debit' ? d.debit - d.credit : d.credit - d.debit;
+  }
+
+  let lines: LedgerLine[] = [];
+  if (startDay) {
+    if (skipInDay > 0) {
+      const skipped = await sqlRows<{ debit: string | number; credit: string | number }>(
+        db,
+        sql`select coalesce(sum(debit), 0) as debit, coalesce(sum(credit), 0) as credit from (
+              select debit, credit from journal_lines
+              where company_id = ${companyId} and account_id = ${accountId} and date = ${startDay}
+              order by date, entry_id, id limit ${skipInDay}) s`,
+      );
+      const s = skipped[0];
+      balance += side === 'debit' ? Number(s.debit) - Number(s.credit) : Number(s.credit) - Number(s.debit);
+    }
+    const res = await sqlRows<{
+      id: number;
+      entry_id: number;
+      date: string;
+      debit: string | number;
+      credit: string | number;
+      memo: string | null;
+      number: number;
+      description: string;
+      contra_id: number | null;
+      contra_name: string | null;
+      contra_count: string | number;
+    }>(
+      db,
+      sql`
+      with page as (
+        select l.id, l.entry_id, l.date, l.debit, l.credit, l.memo from journal_lines l
+        where l.company_id = ${companyId} and l.account_id = ${accountId} and l.date >= ${startDay} and l.date <= ${period.to}
+        order by l.date, l.entry_id, l.id offset ${skipInDay} limit ${perPage}
+      )
+      select p.id, p.entry_id, to_char(p.date, 'YYYY-MM-DD') as date, p.debit, p.credit, p.memo, e.number, e.description,
+             c.contra_id, c.contra_name, c.contra_count
+      from page p
+      join journal_entries e on e.id = p.entry_id
+      left join lateral (
+        select count(distinct o.account_id) as contra_count, min(o.account_id) as contra_id, min(a.name) as contra_name
+        from journal_lines o join accounts a on a.id = o.account_id
+        where o.entry_id = p.entry_id and o.id <> p.id and ((p.debit > 0 and o.credit > 0) or (p.credit > 0 and o.debit > 0))
+      ) c on true
+      order by p.date, p.entry_id, p.id`,
+    );
+    lines = res.map((r) => {
+      const debit = Number(r.debit);
+      const credit = Number(r.credit);
+      balance += side === 'debit' ? debit - credit : credit - debit;
+      const single = Number(r.contra_count) === 1;
+      return {
+        line_id: Number(r.id),
+        entry_id: Number(r.entry_id),
+        entry_number: Number(r.number),
+        date: r.date,
+        description: r.description,
+        memo: r.memo,
+        contra_account_id: single ? Number(r.contra_id) : null,
+        contra_account_name: single ? (r.contra_name ?? '') : '諸口',
+        debit,
+        credit,
+        balance,
+      };
+    });
+  }
+  const carried = lines.length
+    ? lines[0].balance - (side === 'debit' ? lines[0].debit - lines[0].credit : lines[0].credit - lines[0].debit)
+    : closing;
+  return {
+    data: {
+      account: {
+        id: account.id,
+        code: account.code,
+        name: account.name,
+        normal_side: side,
+        category: account.category as Ledger['account']['category'],
+      },
+      period,
+      carried_forward: page === 1 ? opening : carried,
+      opening,
+      closing,
+      lines,
+    },
+    meta: pageMeta(total, page, perPage, lines.length),
+  };
+}
