@@ -43,17 +43,30 @@ function ChartTitle({ children }: { children: string }) {
   );
 }
 
-/** 月次推移: 売上高 bars with 営業利益 / 当期純利益 lines, one income-statement call per month. */
+interface MonthPoint {
+  month: string;
+  net_sales: number;
+  operating_income: number;
+  net_income: number;
+}
+
+/**
+ * 月次推移: 売上高 bars with 営業利益 / 当期純利益 lines. Uses the statement's own `monthly` figures;
+ * an answer without them falls back to one income-statement call per month.
+ */
 export function MonthlyTrendChart({
   period,
   path,
   companyId,
+  monthly,
 }: {
   period: Period;
   path: string;
   companyId: number | null;
+  monthly?: MonthPoint[];
 }) {
   const months = monthsOf(period.from, period.to).slice(0, 24);
+  const given = Array.isArray(monthly);
   const results = useQueries({
     queries: months.map((m) => {
       const params = { from: m.from, to: m.to, compare: 0, company_id: companyId };
@@ -64,17 +77,21 @@ export function MonthlyTrendChart({
             .get<{ data: IncomeStatement }>(path, { query: params, signal, progress: false })
             .then((r) => r.data.totals),
         staleTime: 60_000,
+        enabled: !given,
         meta: { silent: true },
       };
     }),
   });
-  const loading = results.some((r) => r.isPending);
-  const data = months.map((m, i) => ({
-    month: m.label,
-    売上高: results[i].data?.net_sales ?? 0,
-    営業利益: results[i].data?.operating_income ?? 0,
-    当期純利益: results[i].data?.net_income ?? 0,
-  }));
+  const loading = !given && results.some((r) => r.isPending);
+  const data = months.map((m, i) => {
+    const point = given ? monthly?.find((p) => p.month === m.from.slice(0, 7)) : results[i].data;
+    return {
+      month: m.label,
+      売上高: point?.net_sales ?? 0,
+      営業利益: point?.operating_income ?? 0,
+      当期純利益: point?.net_income ?? 0,
+    };
+  });
   return (
     <div data-testid="monthly-trend">
       <Group justify="space-between">

@@ -180,7 +180,12 @@ export function StatementView({
             </Paper>
             <Paper withBorder radius="md" p="md" style={{ flex: '0 1 400px', minWidth: 320 }}>
               {kind === 'income-statement' && (
-                <MonthlyTrendChart period={data.period} path={path} companyId={companyId ?? null} />
+                <MonthlyTrendChart
+                  period={data.period}
+                  path={path}
+                  companyId={companyId ?? null}
+                  monthly={(data as Partial<IncomeStatement>).monthly}
+                />
               )}
               {kind === 'balance-sheet' && <BalanceSheetChart data={data as BalanceSheet} />}
               {kind === 'cash-flow' && <CashFlowChart data={data as CashFlowStatement} />}

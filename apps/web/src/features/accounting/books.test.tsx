@@ -208,6 +208,9 @@ const PL: IncomeStatement = {
     net_income: -250000,
   },
   previous_totals: null,
+  monthly: [
+    { month: '2025-04', net_sales: 400000, gross_profit: 400000, operating_income: -250000, net_income: -250000 },
+  ],
 };
 
 describe('損益計算書', () => {
@@ -234,12 +237,12 @@ describe('損益計算書', () => {
     base({ 'GET /api/company/income-statement': { data: PL }, 'GET /api/company/ledger': ledgerAnswer });
     const user = userEvent.setup();
     const { router } = renderApp('/company/income_statement');
-    await user.click(await screen.findByRole('link', { name: '地代家賃 650,000の元帳を開く' }));
+    await user.click(await screen.findByLabelText('地代家賃 650,000の元帳を開く'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/company/accountings'));
     expect(router.state.location.search).toBe(`?account_id=5&from=${FY.from}&to=${FY.to}`);
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/company/income_statement'));
-    await user.click(await screen.findByRole('link', { name: '地代家賃 600,000の元帳を開く' }));
+    await user.click(await screen.findByLabelText('地代家賃 600,000の元帳を開く'));
     await waitFor(() => expect(router.state.location.search).toBe(`?account_id=5&from=${PREV.from}&to=${PREV.to}`));
   });
 
@@ -325,8 +328,10 @@ describe("administrator's read-only views", () => {
     expect(screen.getByText('閲覧のみ')).toBeTruthy();
     const call = calls.find((c) => c.url.pathname === '/api/company/income-statement');
     expect(call?.url.searchParams.get('company_id')).toBe('5');
+    // the monthly trend comes with the statement: no call per month
+    expect(calls.filter((c) => c.url.pathname === '/api/company/income-statement')).toHaveLength(1);
     // drill-down stays inside the admin area
-    expect(screen.getByRole('link', { name: '地代家賃 650,000の元帳を開く' }).getAttribute('href')).toBe(
+    expect(screen.getByLabelText('地代家賃 650,000の元帳を開く').getAttribute('href')).toBe(
       `/system/companies/5/accountings?account_id=5&from=${FY.from}&to=${FY.to}`,
     );
   });
