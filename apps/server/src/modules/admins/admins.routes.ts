@@ -1,0 +1,43 @@
+import { adminListQuery, adminUpdateInput } from '@chobo/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminCtx } from '../../lib/admin-context.js';
+import { notFound } from '../../lib/http-errors.js';
+import type { RouteAccess } from '../../plugins/auth.js';
+import { deleteAdmin, updateAdmin } from './admin-actions.js';
+import { findAdmin, listAdmins, toAdmin } from './admins.queries.js';
+
+const config = { access: { roles: ['admin'], permission: 'admin.index' } as RouteAccess };
+const tags = ['admins'];
+const LIST = '/api/admin/admin';
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export async function adminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(LIST, { config, schema: { tags, summary: '管理者の一覧', querystring: adminListQuery } }, async (req) =>
+    listAdmins(app.deps.db, req.query),
+  );
+  r.get(`${LIST}/:id`, { config, schema: { tags, summary: '管理者の詳細', params: idParams } }, async (req) => {
+    const row = await findAdmin(app.deps.db, req.params.id);
+    if (!row) throw notFound('管理者が見つかりません');
+    return { data: toAdmin(row) };
+  });
+  for (const method of ['PUT', 'PATCH'] as const) {
+    r.route({
+      method,
+      url: `${LIST}/:id`,
+      config,
+      schema: { tags, summary: '管理者の更新', params: idParams, body: adminUpdateInput },
+      handler: async (req) => ({ data: await updateAdmin({ ctx: adminCtx(req), id: req.params.id, input: req.body }) }),
+    });
+  }
+  r.delete(
+    `${LIST}/:id`,
+    { config, schema: { tags, summary: '管理者の削除', params: idParams } },
+    async (req, reply) => {
+      await deleteAdmin({ ctx: adminCtx(req), id: req.params.id });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import { domainInput, domainListQuery } from '@chobo/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminCtx } from '../../lib/admin-context.js';
+import { notFound } from '../../lib/http-errors.js';
+import { readUpload, toDataUrl } from '../../lib/uploads.js';
+import type { RouteAccess } from '../../plugins/auth.js';
+import { createDomain, deleteDomain, setDomainLogo, updateDomain } from './domain-actions.js';
+import { findDomain, listDomains, toDomain } from './domains.queries.js';
+
+const config = { access: { roles: ['admin'], permission: 'domains.index' } as RouteAccess };
+const tags = ['domains'];
+const LIST = '/api/admin/domains';
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export async function domainRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(LIST, { config, schema: { tags, summary: 'ドメインの一覧', querystring: domainListQuery } }, async (req) =>
+    listDomains(app.deps.db, req.query),
+  );
+  r.post(LIST, { config, schema: { tags, summary: 'ドメインの登録', body: domainInput } }, async (req, reply) => {
+    const data = await createDomain({ ctx: adminCtx(req), input: req.body });
+    return reply.status(201).send({ data });
+  });
+  r.get(`${LIST}/:id`, { config, schema: { tags, summary: 'ドメインの詳細', params: idParams } }, async (req) => {
+    const row = await findDomain(app.deps.db, req.params.id);
+    if (!row) throw notFound('ドメインが見つかりません');
+    return { data: toDomain(row.domain, row.n) };
+  });
+  for (const method of ['PUT', 'PATCH'] as const) {
+    r.route({
+      method,
+      url: `${LIST}/:id`,
+      config,
+      schema: { tags, summary: 'ドメインの更新', params: idParams, body: domainInput },
+      handler: async (req) => ({
+        data: await updateDomain({ ctx: adminCtx(req), id: req.params.id, input: req.body }),
+      }),
+    });
+  }
+  r.delete(
+    `${LIST}/:id`,
+    { config, schema: { tags, summary: 'ドメインの削除', params: idParams } },
+    async (req, reply) => {
+      await deleteDomain({ ctx: adminCtx(req), id: req.params.id });
+      return reply.status(204).send();
+    },
+  );
+  r.post(
+    `${LIST}/:id/logo`,
+    { config, schema: { tags, summary: 'ドメインのロゴ（PNG/JPEG、1MBまで、multipart file）', params: idParams } },
+    async (req) => {
+      const upload = await readUpload(req, { maxBytes: 1024 * 1024, kinds: ['png', 'jpeg'] });
+      return { data: await setDomainLogo({ ctx: adminCtx(req), id: req.params.id, dataUrl: toDataUrl(upload) }) };
+    },
+  );
+  r.delete(
+    `${LIST}/:id/logo`,
+    { config, schema: { tags, summary: 'ドメインのロゴの削除', params: idParams } },
+    async (req) => ({
+      data: await setDomainLogo({ ctx: adminCtx(req), id: req.params.id, dataUrl: null }),
+    }),
+  );
+}

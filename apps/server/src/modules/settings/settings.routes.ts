@@ -1,0 +1,94 @@
+import { type MailLogRow, mailLogListQuery, pageMeta, systemSettingsInput } from '@chobo/core';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mailLog, systemSettings } from '../../db/schema/index.js';
+import { adminCtx } from '../../lib/admin-context.js';
+import { audit } from '../../lib/audit.js';
+import { currentSettings, forgetSettings } from '../../lib/settings.js';
+import { escapeLike } from '../../lib/sql.js';
+import type { RouteAccess } from '../../plugins/auth.js';
+
+const config = { access: { roles: ['admin'], permission: 'settings.index' } as RouteAccess };
+const tags = ['settings'];
+
+const MAIL_SORT = { id: mailLog.id, created_at: mailLog.created_at, to: mailLog.to, status: mailLog.status } as const;
+
+export async function settingsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/admin/settings', { config, schema: { tags, summary: 'システム設定' } }, async () => ({
+    data: await currentSettings(app.deps),
+  }));
+
+  r.put(
+    '/api/admin/settings',
+    { config, schema: { tags, summary: 'システム設定の更新（再起動なしで反映）', body: systemSettingsInput } },
+    async (req) => {
+      const ctx = adminCtx(req);
+      const data = await app.deps.db.transaction(async (tx) => {
+        const before = await currentSettings(app.deps);
+        await tx
+          .insert(systemSettings)
+          .values({ id: 1, ...req.body })
+          .onConflictDoUpdate({ target: systemSettings.id, set: { ...req.body, updated_at: sql`now()` } });
+        await audit(tx, {
+          actor: ctx.actor,
+          companyId: null,
+          action: 'settings.update',
+          targetType: 'settings',
+          targetId: 1,
+          before,
+          after: req.body,
+        });
+        return req.body;
+      });
+      forgetSettings(app.deps.db);
+      return { data };
+    },
+  );
+
+  r.get(
+    '/api/admin/mail-log',
+    { config, schema: { tags, summary: '送信メールの記録', querystring: mailLogListQuery } },
+    async (req) => {
+      const q = req.query;
+      const words = q.keyword
+        .split(/[\s\u3000]+/)
+        .filter(Boolean)
+        .slice(0, 5);
+      const where: SQL | undefined = words.length
+        ? sql.join(
+            words.map(
+              (w) =>
+                sql`(${mailLog.to} ilike ${`%${escapeLike(w)}%`} or ${mailLog.subject} ilike ${`%${escapeLike(w)}%`})`,
+            ),
+            sql` and `,
+          )
+        : undefined;
+      const order = q.sort_dir === 'desc' ? desc : asc;
+      const [rows, [{ total }]] = await Promise.all([
+        app.deps.db
+          .select()
+          .from(mailLog)
+          .where(where)
+          .orderBy(order(MAIL_SORT[q.sort_by]), order(mailLog.id))
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page),
+        app.deps.db.select({ total: sql<number>`count(*)::int` }).from(mailLog).where(where),
+      ]);
+      const data: MailLogRow[] = rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        body: m.body,
+        status: m.status as MailLogRow['status'],
+        attempts: m.attempts,
+        last_error: m.last_error,
+        created_at: m.created_at.toISOString(),
+        sent_at: m.sent_at?.toISOString() ?? null,
+      }));
+      return { data, meta: pageMeta(total, q.page, q.per_page, rows.length) };
+    },
+  );
+}
