@@ -80,6 +80,12 @@ export const PAGES: PageDef[] = [
   company('/company/accountings_bk/edit', '仕訳の編集', m('/company/accountings'), {
     load: () => import('../features/accounting/JournalEntryPages').then((p) => ({ default: p.JournalEditPage })),
   }),
+  company('/company/accountings/accounts', '勘定科目', m('/company/accountings'), {
+    load: () => import('../features/accounting/AccountsPage'),
+  }),
+  company('/company/accountings/fiscal-years', '会計年度・締め', m('/company/accountings'), {
+    load: () => import('../features/accounting/FiscalYearsPage'),
+  }),
   company('/company/balance_sheet', '貸借対照表', m('/company/balance_sheet'), {
     load: () => import('../features/accounting/pages').then((p) => ({ default: p.BalanceSheetPage })),
   }),

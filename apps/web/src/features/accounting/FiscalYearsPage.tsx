@@ -1,0 +1,190 @@
+import { type FiscalYear, formatDateTimeJa, type PeriodLock } from '@chobo/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { api } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { accountingKeys, FISCAL_YEARS_PATH, PERIOD_LOCKS_PATH, useFiscalYears } from './api';
+import { monthsOf, slashDate } from './format';
+
+function usePeriodLocks() {
+  return useQuery({
+    queryKey: [...accountingKeys.all, 'period-locks'],
+    queryFn: ({ signal }) => api.get<{ data: PeriodLock[] }>(PERIOD_LOCKS_PATH, { signal }).then((r) => r.data),
+    meta: { silent: true },
+  });
+}
+
+function useBooksWrite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ method, path, body }: { method: 'post' | 'delete'; path: string; body?: object }) =>
+      method === 'post' ? api.post(path, body) : api.delete(path),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+const fail = (error: unknown) => notifyError(error instanceof Error ? error.message : 'エラーが発生しました。');
+
+/** The lock covering [from, to], if any. */
+function lockOf(locks: PeriodLock[], from: string, to: string) {
+  return locks.find((l) => l.start_date <= from && l.end_date >= to);
+}
+
+function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
+  const write = useBooksWrite();
+  const closed = year.status === 'closed';
+  const yearLock = locks.find((l) => l.kind === 'year' && l.start_date === year.start_date);
+
+  const confirmClose = () =>
+    modals.openConfirmModal({
+      title: `${year.label}を締める`,
+      children: (
+        <Stack gap={6}>
+          <Text size="sm">年度を締めると、次のことが行われます。</Text>
+          <Text size="sm" component="ul" pl="md" m={0}>
+            <li>収益・費用の残高を「繰越利益剰余金」に振り替える決算振替仕訳を登録します。</li>
+            <li>資産・負債・純資産の残高を翌年度の期首残高として繰り越します。</li>
+            <li>この年度の仕訳は変更・削除できなくなります（訂正は逆仕訳で行います）。</li>
+          </Text>
+          <Text size="sm">締めの解除は会社の管理者だけが行え、操作履歴に残ります。</Text>
+        </Stack>
+      ),
+      labels: { confirm: '年度を締める', cancel: 'キャンセル' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () =>
+        write.mutate(
+          { method: 'post', path: `${FISCAL_YEARS_PATH}/${year.id}/close` },
+          { onSuccess: () => notifySuccess(`${year.label}を締めました`), onError: fail },
+        ),
+    });
+
+  const toggleMonth = (from: string, to: string, label: string) => {
+    const lock = lockOf(locks, from, to);
+    if (lock && lock.kind === 'year') return;
+    if (lock)
+      write.mutate(
+        { method: 'delete', path: `${PERIOD_LOCKS_PATH}/${lock.id}` },
+        { onSuccess: () => notifySuccess(`${label}の締めを解除しました`), onError: fail },
+      );
+    else
+      write.mutate(
+        { method: 'post', path: PERIOD_LOCKS_PATH, body: { kind: 'month', date: from } },
+        { onSuccess: () => notifySuccess(`${label}を締めました`), onError: fail },
+      );
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="fiscal-year">
+      <Group justify="space-between" mb="sm">
+        <Group gap="sm">
+          <Text fw={700}>{year.label}</Text>
+          <Text size="sm" c="dimmed">
+            {slashDate(year.start_date)} 〜 {slashDate(year.end_date)}
+          </Text>
+          {closed ? (
+            <Badge color="gray" leftSection={<IconLock size={12} />}>
+              締め済み{year.closed_at ? `（${formatDateTimeJa(year.closed_at)}）` : ''}
+            </Badge>
+          ) : (
+            <Badge color="success" variant="light">
+              入力中
+            </Badge>
+          )}
+        </Group>
+        {!closed && (
+          <Button size="xs" variant="light" color="danger" onClick={confirmClose} leftSection={<IconLock size={14} />}>
+            年度を締める
+          </Button>
+        )}
+      </Group>
+      <SimpleGrid cols={12} spacing={6}>
+        {monthsOf(year.start_date, year.end_date).map((m) => {
+          const lock = lockOf(locks, m.from, m.to) ?? (closed ? yearLock : undefined);
+          const locked = Boolean(lock) || closed;
+          const label = `${m.from.slice(0, 4)}年${m.label}`;
+          return (
+            <Tooltip
+              key={m.from}
+              withArrow
+              label={
+                lock?.locked_at
+                  ? `${lock.locked_by_name ?? ''} ${formatDateTimeJa(lock.locked_at)} に締め`
+                  : closed
+                    ? '年度締め済み'
+                    : 'クリックで月を締める'
+              }
+            >
+              <UnstyledButton
+                aria-label={`${label}を${locked ? '締め解除' : '締める'}`}
+                aria-pressed={locked}
+                disabled={closed || lock?.kind === 'year'}
+                onClick={() => toggleMonth(m.from, m.to, label)}
+                style={{
+                  border: '1px solid var(--mantine-color-gray-3)',
+                  borderRadius: 6,
+                  padding: '6px 0',
+                  textAlign: 'center',
+                  background: locked ? 'var(--mantine-color-gray-1)' : 'white',
+                }}
+              >
+                <Text size="xs" fw={600}>
+                  {m.label}
+                </Text>
+                {locked ? (
+                  <IconLock size={12} color="var(--mantine-color-gray-7)" />
+                ) : (
+                  <IconLockOpen size={12} color="var(--mantine-color-gray-4)" />
+                )}
+              </UnstyledButton>
+            </Tooltip>
+          );
+        })}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** /company/accountings/fiscal-years — 会計年度と月次の締め. */
+export default function FiscalYearsPage() {
+  const years = useFiscalYears();
+  const locks = usePeriodLocks();
+  const write = useBooksWrite();
+  return (
+    <>
+      <PageHeader
+        title="会計年度・締め"
+        description="月ごとの締めと年度の締め（決算振替・繰越）を行います。締めた期間の仕訳は逆仕訳でのみ訂正できます。"
+        actions={
+          <>
+            <Button component={Link} to="/company/accountings_bk" variant="default">
+              仕訳帳へ
+            </Button>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              loading={write.isPending}
+              onClick={() =>
+                write.mutate(
+                  { method: 'post', path: FISCAL_YEARS_PATH, body: {} },
+                  { onSuccess: () => notifySuccess('次の会計年度を作成しました'), onError: fail },
+                )
+              }
+            >
+              次の年度を作成
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="md">
+        {years.isPending && <Skeleton height={120} radius="md" />}
+        {(years.data ?? []).map((year) => (
+          <YearCard key={year.id} year={year} locks={locks.data ?? []} />
+        ))}
+      </Stack>
+    </>
+  );
+}
