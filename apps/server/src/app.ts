@@ -18,6 +18,7 @@ import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import { MailDispatcher } from './lib/mail.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
+import { fiscalRoutes } from './modules/accounting/fiscal.routes.js';
 import { journalRoutes } from './modules/accounting/journal.routes.js';
 import { statementRoutes } from './modules/accounting/statements.routes.js';
 import { adminCompanyRoutes } from './modules/admin-companies/admin-companies.routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(customerRoutes);
   await app.register(journalRoutes);
   await app.register(statementRoutes);
+  await app.register(fiscalRoutes);
   await app.register(productRoutes);
   await app.register(employeeRoutes);
   await app.register(accountSettingsRoutes);

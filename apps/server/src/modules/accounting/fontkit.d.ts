@@ -1,4 +1,3 @@
 declare module 'fontkit' {
-  const fontkit: unknown;
-  export default fontkit;
+  export function create(buffer: Uint8Array, postscriptName?: string): unknown;
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { PDFDocument, type PDFFont, rgb } from '@cantoo/pdf-lib';
 import type { StatementRow } from '@chobo/core';
 import { formatDateJa } from '@chobo/core';
-import fontkit from 'fontkit';
+import * as fontkit from 'fontkit';
 import { csvLine, csvWriter } from '../products/csv.js';
 
 /** A table to export: title, subtitle (company, period), column headers and rows of cells. */
