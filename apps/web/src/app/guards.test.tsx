@@ -43,7 +43,7 @@ describe('route guards', () => {
     seedToken();
     const { router } = renderApp('/company/products');
     expect(await screen.findByRole('heading', { name: '商品一覧' })).toBeTruthy();
-    expect(screen.getByText('この機能は準備中です')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'CSVアップロード' })).toBeTruthy();
     expect(path(router)).toBe('/company/products');
   });
 

@@ -95,15 +95,29 @@ export const PAGES: PageDef[] = [
   company('/company/cash_flow', 'キャッシュフロー計算書', m('/company/cash_flow'), {
     load: () => import('../features/accounting/pages').then((p) => ({ default: p.CashFlowPage })),
   }),
-  company('/company/products', '商品一覧', m('/company/products')),
-  company('/company/products/create', '商品の登録', m('/company/products')),
-  company('/company/products/edit', '商品の編集', m('/company/products')),
+  company('/company/products', '商品一覧', m('/company/products'), {
+    load: () => import('../features/products/ProductListPage'),
+  }),
+  company('/company/products/create', '商品の登録', m('/company/products'), {
+    load: () => import('../features/products/ProductCreatePage'),
+  }),
+  company('/company/products/edit', '商品の編集', m('/company/products'), {
+    load: () => import('../features/products/ProductEditPage'),
+  }),
   company('/company/bank_statement', '銀行の取引明細取り込み', m('/company/bank_statement')),
   company('/company/bank_statement/:id', '取り込んだ取引明細', m('/company/bank_statement')),
-  company('/company/max-employee/edit', '従業員設定', m('/company/max-employee/edit')),
-  company('/company/employee', '従業員管理', m('/company/employee')),
-  company('/company/employee/create', '従業員の登録', m('/company/employee')),
-  company('/company/employee/edit', '従業員の編集', m('/company/employee')),
+  company('/company/max-employee/edit', '従業員設定', m('/company/max-employee/edit'), {
+    load: () => import('../features/company-settings/EmployeeSettingsPage'),
+  }),
+  company('/company/employee', '従業員管理', m('/company/employee'), {
+    load: () => import('../features/employees/EmployeeListPage'),
+  }),
+  company('/company/employee/create', '従業員の登録', m('/company/employee'), {
+    load: () => import('../features/employees/EmployeeCreatePage'),
+  }),
+  company('/company/employee/edit', '従業員の編集', m('/company/employee'), {
+    load: () => import('../features/employees/EmployeeEditPage'),
+  }),
   company('/company/attendance', '出勤管理', m('/company/attendance')),
   company('/company/attendance/create', '出勤記録の登録', m('/company/attendance')),
   company('/company/attendance/edit', '出勤記録の編集', m('/company/attendance')),
@@ -117,14 +131,29 @@ export const PAGES: PageDef[] = [
     m('/company/preparation-of-tax-return'),
   ),
   company('/company/infos/:id', 'お知らせ', ''),
-  company('/company/expiration-year/edit', '有効期限年', m('/company/expiration-year/edit'), { roles: ['company'] }),
+  company('/company/expiration-year/edit', '有効期限年', m('/company/expiration-year/edit'), {
+    roles: ['company'],
+    load: () => import('../features/account-settings/ExpirationYearEditPage'),
+  }),
 
   // ── account settings (any signed-in role) ───────────────────────────────────
-  account('/profile/edit', 'プロフィール', m('/profile/edit')),
-  account('/email/edit', 'メールアドレス', m('/email/edit')),
-  account('/tax/edit', '消費税表示設定', m('/tax/edit'), { roles: ['company'] }),
-  account('/password/edit', 'パスワード変更', m('/password/edit')),
-  account('/logo/edit', 'ロゴ', 'profile.update-name', { roles: ['company'] }),
+  account('/profile/edit', 'プロフィール', m('/profile/edit'), {
+    load: () => import('../features/account-settings/ProfileEditPage'),
+  }),
+  account('/email/edit', 'メールアドレス', m('/email/edit'), {
+    load: () => import('../features/account-settings/EmailEditPage'),
+  }),
+  account('/tax/edit', '消費税表示設定', m('/tax/edit'), {
+    roles: ['company'],
+    load: () => import('../features/account-settings/TaxEditPage'),
+  }),
+  account('/password/edit', 'パスワード変更', m('/password/edit'), {
+    load: () => import('../features/account-settings/PasswordEditPage'),
+  }),
+  account('/logo/edit', 'ロゴ', 'profile.update-name', {
+    roles: ['company'],
+    load: () => import('../features/account-settings/LogoEditPage'),
+  }),
 
   // ── system (admin) area ─────────────────────────────────────────────────────
   system(SYSTEM_HOME, '管理画面ホーム', m('/system'), { load: () => import('../features/home/SystemHomePage') }),

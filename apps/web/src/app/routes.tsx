@@ -30,6 +30,7 @@ const PUBLIC_ROUTES: { path: string; load: PageModule }[] = [
   { path: 'password-forget', load: () => import('../features/auth/PasswordForgetPage') },
   { path: 'password-forget/complete', load: () => import('../features/auth/PasswordForgetCompletePage') },
   { path: 'password-reset', load: () => import('../features/auth/PasswordResetPage') },
+  { path: 'email/confirm', load: () => import('../features/account-settings/EmailConfirmPage') },
   { path: 'register', load: () => import('../features/auth/RegisterPage') },
   { path: 'register_admin', load: () => import('../features/auth/RegisterAdminPage') },
   { path: 'error-forbidden', load: () => import('../features/errors/ForbiddenPage') },
