@@ -113,3 +113,25 @@ describe('employees', () => {
     expect(screen.getByLabelText('ログインアカウントあり')).toBeTruthy();
   });
 });
+
+describe('home tile', () => {
+  it('shows active employees against the limit on /company', async () => {
+    mockApi({
+      'GET /api/me': { data: makeMe({ permissions: ['customer.index', 'account.max-employee'] }) },
+      'GET /api/company/employee-settings': { data: { ...SETTINGS, active_employees: 1 } },
+    });
+    seedToken();
+    const { router } = renderApp('/company');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company'));
+    const tile = await screen.findByTestId('home-tile-employees', {}, { timeout: 5000 });
+    await waitFor(() => expect(tile.textContent).toContain('1 / 上限 2人'));
+  });
+
+  it('is absent without the 従業員設定 permission', async () => {
+    mockApi({ 'GET /api/me': { data: makeMe({ permissions: ['customer.index'] }) } });
+    seedToken();
+    renderApp('/company');
+    await screen.findAllByTestId('home-tile');
+    expect(screen.queryByTestId('home-tile-employees')).toBeNull();
+  });
+});
