@@ -226,6 +226,8 @@ export const journalListQuery = listQuery(JOURNAL_SORTABLE, { defaultSort: 'date
   from: optionalDate('開始日'),
   to: optionalDate('終了日'),
   account_id: z.coerce.number({ error: '勘定科目は数値で指定してください' }).int().positive().optional(),
+  /** `csv`: every matching entry as 仕訳CSV (UTF-8 with BOM), one row per line; paging ignored. */
+  format: z.enum(['json', 'csv'], { error: '出力形式は csv で指定してください' }).default('json'),
 });
 export type JournalListQuery = z.infer<typeof journalListQuery>;
 

@@ -10,11 +10,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actionCtx } from '../../lib/context.js';
 import { notFound } from '../../lib/http-errors.js';
+import { readUpload } from '../../lib/uploads.js';
 import { companyScope, type RouteAccess } from '../../plugins/auth.js';
 import { createAccount, deleteAccount, updateAccount } from './account-actions.js';
 import { loadAccounts, toAccount, usedAccountIds } from './accounts.queries.js';
 import { listEntries, loadEntry } from './journal.queries.js';
 import { createEntry, deleteEntry, reverseEntry, updateEntry } from './journal-actions.js';
+import { exportJournalCsv, importJournalCsv } from './journal-csv.js';
 
 /** Everything here needs company-accountings.show; admins read a company's books with companies.index. */
 export const ACCOUNTING_ACCESS: RouteAccess = {
@@ -28,6 +30,7 @@ const ACCOUNTS = '/api/company/accounts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
+const importQuery = z.object({ dry_run: z.string().optional() });
 const reverseBody = z
   .object({
     date: z
@@ -42,10 +45,36 @@ export async function journalRoutes(app: FastifyInstance) {
   const tags = ['accounting'];
 
   /* ------------------------------------------------------------- journal */
-  r.get(JOURNAL, { config, schema: { tags, summary: '仕訳の一覧', querystring: journalListQuery } }, async (req) => {
-    const companyId = await companyScope(req, { write: false, companyIdParam: req.query.company_id });
-    return listEntries(app.deps.db, companyId, req.query);
-  });
+  r.get(
+    JOURNAL,
+    { config, schema: { tags, summary: '仕訳の一覧（format=csv で仕訳CSV）', querystring: journalListQuery } },
+    async (req, reply) => {
+      const companyId = await companyScope(req, { write: false, companyIdParam: req.query.company_id });
+      if (req.query.format === 'csv') {
+        const body = await exportJournalCsv(app.deps.db, companyId, req.query);
+        const name = encodeURIComponent(`仕訳帳_${req.query.from ?? ''}_${req.query.to ?? ''}.csv`);
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="journal.csv"; filename*=UTF-8''${name}`)
+          .send(body);
+      }
+      return listEntries(app.deps.db, companyId, req.query);
+    },
+  );
+
+  r.post(
+    `${JOURNAL}/import`,
+    {
+      config,
+      schema: { tags, summary: '仕訳CSVの取り込み（multipart file、dry_run=1 で検証のみ）', querystring: importQuery },
+    },
+    async (req) => {
+      const companyId = await companyScope(req, { write: true });
+      const upload = await readUpload(req, { maxBytes: 10 * 1024 * 1024, kinds: ['text'] });
+      const dryRun = req.query.dry_run === '1' || req.query.dry_run === 'true';
+      return { data: await importJournalCsv({ ctx: actionCtx(req, companyId), buffer: upload.buffer, dryRun }) };
+    },
+  );
 
   r.post(JOURNAL, { config, schema: { tags, summary: '仕訳の登録', body: journalEntryInput } }, async (req, reply) => {
     const companyId = await companyScope(req, { write: true });
