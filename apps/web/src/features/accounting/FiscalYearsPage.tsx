@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { accountingKeys, FISCAL_YEARS_PATH, PERIOD_LOCKS_PATH, useFiscalYears } from './api';
 import { monthsOf, slashDate } from './format';
+import { yearLabel } from './PeriodPicker';
 
 function usePeriodLocks() {
   return useQuery({
@@ -42,7 +43,7 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
 
   const confirmClose = () =>
     modals.openConfirmModal({
-      title: `${year.label}を締める`,
+      title: `${yearLabel(year.end_date)}を締める`,
       children: (
         <Stack gap={6}>
           <Text size="sm">年度を締めると、次のことが行われます。</Text>
@@ -59,7 +60,7 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
       onConfirm: () =>
         write.mutate(
           { method: 'post', path: `${FISCAL_YEARS_PATH}/${year.id}/close` },
-          { onSuccess: () => notifySuccess(`${year.label}を締めました`), onError: fail },
+          { onSuccess: () => notifySuccess(`${yearLabel(year.end_date)}を締めました`), onError: fail },
         ),
     });
 
@@ -82,7 +83,7 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
     <Paper withBorder radius="md" p="md" data-testid="fiscal-year">
       <Group justify="space-between" mb="sm">
         <Group gap="sm">
-          <Text fw={700}>{year.label}</Text>
+          <Text fw={700}>{yearLabel(year.end_date)}</Text>
           <Text size="sm" c="dimmed">
             {slashDate(year.start_date)} 〜 {slashDate(year.end_date)}
           </Text>

@@ -1,6 +1,6 @@
 import { ACCOUNT_CATEGORIES, type AccountCategory, NORMAL_SIDES } from '@chobo/core';
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useCallback, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { ListFooter } from '../../components/ListFooter';
@@ -36,16 +36,19 @@ function useBookParams() {
     to: to && ISO.test(to) ? to : null,
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
-  const update = (patch: Record<string, string | number | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === null || v === '' || (k === 'page' && Number(v) <= 1) || (k === 'tab' && v === 'ledger'))
-          next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    });
+  const update = useCallback(
+    (patch: Record<string, string | number | null>) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null || v === '' || (k === 'page' && Number(v) <= 1) || (k === 'tab' && v === 'ledger'))
+            next.delete(k);
+          else next.set(k, String(v));
+        }
+        return next;
+      }),
+    [setParams],
+  );
   return { ...state, update };
 }
 
@@ -96,6 +99,11 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
   const meta = query.data?.meta;
   const firstPage = params.page === 1;
   const lastPage = meta ? meta.current_page >= meta.last_page : false;
+  const update = params.update;
+  useEffect(() => {
+    // a page past the end (e.g. another period chosen): show the last one
+    if (meta && meta.total > 0 && params.page > meta.last_page) update({ page: meta.last_page });
+  }, [meta, params.page, update]);
   const pageDebit = ledger?.lines.reduce((s, l) => s + l.debit, 0) ?? 0;
   const pageCredit = ledger?.lines.reduce((s, l) => s + l.credit, 0) ?? 0;
 
@@ -109,8 +117,8 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
             value={params.account_id}
             onChange={(id) => params.update({ account_id: id, page: null })}
             aria-label="勘定科目"
-            placeholder="勘定科目を選択（コード・名前・カナ）"
-            w={280}
+            placeholder="勘定科目（コード・名前・カナ）"
+            w={260}
             selectFirstOptionOnChange
           />
           <PeriodPicker
@@ -121,18 +129,6 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
             onChange={(from, to) => params.update({ from, to, page: null })}
           />
         </Group>
-        {ledger && (
-          <DownloadButtons
-            path="/api/company/ledger"
-            baseName={`総勘定元帳_${ledger.account.name}`}
-            query={{
-              account_id: ledger.account.id,
-              from: ledger.period.from,
-              to: ledger.period.to,
-              company_id: companyId ?? null,
-            }}
-          />
-        )}
       </Group>
 
       {params.account_id === null ? (
@@ -162,6 +158,16 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
                 {formatAmount(ledger.closing)}
               </Text>
             </Text>
+            <DownloadButtons
+              path="/api/company/ledger"
+              baseName={`総勘定元帳_${ledger.account.name}`}
+              query={{
+                account_id: ledger.account.id,
+                from: ledger.period.from,
+                to: ledger.period.to,
+                company_id: companyId ?? null,
+              }}
+            />
           </Group>
           <Table.ScrollContainer minWidth={900}>
             <Table

@@ -91,7 +91,7 @@ export function StatementTable({
       <Table.Thead bg="gray.0">
         <Table.Tr>
           <Table.Th>科目</Table.Th>
-          <Table.Th w={190} ta="right">
+          <Table.Th w={150} ta="right">
             <Text size="xs" c="dimmed" component="div">
               当期
             </Text>
@@ -100,7 +100,7 @@ export function StatementTable({
             </Text>
           </Table.Th>
           {withPrevious && (
-            <Table.Th w={190} ta="right">
+            <Table.Th w={150} ta="right">
               <Text size="xs" c="dimmed" component="div">
                 前期
               </Text>

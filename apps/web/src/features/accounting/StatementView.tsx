@@ -12,7 +12,7 @@ import { EmptyBlock } from '../../components/EmptyBlock';
 import { useLoadingFlag } from '../../lib/loading';
 import { useStatement } from './api';
 import { DownloadButtons } from './DownloadButtons';
-import { formatAmount } from './format';
+import { formatAmount, slashDate } from './format';
 import { PeriodPicker } from './PeriodPicker';
 import { BalanceSheetChart, CashFlowChart, MonthlyTrendChart } from './StatementCharts';
 import { StatementTable } from './StatementTable';
@@ -176,9 +176,15 @@ export function StatementView({
                 period={data.period}
                 previousPeriod={data.previous_period}
                 ledgerBase={ledgerBase}
+                {...(kind === 'balance-sheet'
+                  ? {
+                      currentHead: `${slashDate(data.period.to)}現在`,
+                      previousHead: data.previous_period ? `${slashDate(data.previous_period.to)}現在` : undefined,
+                    }
+                  : {})}
               />
             </Paper>
-            <Paper withBorder radius="md" p="md" style={{ flex: '0 1 400px', minWidth: 320 }}>
+            <Paper withBorder radius="md" p="md" style={{ flex: '0 0 340px', minWidth: 0 }}>
               {kind === 'income-statement' && (
                 <MonthlyTrendChart
                   period={data.period}

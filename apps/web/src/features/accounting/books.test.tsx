@@ -101,6 +101,12 @@ describe('総勘定元帳', () => {
     });
   });
 
+  it('goes back to the last page when the URL names a page past the end', async () => {
+    base({ 'GET /api/company/ledger': ledgerAnswer });
+    const { router } = renderApp(`/company/accountings?account_id=2&page=5`);
+    await waitFor(() => expect(router.state.location.search).toBe('?account_id=2&page=2'));
+  });
+
   it('asks for an account before loading anything', async () => {
     const { calls } = base();
     renderApp('/company/accountings');

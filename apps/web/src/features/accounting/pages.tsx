@@ -22,7 +22,7 @@ function BookLinks({ current }: { current: 'journal' | 'ledger' | 'accounts' | '
       {links
         .filter(([key]) => key !== current)
         .map(([key, to, label, icon]) => (
-          <Button key={key} component={Link} to={to} variant="default" size="sm" leftSection={icon}>
+          <Button key={key} component={Link} to={to} variant="subtle" size="xs" leftSection={icon}>
             {label}
           </Button>
         ))}
