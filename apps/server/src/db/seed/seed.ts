@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/secrets.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
+import { seedDemoAccounting } from './demo-accounting.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
 import { seedDemoMasterData } from './demo-master-data.js';
 
@@ -104,6 +105,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       }),
     );
     await seedDefaultAccounts(tx, company.id);
+    await seedDemoAccounting(tx, company.id);
     await seedDemoMasterData(tx, company.id, demoHash);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },

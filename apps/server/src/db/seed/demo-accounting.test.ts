@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
+import { checkBalances } from '../../modules/accounting/check-balances.js';
+import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { seedDemoAccounting } from './demo-accounting.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('demo accounting data', () => {
+  it('gives a closed year and the open current one whose statements are meaningful and consistent', async () => {
+    const o = await companyOwner(ctx, { fiscal_year_end_month: 3 });
+    await seedDefaultAccounts(ctx.db, o.company.id);
+    const started = Date.now();
+    await ctx.db.transaction((tx) => seedDemoAccounting(tx, o.company.id, { today: '2026-11-21' }));
+    const ms = Date.now() - started;
+    expect(ms).toBeLessThan(60_000);
+
+    const years = (await o.api.get('/api/company/fiscal-years')).json().data;
+    expect(years.map((y: { start_date: string; status: string }) => [y.start_date, y.status])).toEqual([
+      ['2026-04-01', 'open'],
+      ['2025-04-01', 'closed'],
+    ]);
+    const list = (await o.api.get('/api/accountings?per_page=1')).json();
+    expect(list.meta.total).toBeGreaterThan(400);
+    expect(list.data[0].date <= '2026-11-21').toBe(true);
+
+    const is1 = (await o.api.get('/api/company/income-statement?from=2025-04-01&to=2026-03-31')).json().data;
+    expect(is1.totals.net_sales).toBeGreaterThan(50_000_000);
+    expect(is1.totals.net_income).not.toBe(0);
+    expect(is1.monthly.every((m: { net_sales: number }) => m.net_sales > 0)).toBe(true);
+    const is2 = (await o.api.get('/api/company/income-statement?from=2026-04-01&to=2027-03-31')).json().data;
+    expect(is2.previous_totals.net_income).toBe(is1.totals.net_income);
+
+    const bs = (await o.api.get('/api/company/balance-sheet?date=2026-11-21')).json().data.totals;
+    expect(bs.assets).toBe(bs.liabilities + bs.net_assets);
+    expect(bs.assets).toBeGreaterThan(10_000_000);
+    const cf = (await o.api.get('/api/company/cash-flow?from=2025-04-01&to=2026-03-31')).json().data.totals;
+    expect(cf.operating + cf.investing + cf.financing).toBe(cf.cash_end - cf.cash_begin);
+    expect(cf.investing).toBeLessThan(0);
+    expect(await checkBalances(ctx.db, o.company.id)).toEqual([]);
+  });
+});

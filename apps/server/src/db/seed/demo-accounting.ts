@@ -1,0 +1,216 @@
+/**
+ * Demo books of 株式会社サンプル商事: a closed fiscal year (期首残高, 売上, 仕入, 給与, 家賃, 減価償却, 借入,
+ * 決算整理, 法人税等, 決算振替) and the open current year up to today, generated with a seeded PRNG so
+ * every statement is meaningful and the same on every machine.
+ */
+import { type JournalEntryValues, todayInTokyo } from '@chobo/core';
+import type { Actor } from '../../lib/audit.js';
+import { loadAccounts } from '../../modules/accounting/accounts.queries.js';
+import { fiscalYearContaining, get, lastDayOfMonth, net, sumByAccount } from '../../modules/accounting/balances.js';
+import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
+import { postEntry } from '../../modules/accounting/journal-actions.js';
+import { prng } from '../../modules/accounting/journal-generator.js';
+import type { DbOrTx } from '../client.js';
+
+type Line = JournalEntryValues['lines'][number];
+
+export async function seedDemoAccounting(
+  db: DbOrTx,
+  companyId: number,
+  opts: { today?: string; userId?: number | null } = {},
+) {
+  const today = opts.today ?? todayInTokyo();
+  const accounts = await loadAccounts(db, companyId);
+  const byCode = new Map(accounts.map((a) => [a.code, a.id]));
+  const id = (code: string) => byCode.get(code) as number;
+  const line = (
+    code: string,
+    debit: number,
+    credit: number,
+    tax: Line['tax_category'] = 'none',
+    memo: string | null = null,
+  ): Line => ({
+    account_id: id(code),
+    debit,
+    credit,
+    tax_category: tax,
+    customer_id: null,
+    memo,
+  });
+  const post = async (date: string, description: string, lines: Line[]) => {
+    if (date > today) return;
+    await postEntry(
+      db,
+      companyId,
+      { date, description, lines: lines.filter((l) => l.debit + l.credit > 0) },
+      { skipChecks: true, createdBy: opts.userId ?? null },
+    );
+  };
+  const ctx = { db, companyId, actor: { userId: opts.userId ?? null, ip: null } satisfies Actor };
+  const rng = prng(20260401);
+  const r100 = (v: number) => Math.round(v / 100) * 100;
+
+  const current = fiscalYearContaining(today, 3);
+  const fy1 = await createFiscalYear({
+    ctx,
+    input: {
+      start_date: `${Number(current.from.slice(0, 4)) - 1}-04-01`,
+      opening_balances: [
+        { account_id: id('1110'), debit: 300_000, credit: 0 },
+        { account_id: id('1120'), debit: 18_500_000, credit: 0 },
+        { account_id: id('1220'), debit: 4_200_000, credit: 0 },
+        { account_id: id('1310'), debit: 2_800_000, credit: 0 },
+        { account_id: id('1550'), debit: 2_400_000, credit: 0 },
+        { account_id: id('1590'), debit: 0, credit: 600_000 },
+        { account_id: id('1750'), debit: 1_200_000, credit: 0 },
+        { account_id: id('2120'), debit: 0, credit: 2_600_000 },
+        { account_id: id('2520'), debit: 0, credit: 6_000_000 },
+        { account_id: id('3110'), debit: 0, credit: 10_000_000 },
+        { account_id: id('3320'), debit: 0, credit: 10_200_000 },
+      ],
+    },
+  });
+
+  /** One month of ordinary business; returns the month's credit sales and purchases (settled next month). */
+  const month = async (y: number, m: number, carry: { sales: number; purchases: number }) => {
+    const d = (day: number) =>
+      `${y}-${String(m).padStart(2, '0')}-${String(Math.min(day, Number(lastDayOfMonth(y, m).slice(8)))).padStart(2, '0')}`;
+    await post(d(5), '前月分 売掛金の入金', [line('1120', carry.sales, 0), line('1220', 0, carry.sales)]);
+    await post(d(10), '前月分 買掛金の支払', [line('2120', carry.purchases, 0), line('1120', 0, carry.purchases)]);
+    let sales = 0;
+    let purchases = 0;
+    const customers = [
+      '株式会社東京商事',
+      '大阪物産株式会社',
+      '有限会社みなと',
+      '合同会社さくら',
+      '株式会社北海フーズ',
+    ];
+    for (let i = 0; i < 10; i++) {
+      const v = r100(rng.int(250_000, 1_300_000) * (m === 12 || m === 3 ? 1.3 : 1));
+      const tax = Math.floor(v / 10);
+      sales += v + tax;
+      await post(d(rng.int(1, 28)), `${rng.pick(customers)} 商品売上`, [
+        line('1220', v + tax, 0),
+        line('4110', 0, v, 'sales_10'),
+        line('2210', 0, tax),
+      ]);
+    }
+    for (let i = 0; i < 6; i++) {
+      const v = r100(rng.int(300_000, 950_000));
+      const tax = Math.floor(v / 10);
+      purchases += v + tax;
+      await post(d(rng.int(1, 28)), '商品仕入', [
+        line('5120', v, 0, 'purchase_10'),
+        line('1450', tax, 0),
+        line('2120', 0, v + tax),
+      ]);
+    }
+    const expenses: [string, string, number, number][] = [
+      ['6160', '出張交通費', 20_000, 120_000],
+      ['6170', '電話・インターネット代', 30_000, 45_000],
+      ['6210', '電気・水道代', 40_000, 70_000],
+      ['6220', '事務用品', 5_000, 60_000],
+      ['6190', '取引先との会食', 10_000, 90_000],
+      ['6180', 'ウェブ広告', 50_000, 200_000],
+      ['6240', '振込手数料', 3_000, 8_000],
+    ];
+    for (const [code, name, lo, hi] of expenses) {
+      const v = r100(rng.int(lo, hi));
+      const tax = Math.floor(v / 10);
+      await post(d(rng.int(1, 28)), name, [
+        line(code, v, 0, 'purchase_10'),
+        line('1450', tax, 0),
+        line(code === '6240' ? '1120' : rng.next() < 0.3 ? '1110' : '1120', 0, v + tax),
+      ]);
+    }
+    await post(d(10), '社会保険料の納付', [
+      line('6140', 420_000, 0),
+      line('2190', 420_000, 0),
+      line('1120', 0, 840_000),
+    ]);
+    await post(d(15), '長期借入金の返済（元金・利息）', [
+      line('2520', 250_000, 0),
+      line('7510', 9_000, 0),
+      line('1120', 0, 259_000),
+    ]);
+    await post(d(25), '役員報酬の支払', [
+      line('6110', 800_000, 0, 'non_taxable'),
+      line('2190', 0, 120_000),
+      line('1120', 0, 680_000),
+    ]);
+    await post(d(25), '給料手当の支払', [
+      line('6120', 2_300_000, 0, 'non_taxable'),
+      line('2190', 0, 300_000),
+      line('1120', 0, 2_000_000),
+    ]);
+    await post(d(27), '事務所家賃', [
+      line('6200', 350_000, 0, 'purchase_10'),
+      line('1450', 35_000, 0),
+      line('1120', 0, 385_000),
+    ]);
+    await post(d(31), '減価償却費の計上（月次）', [line('6260', 60_000, 0), line('1590', 0, 60_000)]);
+    if (m === 6 || m === 12)
+      await post(d(10), '賞与の支払', [
+        line('6130', 1_800_000, 0, 'non_taxable'),
+        line('2190', 0, 250_000),
+        line('1120', 0, 1_550_000),
+      ]);
+    if (m === 9 || m === 3)
+      await post(d(20), '普通預金の利息', [line('1120', 1_234, 0), line('7110', 0, 1_234, 'exempt')]);
+    return { sales, purchases };
+  };
+
+  /** 決算整理: inventory, consumption tax settlement and income taxes, dated the last day of the year. */
+  const yearEnd = async (from: string, to: string, closingInventory: number) => {
+    await post(to, '期末商品棚卸高の計上', [line('1310', closingInventory, 0), line('5130', 0, closingInventory)]);
+    const sums = await sumByAccount(db, companyId, { to });
+    const received = -net(get(sums, id('2210')));
+    const paid = net(get(sums, id('1450')));
+    await post(to, '消費税等の確定（仮受・仮払の相殺）', [
+      line('2210', received, 0),
+      line('1450', 0, paid),
+      line('2160', 0, received - paid),
+    ]);
+    const pl = await sumByAccount(db, companyId, { from, to });
+    let pretax = 0;
+    for (const a of accounts)
+      if ((a.category === 'revenue' || a.category === 'expense') && a.section !== 'income_taxes')
+        pretax -= net(get(pl, a.id));
+    const tax = Math.max(70_000, r100(pretax * 0.3));
+    await post(to, '法人税、住民税及び事業税の計上', [line('9110', tax, 0), line('2150', 0, tax)]);
+    return tax;
+  };
+
+  // the closed year
+  const y0 = Number(fy1.start_date.slice(0, 4));
+  let carry = { sales: 4_200_000, purchases: 2_600_000 };
+  await post(fy1.start_date, '期首商品棚卸高への振替', [line('5110', 2_800_000, 0), line('1310', 0, 2_800_000)]);
+  await post(`${y0}-05-20`, '営業用ノートPC・複合機の購入', [
+    line('1550', 1_500_000, 0, 'purchase_10'),
+    line('1450', 150_000, 0),
+    line('1120', 0, 1_650_000),
+  ]);
+  await post(`${y0}-07-01`, '設備資金の借入（みずほ銀行）', [line('1120', 8_000_000, 0), line('2520', 0, 8_000_000)]);
+  for (let i = 0; i < 12; i++) {
+    const m = ((3 + i) % 12) + 1;
+    carry = await month(m >= 4 ? y0 : y0 + 1, m, carry);
+  }
+  const tax1 = await yearEnd(fy1.start_date, fy1.end_date, 3_100_000);
+  await closeFiscalYear({ ctx, id: fy1.id });
+
+  // the current, open year up to today
+  const y1 = y0 + 1;
+  await post(`${y1}-04-01`, '期首商品棚卸高への振替', [line('5110', 3_100_000, 0), line('1310', 0, 3_100_000)]);
+  await post(`${y1}-05-29`, '法人税等の納付', [line('2150', tax1, 0), line('1120', 0, tax1)]);
+  const ct = -net(get(await sumByAccount(db, companyId, { to: `${y1}-05-30` }), id('2160')));
+  await post(`${y1}-05-30`, '消費税等の納付', [line('2160', ct, 0), line('1120', 0, ct)]);
+  await post(`${y1}-06-28`, '剰余金の配当', [line('3320', 1_000_000, 0), line('1120', 0, 1_000_000)]);
+  await post(`${y1}-09-01`, '定期預金の預入', [line('1140', 3_000_000, 0), line('1120', 0, 3_000_000)]);
+  for (let i = 0; i < 12; i++) {
+    const m = ((3 + i) % 12) + 1;
+    const y = m >= 4 ? y1 : y1 + 1;
+    if (`${y}-${String(m).padStart(2, '0')}-01` > today) break;
+    carry = await month(y, m, carry);
+  }
+}
