@@ -53,7 +53,7 @@ export function makePng(
   ]);
 }
 
-/** The demo company logo: a rounded teal badge with a white ledger mark. */
+/** The demo company logo: a rounded orange badge with a white ledger mark (distinct from the Chobo logo). */
 export function demoLogoPng(): Buffer {
   const size = 96;
   return makePng(size, size, (x, y) => {
@@ -66,8 +66,8 @@ export function demoLogoPng(): Buffer {
     if (!inBadge) return [255, 255, 255];
     const book = Math.abs(cx) < 24 && Math.abs(cy) < 28;
     const line = book && Math.abs(cx) < 16 && [-14, -4, 6, 16].some((l) => Math.abs(cy - l) < 2);
-    if (line) return [20, 110, 120];
+    if (line) return [232, 118, 34];
     if (book) return [255, 255, 255];
-    return [20, 110, 120];
+    return [232, 118, 34];
   });
 }
