@@ -1,4 +1,4 @@
-import { type EntryKind, formatDateJa, type JournalEntryValues, todayInTokyo } from '@chobo/core';
+import { type EntryKind, formatDateJa, type JournalEntry, type JournalEntryValues, todayInTokyo } from '@chobo/core';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, customers, journalCounters, journalEntries, journalLines } from '../../db/schema/index.js';
@@ -40,20 +40,18 @@ export async function assertOpen(db: DbOrTx, companyId: number, date: string, fi
 async function checkLines(db: DbOrTx, companyId: number, input: JournalEntryValues) {
   const accountIds = [...new Set(input.lines.map((l) => l.account_id))];
   const customerIds = [...new Set(input.lines.map((l) => l.customer_id).filter((v): v is number => v !== null))];
-  const [accs, custs] = await Promise.all([
-    db
-      .select({ id: accounts.id, name: accounts.name, is_active: accounts.is_active })
-      .from(accounts)
-      .where(and(eq(accounts.company_id, companyId), inArray(accounts.id, accountIds))),
-    customerIds.length
-      ? db
-          .select({ id: customers.id })
-          .from(customers)
-          .where(
-            and(eq(customers.company_id, companyId), inArray(customers.id, customerIds), isNull(customers.deleted_at)),
-          )
-      : Promise.resolve([]),
-  ]);
+  const accs = await db
+    .select({ id: accounts.id, code: accounts.code, name: accounts.name, is_active: accounts.is_active })
+    .from(accounts)
+    .where(and(eq(accounts.company_id, companyId), inArray(accounts.id, accountIds)));
+  const custs = customerIds.length
+    ? await db
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(
+          and(eq(customers.company_id, companyId), inArray(customers.id, customerIds), isNull(customers.deleted_at)),
+        )
+    : [];
   const accById = new Map(accs.map((a) => [a.id, a]));
   const custSet = new Set(custs.map((c) => c.id));
   const errors: Record<string, string[]> = {};
@@ -66,6 +64,7 @@ async function checkLines(db: DbOrTx, companyId: number, input: JournalEntryValu
       errors[`lines.${i}.customer_id`] = ['取引先が見つかりません'];
   });
   if (Object.keys(errors).length) throw unprocessable(errors);
+  return { accById, customerNames: new Map(custs.map((c) => [c.id, c.name])) };
 }
 
 async function nextNumber(db: DbOrTx, companyId: number): Promise<number> {
@@ -133,8 +132,45 @@ export async function postEntry(
 export async function createEntry({ ctx, input }: { ctx: ActionCtx; input: JournalEntryValues }) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
-      const entry = await postEntry(tx, ctx.companyId, input, { createdBy: ctx.actor.userId });
-      const dto = await loadEntry(tx, ctx.companyId, entry.id);
+      await assertOpen(tx, ctx.companyId, input.date);
+      const names = await checkLines(tx, ctx.companyId, input);
+      const entry = await postEntry(tx, ctx.companyId, input, { createdBy: ctx.actor.userId, skipChecks: true });
+      const lines = await tx
+        .select({ id: journalLines.id, line_no: journalLines.line_no })
+        .from(journalLines)
+        .where(eq(journalLines.entry_id, entry.id))
+        .orderBy(journalLines.line_no);
+      // the new entry's answer is built from what was just written (no re-read of accounts and customers)
+      const dto: JournalEntry = {
+        id: entry.id,
+        company_id: entry.company_id,
+        number: entry.number,
+        date: entry.date,
+        description: entry.description,
+        kind: 'normal',
+        reversal_of_id: null,
+        reversed_by_id: null,
+        total: Number(entry.total),
+        locked: false,
+        lines: input.lines.map((l, i) => {
+          const acc = names.accById.get(l.account_id);
+          return {
+            id: lines[i].id,
+            line_no: i + 1,
+            account_id: l.account_id,
+            account_code: acc?.code ?? '',
+            account_name: acc?.name ?? '',
+            debit: l.debit,
+            credit: l.credit,
+            tax_category: l.tax_category,
+            customer_id: l.customer_id,
+            customer_name: l.customer_id === null ? null : (names.customerNames.get(l.customer_id) ?? null),
+            memo: l.memo,
+          };
+        }),
+        created_at: entry.created_at.toISOString(),
+        updated_at: entry.updated_at.toISOString(),
+      };
       await audit(tx, {
         actor: ctx.actor,
         companyId: ctx.companyId,

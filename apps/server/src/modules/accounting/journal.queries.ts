@@ -41,25 +41,24 @@ export async function lockCovering(db: DbOrTx, companyId: number, date: string) 
 export async function loadEntries(db: DbOrTx, companyId: number, rows: EntryRow[]): Promise<JournalEntry[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, reversedBy, locks] = await Promise.all([
-    db
-      .select({
-        line: journalLines,
-        account_code: accounts.code,
-        account_name: accounts.name,
-        customer_name: customers.name,
-      })
-      .from(journalLines)
-      .innerJoin(accounts, eq(accounts.id, journalLines.account_id))
-      .leftJoin(customers, eq(customers.id, journalLines.customer_id))
-      .where(and(eq(journalLines.company_id, companyId), inArray(journalLines.entry_id, ids)))
-      .orderBy(asc(journalLines.entry_id), asc(journalLines.line_no)),
-    db
-      .select({ id: journalEntries.id, of: journalEntries.reversal_of_id })
-      .from(journalEntries)
-      .where(and(eq(journalEntries.company_id, companyId), inArray(journalEntries.reversal_of_id, ids))),
-    db.select().from(periodLocks).where(eq(periodLocks.company_id, companyId)),
-  ]);
+  // sequential on purpose: inside a transaction the queries share one connection
+  const lines = await db
+    .select({
+      line: journalLines,
+      account_code: accounts.code,
+      account_name: accounts.name,
+      customer_name: customers.name,
+    })
+    .from(journalLines)
+    .innerJoin(accounts, eq(accounts.id, journalLines.account_id))
+    .leftJoin(customers, eq(customers.id, journalLines.customer_id))
+    .where(and(eq(journalLines.company_id, companyId), inArray(journalLines.entry_id, ids)))
+    .orderBy(asc(journalLines.entry_id), asc(journalLines.line_no));
+  const reversedBy = await db
+    .select({ id: journalEntries.id, of: journalEntries.reversal_of_id })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.company_id, companyId), inArray(journalEntries.reversal_of_id, ids)));
+  const locks = await db.select().from(periodLocks).where(eq(periodLocks.company_id, companyId));
   const byEntry = new Map<number, JournalEntry['lines']>();
   for (const l of lines) {
     const list = byEntry.get(l.line.entry_id) ?? [];

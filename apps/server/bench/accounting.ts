@@ -1,0 +1,266 @@
+/**
+ * Accounting benchmark (`npm run bench -w @chobo/server` runs it after the foundation's; alone:
+ * `npx tsx bench/accounting.ts`). One company's journal grows from BENCH_SMALL_STAGE (100k) to BENCH_LINES
+ * (1,000,000) lines next to BENCH_COMPANIES (50) smaller companies; at each size it measures, through
+ * app.inject(), the fiscal-year statements, ledger pages of the busiest account at the first, middle and
+ * last page, and posting one entry — on the embedded database and on PostgreSQL — and the raw-SQL lower
+ * bound of each. Bulk loading bypasses the triggers (session_replication_role = replica) and then rebuilds
+ * the daily balances with one INSERT … SELECT; the check command verifies them against the lines.
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { type Database, openDatabase, runMigrations } from '../src/db/client.js';
+import { loadEnv } from '../src/env.js';
+import { seedDefaultAccounts } from '../src/modules/accounting/chart-of-accounts.js';
+import { checkBalances } from '../src/modules/accounting/check-balances.js';
+import { generateEntries } from '../src/modules/accounting/journal-generator.js';
+import { sqlRows } from '../src/modules/accounting/sql-rows.js';
+import { createCompany, createTestDatabase, createUser, signIn } from '../src/test/harness.js';
+
+const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
+const STAGE = Number(process.env.BENCH_SMALL_STAGE ?? Math.min(100_000, LINES));
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 50);
+const SMALL_LINES = Number(process.env.BENCH_SMALL_LINES ?? 2_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const FY = { from: '2026-04-01', to: '2027-03-31' };
+const HISTORY = { from: '2025-04-01', to: '2027-03-31' };
+
+function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const pick = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { p50: pick(0.5), p95: pick(0.95) };
+}
+
+async function time(fn: () => Promise<unknown>, runs = RUNS) {
+  for (let i = 0; i < 3; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  return stats(samples);
+}
+
+/** Bulk-loads about `lines` journal lines for a company (triggers off), then rebuilds its daily balances. */
+async function bulkLoad(database: Database, companyId: number, lines: number, seed: number) {
+  const db = database.db;
+  const accounts = await sqlRows<{ id: number; code: string }>(
+    db,
+    sql`select id, code from accounts where company_id = ${companyId}`,
+  );
+  const ids = new Map(accounts.map((a) => [a.code, Number(a.id)]));
+  const entries = generateEntries((c) => ids.get(c) as number, {
+    seed,
+    from: HISTORY.from,
+    to: HISTORY.to,
+    count: Math.ceil(lines / 2.6),
+  });
+  const [{ n: startNo }] = await sqlRows<{ n: number }>(
+    db,
+    sql`select coalesce(max(number), 0)::int as n from journal_entries where company_id = ${companyId}`,
+  );
+  let written = 0;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    const CHUNK = 2000;
+    for (let i = 0; i < entries.length && written < lines; i += CHUNK) {
+      const chunk = entries.slice(i, i + CHUNK);
+      const inserted = await sqlRows<{ id: number }>(
+        tx,
+        sql`insert into journal_entries (company_id, number, date, description, kind, total)
+            values ${sql.join(
+              chunk.map(
+                (e, k) =>
+                  sql`(${companyId}, ${startNo + i + k + 1}, ${e.date}, ${e.description}, 'normal', ${e.lines.reduce((s, l) => s + l.debit, 0)})`,
+              ),
+              sql`, `,
+            )} returning id`,
+      );
+      const values = chunk.flatMap((e, k) =>
+        e.lines.map(
+          (l, n) =>
+            sql`(${companyId}, ${inserted[k].id}, ${n + 1}, ${e.date}, 'normal', ${l.account_id}, ${l.debit}, ${l.credit})`,
+        ),
+      );
+      written += values.length;
+      await tx.execute(
+        sql`insert into journal_lines (company_id, entry_id, line_no, date, kind, account_id, debit, credit) values ${sql.join(values, sql`, `)}`,
+      );
+    }
+    await tx.execute(sql`delete from account_daily_balances where company_id = ${companyId}`);
+    await tx.execute(sql`insert into account_daily_balances (company_id, account_id, date, kind, debit, credit, line_count)
+      select company_id, account_id, date, kind, sum(debit), sum(credit), count(*) from journal_lines where company_id = ${companyId} group by 1, 2, 3, 4`);
+    await tx.execute(sql`insert into journal_counters (company_id, last_number) select ${companyId}, max(number) from journal_entries where company_id = ${companyId}
+      on conflict (company_id) do update set last_number = excluded.last_number`);
+  });
+  return written;
+}
+
+async function run(label: string, open: () => Promise<Database>) {
+  const database = await open();
+  await runMigrations(database);
+  const db = database.db;
+  const app = await buildApp({ env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), db, driver: database.driver });
+  const big = await createCompany(db, { fiscal_year_end_month: 3 });
+  await seedDefaultAccounts(db, big.id);
+  const owner = await createUser(db, { role: 'company', companyId: big.id });
+  const headers = { authorization: `Bearer ${await signIn(app, owner.email, 'correct-horse-42')}` };
+  const t0 = performance.now();
+  for (let c = 0; c < COMPANIES; c++) {
+    const small = await createCompany(db, { fiscal_year_end_month: 3 });
+    await seedDefaultAccounts(db, small.id);
+    await bulkLoad(database, small.id, SMALL_LINES, 1000 + c);
+  }
+  let total = await bulkLoad(database, big.id, STAGE, 1);
+  console.log(
+    `\n${label}: seeded ${COMPANIES} companies × ${SMALL_LINES} lines and ${total} lines in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
+  const ids = new Map(
+    (
+      await sqlRows<{ id: number; code: string }>(db, sql`select id, code from accounts where company_id = ${big.id}`)
+    ).map((a) => [a.code, Number(a.id)]),
+  );
+  const busiest = ids.get('1120') as number;
+
+  const results: Record<string, Record<string, string>> = {};
+  const measure = async (stage: string) => {
+    await db.execute(sql`analyze`);
+    const get = (url: string) => async () => {
+      const res = await app.inject({ method: 'GET', url, headers });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    };
+    const q = `from=${FY.from}&to=${FY.to}`;
+    const [{ n }] = await sqlRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from journal_lines where company_id = ${big.id} and account_id = ${busiest} and date between ${FY.from} and ${FY.to}`,
+    );
+    const lastPage = Math.max(1, Math.ceil(n / 50));
+    console.log(`  ${stage}: busiest account has ${n} lines in the fiscal year → ${lastPage} ledger pages of 50`);
+    const rawBalances = () =>
+      sqlRows(
+        db,
+        sql`select account_id, sum(debit), sum(credit) from account_daily_balances where company_id = ${big.id} and date <= ${FY.to} group by account_id`,
+      );
+    const rawPage = (page: number) => () =>
+      sqlRows(
+        db,
+        sql`select * from journal_lines where company_id = ${big.id} and account_id = ${busiest} and date between ${FY.from} and ${FY.to} order by date, entry_id, id offset ${(page - 1) * 50} limit 50`,
+      );
+    let postNo = 0;
+    const post = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/accountings',
+        headers,
+        payload: {
+          date: '2026-10-01',
+          description: `ベンチ仕訳${++postNo}`,
+          lines: [
+            { account_id: ids.get('1120'), debit: 1100 },
+            { account_id: ids.get('4110'), credit: 1000 },
+            { account_id: ids.get('2210'), credit: 100 },
+          ],
+        },
+      });
+      if (res.statusCode !== 201) throw new Error(res.body);
+    };
+    const rawPost = () =>
+      db.transaction(async (tx) => {
+        const [c] = await sqlRows<{ n: number }>(
+          tx,
+          sql`update journal_counters set last_number = last_number + 1 where company_id = ${big.id} returning last_number as n`,
+        );
+        const [e] = await sqlRows<{ id: number }>(
+          tx,
+          sql`insert into journal_entries (company_id, number, date, description, total) values (${big.id}, ${c.n}, '2026-10-01', 'raw', 1000) returning id`,
+        );
+        await tx.execute(sql`insert into journal_lines (company_id, entry_id, line_no, date, account_id, debit, credit) values
+          (${big.id}, ${e.id}, 1, '2026-10-01', ${ids.get('1120')}, 1000, 0), (${big.id}, ${e.id}, 2, '2026-10-01', ${ids.get('4110')}, 0, 1000)`);
+      });
+    const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      ['trial balance (FY)', get(`/api/company/trial-balance?${q}`), rawBalances],
+      ['balance sheet (FY, with previous)', get(`/api/company/balance-sheet?${q}`), rawBalances],
+      ['income statement (FY, with previous)', get(`/api/company/income-statement?${q}`), rawBalances],
+      ['cash flow (FY, with previous)', get(`/api/company/cash-flow?${q}`), rawBalances],
+      ['ledger page 1 (busiest account)', get(`/api/company/ledger?account_id=${busiest}&${q}&page=1`), rawPage(1)],
+      [
+        `ledger middle page`,
+        get(`/api/company/ledger?account_id=${busiest}&${q}&page=${Math.ceil(lastPage / 2)}`),
+        rawPage(Math.ceil(lastPage / 2)),
+      ],
+      [`ledger last page`, get(`/api/company/ledger?account_id=${busiest}&${q}&page=${lastPage}`), rawPage(lastPage)],
+      ['post one entry (POST /api/accountings)', post, rawPost],
+    ];
+    const naive = await time(
+      () =>
+        sqlRows(
+          db,
+          sql`select account_id, sum(debit), sum(credit) from journal_lines where company_id = ${big.id} and date <= ${FY.to} group by account_id`,
+        ),
+      5,
+    );
+    for (const [name, fn, raw] of cases) {
+      const s = await time(fn);
+      const r = await time(raw);
+      results[name] = {
+        ...(results[name] ?? {}),
+        [`${stage} p50`]: s.p50.toFixed(1),
+        [`${stage} p95`]: s.p95.toFixed(1),
+        [`${stage} raw p50`]: r.p50.toFixed(1),
+        [`${stage} ×raw`]: (s.p50 / r.p50).toFixed(1),
+      };
+    }
+    results['(for reference) summing the lines instead'] = {
+      ...(results['(for reference) summing the lines instead'] ?? {}),
+      [`${stage} p50`]: naive.p50.toFixed(1),
+    };
+  };
+
+  const s1 = `${Math.round(total / 1000)}k`;
+  await measure(s1);
+  let s2 = s1;
+  if (LINES > STAGE) {
+    total += await bulkLoad(database, big.id, LINES - total, 2);
+    s2 = `${Math.round(total / 1000)}k`;
+    await measure(s2);
+  }
+  const t1 = performance.now();
+  const bad = await checkBalances(db, big.id);
+  console.log(
+    `check command (daily balances = lines) for ${total} lines: ${bad.length === 0 ? 'OK' : `${bad.length} differ`} in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+  );
+  const table = Object.entries(results).map(([k, v]) => {
+    const row: Record<string, string> = { case: k, ...v };
+    if (s2 !== s1 && v[`${s1} p50`] && v[`${s2} p50`])
+      row[`${s2}/${s1}`] = (Number(v[`${s2} p50`]) / Number(v[`${s1} p50`])).toFixed(2);
+    return row;
+  });
+  console.log(`${label}: ${RUNS} sequential requests per case (ms); raw = the SQL lower bound alone`);
+  console.table(table);
+  await app.close();
+  await database.close();
+  return table;
+}
+
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
+if (process.env.BENCH_SKIP_PGLITE !== '1')
+  await run('embedded PGlite (in memory)', () => openDatabase({ dataDir: 'memory://' }));
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const probe = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
+if (
+  await probe.connect().then(
+    () => probe.end().then(() => true),
+    () => false,
+  )
+) {
+  process.env.TEST_DATABASE_URL = pgUrl;
+  await run('PostgreSQL 15', () => createTestDatabase());
+} else {
+  console.log('\nPostgreSQL: not reachable, skipped');
+}
