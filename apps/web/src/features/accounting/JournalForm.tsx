@@ -142,7 +142,7 @@ export function JournalForm({
             label="日付"
             withAsterisk
             w={170}
-            disabled={readOnly}
+            readOnly={readOnly}
             error={errors.date?.message}
             {...register('date')}
           />
@@ -150,7 +150,7 @@ export function JournalForm({
             label="摘要"
             placeholder="例: 3月分 事務所家賃"
             style={{ flex: 1 }}
-            disabled={readOnly}
+            readOnly={readOnly}
             error={errors.description?.message}
             {...register('description')}
             onKeyDown={(event) => {
@@ -208,7 +208,7 @@ export function JournalForm({
                         size="sm"
                         selectFirstOptionOnChange
                         autoSelectOnBlur
-                        disabled={readOnly}
+                        readOnly={readOnly}
                         error={lineError(errors, index, 'account_id')}
                         onKeyDown={(event) => {
                           // Enter picks an option while the list is open; stop it adding a line
@@ -238,7 +238,7 @@ export function JournalForm({
                             form.clearErrors([`lines.${index}.debit`, `lines.${index}.credit`]);
                           }}
                           aria-label={`${index + 1}行目 ${side === 'debit' ? '借方金額' : '貸方金額'}`}
-                          disabled={readOnly}
+                          readOnly={readOnly}
                           error={lineError(errors, index, side)}
                         />
                       )}
@@ -249,7 +249,7 @@ export function JournalForm({
                   <TextInput
                     size="sm"
                     aria-label={`${index + 1}行目 摘要`}
-                    disabled={readOnly}
+                    readOnly={readOnly}
                     error={lineError(errors, index, 'memo')}
                     {...register(`lines.${index}.memo`)}
                   />
@@ -333,7 +333,7 @@ export function JournalForm({
       )}
 
       <Group justify="space-between" mt="md">
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ visibility: readOnly ? 'hidden' : undefined }}>
           <Kbd size="xs">Tab</Kbd> 次の項目 ・ <Kbd size="xs">Enter</Kbd> 最終行で行を追加 ・ <Kbd size="xs">Ctrl</Kbd>+
           <Kbd size="xs">Enter</Kbd> 保存
         </Text>

@@ -1,6 +1,6 @@
 import { ACCOUNT_CATEGORIES, type AccountCategory, NORMAL_SIDES } from '@chobo/core';
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
-import { Fragment, useCallback, useEffect, useMemo } from 'react';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { ListFooter } from '../../components/ListFooter';
@@ -293,13 +293,16 @@ function TrialBalancePanel({
   const query = useTrialBalance({ from: params.from, to: params.to, company_id: companyId ?? null });
   useLoadingFlag(query.isFetching && (query.isPending || query.isPlaceholderData));
   const tb = query.data;
+  const [showZero, setShowZero] = useState(false);
   const groups = useMemo(
     () =>
       CATEGORY_ORDER.map((category) => ({
         category,
-        rows: (tb?.rows ?? []).filter((r) => r.category === category),
+        rows: (tb?.rows ?? []).filter(
+          (r) => r.category === category && (showZero || r.opening !== 0 || r.debit !== 0 || r.credit !== 0),
+        ),
       })).filter((g) => g.rows.length > 0),
-    [tb],
+    [tb, showZero],
   );
   const balanced = tb ? tb.totals.debit === tb.totals.credit : false;
   const drill = (d: Drill) => navigate(ledgerHref(basePath, d));
@@ -313,6 +316,13 @@ function TrialBalancePanel({
           shown={tb?.period}
           companyId={companyId ?? null}
           onChange={(from, to) => params.update({ from, to })}
+        />
+        <Switch
+          size="xs"
+          label="残高・取引のない科目も表示"
+          checked={showZero}
+          onChange={(e) => setShowZero(e.currentTarget.checked)}
+          ml="auto"
         />
         {tb && (
           <DownloadButtons

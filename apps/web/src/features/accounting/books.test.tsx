@@ -119,6 +119,19 @@ const TB: TrialBalance = {
   period: FY,
   rows: [
     {
+      account_id: 3,
+      code: '1130',
+      name: '当座預金',
+      category: 'asset',
+      section: 'current_assets',
+      normal_side: 'debit',
+      opening: 0,
+      debit: 0,
+      credit: 0,
+      closing: 0,
+      drill: { account_id: 3, ...FY },
+    },
+    {
       account_id: 2,
       code: '131',
       name: '普通預金',
@@ -156,6 +169,17 @@ describe('残高試算表', () => {
     await waitFor(() => expect(screen.getByTestId('trial-debit-total').textContent).toBe('600,000'));
     expect(screen.getByTestId('trial-credit-total').textContent).toBe('600,000');
     expect(screen.getByText('貸借一致')).toBeTruthy();
+    // accounts without balance or movement only on request
+    expect(screen.getAllByTestId('trial-row')).toHaveLength(2);
+    const toggle = screen.getByRole('switch', { name: '残高・取引のない科目も表示' }) as HTMLInputElement;
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('trial-row').map((r) => r.getAttribute('aria-label'))).toEqual([
+        '当座預金の元帳を開く',
+        '普通預金の元帳を開く',
+        '売上高の元帳を開く',
+      ]),
+    );
     await user.click(screen.getByRole('row', { name: '売上高の元帳を開く' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/company/accountings'));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
