@@ -116,6 +116,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: Fa
   const now = Date.now();
   const life = row.expiresAt.getTime() - row.createdAt.getTime();
   if (!row.replacedAt && row.expiresAt.getTime() - now < life / 2) {
+    const ttl = await tokenTtlSeconds(app.deps);
     const renewed = await db.transaction(async (tx) => {
       const replaced = await tx
         .update(apiTokens)
@@ -126,7 +127,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: Fa
         .where(and(eq(apiTokens.id, row.tokenId), isNull(apiTokens.replaced_at)))
         .returning({ id: apiTokens.id });
       if (replaced.length === 0) return null;
-      return issueToken(tx as unknown as Db, row.userId, await tokenTtlSeconds(app.deps), {
+      return issueToken(tx as unknown as Db, row.userId, ttl, {
         ip: req.ip,
         userAgent: req.headers['user-agent'],
       });

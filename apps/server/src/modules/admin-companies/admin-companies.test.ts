@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLogs, companies, journalEntries, journalLines, mailLog, users } from '../../db/schema/index.js';
+import { forgetSettings } from '../../lib/settings.js';
 import {
   client,
   companyOwner,
@@ -50,6 +51,7 @@ describe('admin companies API', () => {
 
   it('creates a company with every field on the default domain, audited', async () => {
     const { api } = await signedInAdmin(ctx);
+    forgetSettings(ctx.db);
     const res = await api.post('/api/admin/companies', valid);
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
@@ -185,6 +187,7 @@ describe('admin companies API', () => {
 
   it('account/edit: owner name/e-mail, disable, cap and retention; password mail when asked', async () => {
     const { api } = await signedInAdmin(ctx);
+    forgetSettings(ctx.db);
     const owner = await companyOwner(ctx);
     const res = await api.put(`/api/admin/companies/${owner.company.id}/account`, {
       name: '新しい 担当',

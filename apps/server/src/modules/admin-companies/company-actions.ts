@@ -162,6 +162,7 @@ export async function updateCompanyAccount({
   id: number;
   input: CompanyAccountValues;
 }) {
+  const { service_name } = await currentSettings(ctx.deps);
   const result = await ctx.db.transaction(async (tx) => {
     const company = await findAdminCompany(tx, id, { forUpdate: true });
     if (!company) throw notFound(NOT_FOUND);
@@ -222,7 +223,6 @@ export async function updateCompanyAccount({
         token_hash: hashToken(token),
         expires_at: sql`now() + make_interval(mins => ${RESET_TTL_MINUTES})`,
       });
-      const { service_name } = await currentSettings(ctx.deps);
       const link = `${ctx.deps.env.APP_URL}/password-reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(input.email)}`;
       await queueMail(tx, {
         to: input.email,

@@ -27,7 +27,7 @@ export async function resolveDomainId(db: DbOrTx, domainId: number | null | unde
  * the platform settings, then the default chart of accounts (FACTS.md §1).
  */
 export async function insertCompany(tx: DbOrTx, deps: SettingsDeps, values: NewCompanyValues) {
-  const settings = await currentSettings({ ...deps, db: deps.db });
+  const settings = await currentSettings({ ...deps, db: tx });
   const domainId = await resolveDomainId(tx, values.domain_id);
   const maxEmployee = values.max_employee ?? settings.default_max_employee;
   const [row] = await tx

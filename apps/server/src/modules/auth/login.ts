@@ -91,6 +91,8 @@ export async function login(
     throw new HttpError(403, '企業のアカウントが停止されているためログインできません。運営会社にお問い合わせください');
   }
 
+  // read before the transaction (PGlite has a single connection, held by the transaction)
+  const ttl = await tokenTtlSeconds(app.deps);
   return db.transaction(async (tx) => {
     await tx.insert(loginAttempts).values({ email, ip: input.ip, succeeded: true });
     await tx.update(users).set({ last_login_at: sql`now()`, locked_until: null }).where(eq(users.id, user.id));
@@ -101,7 +103,7 @@ export async function login(
       targetType: 'user',
       targetId: user.id,
     });
-    return issueToken(tx as never, user.id, await tokenTtlSeconds(app.deps), {
+    return issueToken(tx as never, user.id, ttl, {
       ip: input.ip,
       userAgent: input.userAgent,
     });

@@ -37,8 +37,7 @@ async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
   return Boolean(u);
 }
 
-async function mailFor(deps: AppDeps, row: Invitation, token: string) {
-  const { service_name } = await currentSettings(deps);
+function mailFor(deps: AppDeps, service_name: string, row: Invitation, token: string) {
   return row.kind === 'admin'
     ? adminInvitationMail({
         serviceName: service_name,
@@ -68,6 +67,8 @@ export async function createInvitation({
   kind: InvitationKind;
   input: { email: string; name?: string; permissions?: string[]; company_name?: string; domain_id?: number | null };
 }) {
+  // settings are read before the transaction: PGlite has one connection, held by the transaction
+  const { service_name } = await currentSettings(ctx.deps);
   const dto = await ctx.db.transaction(async (tx) => {
     if (await emailTaken(tx, input.email)) throw unprocessable({ email: [EMAIL_TAKEN] });
     const domainId = kind === 'company' && input.domain_id ? await resolveDomainId(tx, input.domain_id) : null;
@@ -86,7 +87,7 @@ export async function createInvitation({
         invited_by: ctx.actor.userId,
       })
       .returning();
-    await queueMail(tx, await mailFor(ctx.deps, row, token));
+    await queueMail(tx, mailFor(ctx.deps, service_name, row, token));
     const out = toInvitation(row);
     await audit(tx, {
       actor: ctx.actor,
@@ -104,6 +105,7 @@ export async function createInvitation({
 
 /** Issues a new token (the old link stops working), extends the expiry and mails it again. */
 export async function resendInvitation({ ctx, kind, id }: { ctx: AdminCtx; kind: InvitationKind; id: number }) {
+  const { service_name } = await currentSettings(ctx.deps);
   const dto = await ctx.db.transaction(async (tx) => {
     const before = await findInvitation(tx, kind, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
@@ -119,7 +121,7 @@ export async function resendInvitation({ ctx, kind, id }: { ctx: AdminCtx; kind:
       })
       .where(eq(invitations.id, id))
       .returning();
-    await queueMail(tx, await mailFor(ctx.deps, row, token));
+    await queueMail(tx, mailFor(ctx.deps, service_name, row, token));
     const out = toInvitation(row);
     await audit(tx, {
       actor: ctx.actor,

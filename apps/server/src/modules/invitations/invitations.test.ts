@@ -4,6 +4,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLogs, companies, invitations, mailLog, users } from '../../db/schema/index.js';
+import { forgetSettings } from '../../lib/settings.js';
 import {
   client,
   createDomain,
@@ -114,6 +115,8 @@ describe('invitations API', () => {
   it('company invitation without a domain uses the default domain', async () => {
     const { api } = await signedInAdmin(ctx);
     const def = await createDomain(ctx.db, { is_default: true });
+    // regression: with the settings cache cold, reading settings inside the transaction deadlocked PGlite
+    forgetSettings(ctx.db);
     await api.post('/api/admin/company-invitation', { email: 'def@co.jp', company_name: '既定商事' });
     const token = await lastLink(ctx, 'def@co.jp', '/register');
     const reg = await ctx.app.inject({
@@ -132,6 +135,7 @@ describe('invitations API', () => {
       company_name: '再送株式会社',
     });
     const id = created.json().data.id;
+    forgetSettings(ctx.db);
     const oldToken = await lastLink(ctx, 'resend@co.jp', '/register');
     const res = await api.get(`/api/admin/company/resend/invite/${id}`);
     expect(res.statusCode).toBe(200);

@@ -26,8 +26,8 @@ export async function settingsRoutes(app: FastifyInstance) {
     { config, schema: { tags, summary: 'システム設定の更新（再起動なしで反映）', body: systemSettingsInput } },
     async (req) => {
       const ctx = adminCtx(req);
+      const before = await currentSettings(app.deps);
       const data = await app.deps.db.transaction(async (tx) => {
-        const before = await currentSettings(app.deps);
         await tx
           .insert(systemSettings)
           .values({ id: 1, ...req.body })
