@@ -1,5 +1,5 @@
 import { type ProductListQuery, type ProductValues, pageMeta, type TaxCategory } from '@chobo/core';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
@@ -62,8 +62,9 @@ export async function listProducts(db: DbOrTx, companyId: number, q: ProductList
 }
 
 /**
- * Every product matching the keyword, in code order, fetched in batches of `batchSize` by keyset
- * (code, id) so a download of 100,000 products never holds them all in memory.
+ * Every product matching the keyword, in code order, fetched in batches of `batchSize` by keyset on the
+ * code (unique per company, so the (company_id, code) index serves both filter and order) — a download
+ * of 100,000 products never holds them all in memory.
  */
 export async function* productBatches(
   db: DbOrTx,
@@ -71,22 +72,18 @@ export async function* productBatches(
   keyword: string,
   batchSize = 2000,
 ): AsyncGenerator<ProductRow[]> {
-  let after: { code: string; id: number } | null = null;
+  let after: string | null = null;
   for (;;) {
-    const cursor: SQL | undefined = after
-      ? sql`(${products.code}, ${products.id}) > (${after.code}, ${after.id})`
-      : undefined;
     const rows: ProductRow[] = await db
       .select()
       .from(products)
-      .where(and(productWhere(companyId, keyword), cursor))
-      .orderBy(asc(products.code), asc(products.id))
+      .where(and(productWhere(companyId, keyword), after === null ? undefined : gt(products.code, after)))
+      .orderBy(asc(products.code))
       .limit(batchSize);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
-    const last: ProductRow = rows[rows.length - 1];
-    after = { code: last.code, id: last.id };
+    after = rows[rows.length - 1].code;
   }
 }
 

@@ -48,7 +48,8 @@ export function productCsvStream(db: DbOrTx, companyId: number, keyword: string,
       yield w.encode(batch.map((p) => csvLine(productCsvRow(p), w.eol)).join(''));
     }
   }
-  return Readable.from(chunks());
+  // byte mode with a small buffer: at most one batch is read ahead of what the client has taken
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
 }
 
 export async function productRoutes(app: FastifyInstance) {
