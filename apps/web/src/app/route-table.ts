@@ -130,7 +130,7 @@ export const PAGES: PageDef[] = [
     '確定申告書のプレビュー',
     m('/company/preparation-of-tax-return'),
   ),
-  company('/company/infos/:id', 'お知らせ', ''),
+  company('/company/infos/:id', 'お知らせ', '', { load: () => import('../features/infos/CompanyInfoPage') }),
   company('/company/expiration-year/edit', '有効期限年', m('/company/expiration-year/edit'), {
     roles: ['company'],
     load: () => import('../features/account-settings/ExpirationYearEditPage'),
@@ -157,8 +157,18 @@ export const PAGES: PageDef[] = [
 
   // ── system (admin) area ─────────────────────────────────────────────────────
   system(SYSTEM_HOME, '管理画面ホーム', m('/system'), { load: () => import('../features/home/SystemHomePage') }),
-  system('/system/companies', '企業一覧', m('/system/companies')),
-  system('/system/companies/:id/account/edit', '企業アカウントの編集', m('/system/companies')),
+  system('/system/companies', '企業一覧', m('/system/companies'), {
+    load: () => import('../features/admin-companies/CompanyListPage'),
+  }),
+  system('/system/companies/create', '企業の登録', m('/system/companies'), {
+    load: () => import('../features/admin-companies/CompanyFormPage').then((p) => ({ default: p.CompanyCreatePage })),
+  }),
+  system('/system/companies/:id/edit', '企業情報の編集', m('/system/companies'), {
+    load: () => import('../features/admin-companies/CompanyFormPage').then((p) => ({ default: p.CompanyEditPage })),
+  }),
+  system('/system/companies/:id/account/edit', '企業アカウントの編集', m('/system/companies'), {
+    load: () => import('../features/admin-companies/CompanyAccountEditPage'),
+  }),
   system('/system/companies/:id/accountings', '総勘定元帳（企業）', m('/system/companies'), {
     load: () => import('../features/accounting/pages').then((p) => ({ default: p.SystemLedgerPage })),
   }),
@@ -174,17 +184,50 @@ export const PAGES: PageDef[] = [
   system('/system/companies/:id/customers', '顧客一覧（企業）', m('/system/companies'), {
     load: () => import('../features/customers/SystemCompanyCustomersPage'),
   }),
-  system('/system/companies/:id/transactions', '受注取引一覧（企業）', m('/system/companies')),
-  system('/system/companies/:id/transaction-documents', '発注取引一覧（企業）', m('/system/companies')),
-  system('/system/company-invitations', '企業招待一覧', m('/system/companies')),
-  system('/system/company-invitations/create', '企業の招待', m('/system/companies')),
-  system('/system/admins', '管理者一覧', m('/system/admins')),
-  system('/system/admins/:id/edit', '管理者の編集', m('/system/admins')),
-  system('/system/admin-invitations', '管理者招待一覧', m('/system/admins')),
-  system('/system/admin-invitations/create', '管理者の招待', m('/system/admins')),
-  system('/system/infos', 'お知らせ一覧', m('/system/infos')),
-  system('/system/infos/create', 'お知らせの作成', m('/system/infos')),
-  system('/system/infos/:id/edit', 'お知らせの編集', m('/system/infos')),
-  system('/system/domains', 'ドメイン一覧', m('/system/domains')),
-  system('/system/settings', 'システム設定', 'settings.index'),
+  system('/system/companies/:id/transactions', '受注取引一覧（企業）', m('/system/companies'), {
+    load: () =>
+      import('../features/admin-companies/SystemCompanyEmptyPages').then((p) => ({
+        default: p.SystemCompanyTransactionsPage,
+      })),
+  }),
+  system('/system/companies/:id/transaction-documents', '発注取引一覧（企業）', m('/system/companies'), {
+    load: () =>
+      import('../features/admin-companies/SystemCompanyEmptyPages').then((p) => ({
+        default: p.SystemCompanyTransactionDocumentsPage,
+      })),
+  }),
+  system('/system/company-invitations', '企業招待一覧', m('/system/companies'), {
+    load: () =>
+      import('../features/invitations/InvitationListPage').then((p) => ({ default: p.CompanyInvitationsPage })),
+  }),
+  system('/system/company-invitations/create', '企業の招待', m('/system/companies'), {
+    load: () =>
+      import('../features/invitations/InvitationCreatePage').then((p) => ({ default: p.CompanyInvitationCreatePage })),
+  }),
+  system('/system/admins', '管理者一覧', m('/system/admins'), {
+    load: () => import('../features/admins/AdminListPage'),
+  }),
+  system('/system/admins/:id/edit', '管理者の編集', m('/system/admins'), {
+    load: () => import('../features/admins/AdminEditPage'),
+  }),
+  system('/system/admin-invitations', '管理者招待一覧', m('/system/admins'), {
+    load: () => import('../features/invitations/InvitationListPage').then((p) => ({ default: p.AdminInvitationsPage })),
+  }),
+  system('/system/admin-invitations/create', '管理者の招待', m('/system/admins'), {
+    load: () =>
+      import('../features/invitations/InvitationCreatePage').then((p) => ({ default: p.AdminInvitationCreatePage })),
+  }),
+  system('/system/infos', 'お知らせ一覧', m('/system/infos'), { load: () => import('../features/infos/InfoListPage') }),
+  system('/system/infos/create', 'お知らせの作成', m('/system/infos'), {
+    load: () => import('../features/infos/InfoFormPage').then((p) => ({ default: p.InfoCreatePage })),
+  }),
+  system('/system/infos/:id/edit', 'お知らせの編集', m('/system/infos'), {
+    load: () => import('../features/infos/InfoFormPage').then((p) => ({ default: p.InfoEditPage })),
+  }),
+  system('/system/domains', 'ドメイン一覧', m('/system/domains'), {
+    load: () => import('../features/domains/DomainListPage'),
+  }),
+  system('/system/settings', 'システム設定', 'settings.index', {
+    load: () => import('../features/settings/SettingsPage'),
+  }),
 ];

@@ -13,6 +13,8 @@ import { emailField } from './auth.js';
 import { listQuery, optionalText, requiredText } from './common.js';
 
 export const COMPANY_STATUSES = { active: '利用中', suspended: '停止中' } as const;
+export const COMPANY_TAX_DISPLAY_LABELS = { exclusive: '税抜', inclusive: '税込' } as const;
+export const COMPANY_TAX_ROUNDING_LABELS = { floor: '切り捨て', round: '四捨五入', ceil: '切り上げ' } as const;
 export const EXPIRATION_YEARS = [7, 10] as const;
 
 const kana = (label: string, max: number) =>

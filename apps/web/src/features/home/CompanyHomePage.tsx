@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QuickLinks } from '../../components/QuickLinks';
 import { roleOf, useMe, usePermissions } from '../../lib/session';
 import { EmployeesHomeTile } from '../employees/EmployeesHomeTile';
+import { CompanyNotices } from '../infos/CompanyNotices';
 
 export const HOME_TILES = ['今月の売上', '未回収売掛金', '未払買掛金', '現金残高'] as const;
 export const NO_DATA = 'データがまだありません';
@@ -34,6 +35,7 @@ export default function CompanyHomePage() {
         title={me?.company?.name ?? 'ホーム'}
         description={`ようこそ、${me?.name ?? ''} さん。今日の業務をはじめましょう。`}
       />
+      <CompanyNotices />
       <section aria-labelledby="home-figures">
         <Title order={3} fz={16} mb="sm" id="home-figures">
           今月の概況

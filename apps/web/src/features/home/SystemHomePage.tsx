@@ -1,12 +1,12 @@
 import { isPermitted } from '@chobo/core';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { IconChartBar, IconMailForward, IconSettings, IconUserPlus } from '@tabler/icons-react';
+import { IconMailForward, IconSettings, IconUserPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { ADMIN_MENU, flattenMenu, type MenuLink, visibleMenu } from '../../app/menu';
-import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
 import { QuickLinks } from '../../components/QuickLinks';
 import { roleOf, useMe, usePermissions } from '../../lib/session';
+import { DashboardStats } from '../admin-dashboard/DashboardStats';
 
 /** Admin pages that are not in the sidebar table but belong on the dashboard. */
 const EXTRA_LINKS: MenuLink[] = [
@@ -21,7 +21,7 @@ const EXTRA_LINKS: MenuLink[] = [
   { kind: 'link', to: '/system/settings', label: 'システム設定', permission: 'settings.index', icon: IconSettings },
 ];
 
-/** /system: the administrator's welcome card and links; the counts arrive with the admin features. */
+/** /system: the administrator's welcome card, the platform counts and links. */
 export default function SystemHomePage() {
   const me = useMe();
   const permissions = usePermissions();
@@ -49,13 +49,7 @@ export default function SystemHomePage() {
         <Title order={3} fz={16} mb="sm" id="system-stats">
           利用状況
         </Title>
-        <Paper withBorder radius="md">
-          <EmptyBlock
-            icon={<IconChartBar size={30} stroke={1.5} />}
-            title="集計はまだ表示できません"
-            description="企業数・管理者数・招待中の件数などの集計は、管理機能の追加とともに表示されます。"
-          />
-        </Paper>
+        <DashboardStats />
       </section>
       <section aria-labelledby="system-links">
         <Title order={3} fz={16} mb="sm" id="system-links">

@@ -1,0 +1,115 @@
+import { type AdminCompany, type CompanyAccountInput, companyAccountInput } from '@chobo/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Checkbox, Group, Loader, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FormSection } from '../../components/FormSection';
+import { PageHeader } from '../../components/PageHeader';
+import { handleFormError } from '../../lib/form-errors';
+import { notifySuccess } from '../../lib/notify';
+import { companyApi, useAdminCompany, useCompanyMutation } from './api';
+
+const FIELDS = ['name', 'email', 'disabled', 'max_employee', 'expiration_year', 'send_password_reset'] as const;
+
+function AccountForm({ company }: { company: AdminCompany }) {
+  const navigate = useNavigate();
+  const save = useCompanyMutation((values: unknown) => companyApi.account(company.id, values));
+  const form = useForm<CompanyAccountInput>({
+    resolver: zodResolver(companyAccountInput),
+    defaultValues: {
+      name: company.owner?.name ?? '',
+      email: company.owner?.email ?? company.email ?? '',
+      disabled: company.owner?.disabled ?? false,
+      max_employee: company.max_employee,
+      expiration_year: company.expiration_year,
+      send_password_reset: !company.owner,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      notifySuccess(
+        values.send_password_reset
+          ? 'ログインアカウントを更新し、パスワード設定メールを送信しました'
+          : 'ログインアカウントを更新しました',
+      );
+      navigate('/system/companies');
+    } catch (error) {
+      handleFormError(form, error, FIELDS);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={760}>
+        {!company.owner && (
+          <Alert color="info">
+            この企業にはログインアカウントがありません。保存するとアカウントを作成し、パスワード設定メールを送信します。
+          </Alert>
+        )}
+        <FormSection title="ログインアカウント">
+          <SimpleGrid cols={2}>
+            <TextInput label="氏名" required error={errors.name?.message} {...form.register('name')} />
+            <TextInput label="メールアドレス" required error={errors.email?.message} {...form.register('email')} />
+          </SimpleGrid>
+          <Stack gap="xs" mt="md">
+            <Switch label="このアカウントを利用停止にする" {...form.register('disabled')} />
+            <Checkbox label="パスワード再設定メールを送信する" {...form.register('send_password_reset')} />
+          </Stack>
+        </FormSection>
+        <FormSection title="契約条件">
+          <SimpleGrid cols={2}>
+            <TextInput
+              label="従業員数の上限"
+              required
+              error={errors.max_employee?.message}
+              {...form.register('max_employee')}
+            />
+            <Controller
+              control={form.control}
+              name="expiration_year"
+              render={({ field }) => (
+                <Select
+                  label="データ保存期間"
+                  data={[
+                    { value: '7', label: '7年' },
+                    { value: '10', label: '10年' },
+                  ]}
+                  value={String(field.value)}
+                  onChange={(v) => field.onChange(Number(v))}
+                  error={errors.expiration_year?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </FormSection>
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to="/system/companies">
+            キャンセル
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            保存する
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /system/companies/{id}/account/edit */
+export default function CompanyAccountEditPage() {
+  const id = Number(useParams().id);
+  const query = useAdminCompany(Number.isInteger(id) && id > 0 ? id : null);
+  return (
+    <>
+      <PageHeader title="企業アカウントの編集" description={query.data?.name} />
+      {query.isPending ? (
+        <Loader />
+      ) : query.data ? (
+        <AccountForm company={query.data} />
+      ) : (
+        <Alert color="danger">企業が見つかりません</Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import type { Paginated } from '@chobo/core';
+import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { EmptyBlock } from '../../components/EmptyBlock';
+import { ListFooter } from '../../components/ListFooter';
+import { SortableTh } from '../../components/SortableTh';
+import { api } from '../../lib/api';
+import { useLoadingFlag } from '../../lib/loading';
+import { useListParams } from '../../lib/use-list-params';
+
+export interface AdminColumn<T> {
+  label: string;
+  /** A key of the list's sort whitelist: the header sorts by it. */
+  sort?: string;
+  w?: number | string;
+  render: (row: T) => ReactNode;
+}
+
+/**
+ * One list of the admin portal: keyword (debounced), sort whitelist, paging — all in the URL — over a
+ * `GET <path>` answering `{ data, meta }` (PRODUCT.md §1).
+ */
+export function AdminList<T extends { id: number }>({
+  path,
+  queryKey,
+  perPage = 20,
+  sortable,
+  columns,
+  placeholder,
+  emptyTitle,
+  emptyAction,
+  label,
+}: {
+  path: string;
+  queryKey: string;
+  perPage?: number;
+  sortable: readonly string[];
+  columns: AdminColumn<T>[];
+  placeholder: string;
+  emptyTitle: string;
+  emptyAction?: ReactNode;
+  label: string;
+}) {
+  const list = useListParams(sortable);
+  const [keywordInput, setKeywordInput] = useState(list.keyword);
+  const [debounced] = useDebouncedValue(keywordInput, 300);
+  const setKeyword = useRef(list.setKeyword);
+  setKeyword.current = list.setKeyword;
+  const urlKeyword = useRef(list.keyword);
+  urlKeyword.current = list.keyword;
+  useEffect(() => {
+    if (debounced.trim() !== urlKeyword.current) setKeyword.current(debounced);
+  }, [debounced]);
+
+  const params = { keyword: list.keyword, page: list.page, sort_by: list.sortBy, sort_dir: list.sortDir };
+  const query = useQuery({
+    queryKey: [queryKey, 'list', params],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<T>>(path, {
+        query: {
+          keyword: params.keyword,
+          page: params.page,
+          per_page: perPage,
+          sort_by: params.sort_by,
+          sort_dir: params.sort_by ? params.sort_dir : null,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  useLoadingFlag(query.isFetching && (query.isPending || query.isPlaceholderData));
+  const rows = query.data?.data ?? [];
+  const meta = query.data?.meta;
+
+  return (
+    <Paper withBorder radius="md">
+      <Group p="md">
+        <TextInput
+          aria-label="キーワード検索"
+          placeholder={placeholder}
+          leftSection={<IconSearch size={16} />}
+          rightSection={
+            keywordInput ? (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label="検索をクリア"
+                onClick={() => setKeywordInput('')}
+              >
+                <IconX size={14} />
+              </ActionIcon>
+            ) : null
+          }
+          value={keywordInput}
+          onChange={(e) => setKeywordInput(e.currentTarget.value)}
+          w={360}
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={800}>
+        <Table verticalSpacing="sm" aria-label={label} aria-busy={query.isFetching} highlightOnHover>
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              {columns.map((c) =>
+                c.sort ? (
+                  <SortableTh
+                    key={c.label}
+                    w={c.w}
+                    sorted={list.sortBy === c.sort}
+                    dir={list.sortBy === c.sort ? list.sortDir : null}
+                    onSort={() => list.toggleSort(c.sort as never)}
+                  >
+                    {c.label}
+                  </SortableTh>
+                ) : (
+                  <Table.Th key={c.label} w={c.w}>
+                    {c.label}
+                  </Table.Th>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.isPending &&
+              [0, 1, 2].map((i) => (
+                <Table.Tr key={i}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.label}>
+                      <Skeleton h={14} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            {rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="admin-row">
+                {columns.map((c) => (
+                  <Table.Td key={c.label}>{c.render(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {query.isSuccess && rows.length === 0 && (
+        <EmptyBlock
+          title={list.keyword ? '条件に一致するデータがありません' : emptyTitle}
+          description={list.keyword ? 'キーワードを変えて検索してください。' : undefined}
+          action={list.keyword ? undefined : emptyAction}
+        />
+      )}
+      {query.isError && !query.data && (
+        <Stack align="center" p="xl" gap="xs">
+          <Text c="danger" size="sm">
+            {query.error.message}
+          </Text>
+          <Button variant="light" size="xs" onClick={() => void query.refetch()}>
+            再読み込み
+          </Button>
+        </Stack>
+      )}
+      {meta && rows.length > 0 && <ListFooter meta={meta} onPage={list.setPage} />}
+    </Paper>
+  );
+}
+
+export const fmtDateTime = (iso: string | null | undefined) =>
+  iso
+    ? new Intl.DateTimeFormat('ja-JP', {
+        timeZone: 'Asia/Tokyo',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(iso))
+    : '—';

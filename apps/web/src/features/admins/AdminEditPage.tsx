@@ -1,0 +1,109 @@
+import {
+  ADMIN_PERMISSION_LABELS,
+  ADMIN_PERMISSIONS,
+  type AdminUpdateInput,
+  type AdminUser,
+  adminUpdateInput,
+} from '@chobo/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Switch, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FormSection } from '../../components/FormSection';
+import { PageHeader } from '../../components/PageHeader';
+import { api } from '../../lib/api';
+import { handleFormError } from '../../lib/form-errors';
+import { notifySuccess } from '../../lib/notify';
+import { ADMINS_KEY, ADMINS_PATH } from './AdminListPage';
+
+function AdminForm({ admin }: { admin: AdminUser }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const form = useForm<AdminUpdateInput>({
+    resolver: zodResolver(adminUpdateInput),
+    defaultValues: {
+      name: admin.name,
+      email: admin.email,
+      permissions: admin.permissions as AdminUpdateInput['permissions'],
+      disabled: admin.disabled,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await api.put(`${ADMINS_PATH}/${admin.id}`, values);
+      await client.invalidateQueries({ queryKey: [ADMINS_KEY] });
+      notifySuccess('管理者を更新しました');
+      navigate('/system/admins');
+    } catch (error) {
+      handleFormError(form, error, ['name', 'email', 'permissions', 'disabled']);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={720}>
+        {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
+        <FormSection title="管理者">
+          <Stack gap="sm">
+            <TextInput label="氏名" required error={errors.name?.message} {...form.register('name')} />
+            <TextInput label="メールアドレス" required error={errors.email?.message} {...form.register('email')} />
+            <Controller
+              control={form.control}
+              name="permissions"
+              render={({ field }) => (
+                <Checkbox.Group
+                  label="権限"
+                  value={field.value as string[]}
+                  onChange={field.onChange}
+                  error={errors.permissions?.message}
+                >
+                  <Group mt="xs">
+                    {ADMIN_PERMISSIONS.map((p) => (
+                      <Checkbox key={p} value={p} label={`${ADMIN_PERMISSION_LABELS[p]}（${p}）`} />
+                    ))}
+                  </Group>
+                </Checkbox.Group>
+              )}
+            />
+            <Switch
+              label="利用停止にする（ログインできなくなります）"
+              error={errors.disabled?.message}
+              {...form.register('disabled')}
+            />
+          </Stack>
+        </FormSection>
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to="/system/admins">
+            キャンセル
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            更新する
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /system/admins/{id}/edit */
+export default function AdminEditPage() {
+  const id = Number(useParams().id);
+  const query = useQuery({
+    queryKey: [ADMINS_KEY, 'detail', id],
+    queryFn: () => api.get<{ data: AdminUser }>(`${ADMINS_PATH}/${id}`).then((r) => r.data),
+    staleTime: 0,
+  });
+  return (
+    <>
+      <PageHeader title="管理者の編集" />
+      {query.isPending ? (
+        <Loader />
+      ) : query.data ? (
+        <AdminForm admin={query.data} />
+      ) : (
+        <Alert color="danger">管理者が見つかりません</Alert>
+      )}
+    </>
+  );
+}

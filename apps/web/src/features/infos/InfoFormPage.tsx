@@ -1,0 +1,196 @@
+import { INFO_AUDIENCES, type Info, type InfoInput, infoInput } from '@chobo/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FormSection } from '../../components/FormSection';
+import { PageHeader } from '../../components/PageHeader';
+import { api } from '../../lib/api';
+import { handleFormError } from '../../lib/form-errors';
+import { notifySuccess } from '../../lib/notify';
+import { useDomainOptions } from '../admin-shared/useDomainOptions';
+import { fromLocalInput, INFOS_KEY, INFOS_PATH, toLocalInput } from './api';
+
+const FIELDS = [
+  'title',
+  'body',
+  'published_at',
+  'ends_at',
+  'audience',
+  'domain_id',
+  'company_id',
+  'is_important',
+] as const;
+
+function InfoForm({ info }: { info?: Info }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const domains = useDomainOptions();
+  const form = useForm<InfoInput>({
+    resolver: zodResolver(infoInput),
+    defaultValues: {
+      title: info?.title ?? '',
+      body: info?.body ?? '',
+      published_at: toLocalInput(info?.published_at ?? new Date().toISOString()),
+      ends_at: toLocalInput(info?.ends_at),
+      audience: info?.audience ?? 'all',
+      domain_id: info?.domain_id ?? null,
+      company_id: info?.company_id ?? null,
+      is_important: info?.is_important ?? false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const audience = form.watch('audience');
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = {
+      ...values,
+      published_at: fromLocalInput(values.published_at),
+      ends_at: fromLocalInput(values.ends_at),
+    };
+    try {
+      if (info) await api.put(`${INFOS_PATH}/${info.id}`, body);
+      else await api.post(INFOS_PATH, body);
+      await client.invalidateQueries({ queryKey: [INFOS_KEY] });
+      notifySuccess(info ? 'お知らせを更新しました' : 'お知らせを作成しました');
+      navigate('/system/infos');
+    } catch (error) {
+      handleFormError(form, error, FIELDS);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={860}>
+        {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
+        <FormSection title="内容">
+          <Stack gap="sm">
+            <TextInput label="タイトル" required error={errors.title?.message} {...form.register('title')} />
+            <Textarea
+              label="本文"
+              required
+              autosize
+              minRows={6}
+              error={errors.body?.message}
+              {...form.register('body')}
+            />
+            <Switch label="重要なお知らせとして表示する" {...form.register('is_important')} />
+          </Stack>
+        </FormSection>
+        <FormSection title="掲載">
+          <Stack gap="sm">
+            <SimpleGrid cols={2}>
+              <TextInput
+                type="datetime-local"
+                label="公開日時"
+                required
+                error={errors.published_at?.message}
+                {...form.register('published_at')}
+              />
+              <TextInput
+                type="datetime-local"
+                label="掲載終了日時（任意）"
+                error={errors.ends_at?.message}
+                {...form.register('ends_at')}
+              />
+            </SimpleGrid>
+            <Controller
+              control={form.control}
+              name="audience"
+              render={({ field }) => (
+                <SegmentedControl
+                  aria-label="対象"
+                  value={field.value as string}
+                  onChange={field.onChange}
+                  data={Object.entries(INFO_AUDIENCES).map(([value, label]) => ({ value, label }))}
+                />
+              )}
+            />
+            {audience === 'domain' && (
+              <Controller
+                control={form.control}
+                name="domain_id"
+                render={({ field }) => (
+                  <Select
+                    label="ドメイン"
+                    data={domains}
+                    value={field.value ? String(field.value) : null}
+                    onChange={(v) => field.onChange(v ? Number(v) : null)}
+                    error={errors.domain_id?.message}
+                  />
+                )}
+              />
+            )}
+            {audience === 'company' && (
+              <Controller
+                control={form.control}
+                name="company_id"
+                render={({ field }) => (
+                  <NumberInput
+                    label="企業ID"
+                    description="企業一覧の企業IDを入力してください"
+                    value={typeof field.value === 'number' ? field.value : ''}
+                    onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+                    error={errors.company_id?.message}
+                  />
+                )}
+              />
+            )}
+          </Stack>
+        </FormSection>
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to="/system/infos">
+            キャンセル
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {info ? '更新する' : '作成する'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /system/infos/create */
+export function InfoCreatePage() {
+  return (
+    <>
+      <PageHeader title="お知らせの作成" />
+      <InfoForm />
+    </>
+  );
+}
+
+/** /system/infos/{id}/edit */
+export function InfoEditPage() {
+  const id = Number(useParams().id);
+  const query = useQuery({
+    queryKey: [INFOS_KEY, 'detail', id],
+    queryFn: () => api.get<{ data: Info }>(`${INFOS_PATH}/${id}`).then((r) => r.data),
+    staleTime: 0,
+  });
+  return (
+    <>
+      <PageHeader title="お知らせの編集" />
+      {query.isPending ? (
+        <Loader />
+      ) : query.data ? (
+        <InfoForm info={query.data} />
+      ) : (
+        <Alert color="danger">お知らせが見つかりません</Alert>
+      )}
+    </>
+  );
+}

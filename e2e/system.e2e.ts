@@ -1,0 +1,139 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { field, signIn, USERS, waitForPath } from './support/app';
+import { newPage, openBrowser, screenshot } from './support/browser';
+
+const baseURL = inject('baseURL');
+const password = inject('demoPassword');
+
+/** Calls the API from the page with the signed-in admin's token (what the mail-log screen calls). */
+async function adminGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const { token } = JSON.parse(localStorage.getItem('tokenData') ?? '{}');
+    const res = await fetch(p, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    return res.json();
+  }, path);
+}
+
+describe('platform administration', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser(inject('browserWsEndpoint'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an admin invites a company, resends, and the invitee registers through the mailed link into the company portal', async () => {
+    const admin = await newPage(browser, baseURL);
+    const invitee = await newPage(browser, baseURL);
+    const email = `e2e-invite-${Date.now()}@example.jp`;
+    try {
+      const { page } = admin;
+      await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
+      await page.goto('/system/company-invitations/create');
+      await field(page, '企業名').fill('株式会社イーツーイー');
+      await field(page, '担当者のメールアドレス').fill(email);
+      await page.getByRole('button', { name: '招待メールを送信' }).click();
+      await waitForPath(page, '/system/company-invitations');
+      await page.getByText('メールを送信しました').first().waitFor();
+      const row = page.getByTestId('admin-row').filter({ hasText: email });
+      await row.getByText('招待中').waitFor();
+
+      // the mail is in the mail log (no SMTP_URL in the e2e server); resend replaces its link
+      const first = await adminGet<{ data: { body: string }[] }>(
+        page,
+        `/api/admin/mail-log?keyword=${encodeURIComponent(email)}`,
+      );
+      expect(first.data.length).toBe(1);
+      await page
+        .getByText('メールを送信しました')
+        .first()
+        .waitFor({ state: 'hidden', timeout: 8000 })
+        .catch(() => {});
+      await row.getByRole('button', { name: '再送' }).click();
+      await page.getByText('メールを送信しました').first().waitFor();
+      await expect
+        .poll(
+          async () =>
+            (await adminGet<{ data: unknown[] }>(page, `/api/admin/mail-log?keyword=${encodeURIComponent(email)}`)).data
+              .length,
+        )
+        .toBe(2);
+      const log = await adminGet<{ data: { body: string; subject: string }[] }>(
+        page,
+        `/api/admin/mail-log?keyword=${encodeURIComponent(email)}&sort_by=id&sort_dir=desc`,
+      );
+      expect(log.data[0].subject).toContain('株式会社イーツーイー');
+      const link = /https?:\/\/\S+\/register\?token=[A-Za-z0-9_-]+/.exec(log.data[0].body)?.[0];
+      const oldLink = /https?:\/\/\S+\/register\?token=[A-Za-z0-9_-]+/.exec(log.data[1].body)?.[0];
+      expect(link && oldLink).toBeTruthy();
+      await screenshot(page, 'system-company-invitations.png');
+
+      // the old link now shows a clear page
+      const p2 = invitee.page;
+      const oldUrl = new URL(oldLink as string);
+      await p2.goto(`${oldUrl.pathname}${oldUrl.search}`);
+      await p2.getByText('招待が見つからないか、有効期限が切れています').waitFor();
+
+      // the new link registers the company and signs its owner in
+      const url = new URL(link as string);
+      await p2.goto(`${url.pathname}${url.search}`);
+      await p2.getByText('株式会社イーツーイー の利用を開始します').waitFor();
+      await field(p2, '氏名').fill('招待 太郎');
+      await field(p2, 'パスワード').fill('e2e-register-pass-1');
+      await field(p2, 'パスワード（確認）').fill('e2e-register-pass-1');
+      await screenshot(p2, 'register-company.png');
+      await p2.getByRole('button', { name: '登録してはじめる' }).click();
+      await waitForPath(p2, '/company');
+      await p2.getByRole('heading', { name: '株式会社イーツーイー' }).waitFor();
+
+      // the admin's list now shows 登録済
+      await page.reload();
+      await page.getByTestId('admin-row').filter({ hasText: email }).getByText('登録済').waitFor();
+      admin.assertNoErrors();
+      // the old link answers 404 once (expected console error of the lookup)
+      invitee.assertNoErrors([/404|Not Found/]);
+    } finally {
+      await admin.close();
+      await invitee.close();
+    }
+  });
+
+  it('an admin publishes a notice and the company sees it on its home, unread until opened', async () => {
+    const admin = await newPage(browser, baseURL);
+    const owner = await newPage(browser, baseURL);
+    const title = `メンテナンスのお知らせ ${Date.now()}`;
+    try {
+      const { page } = admin;
+      await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
+      await page.goto('/system/infos/create');
+      await field(page, 'タイトル').fill(title);
+      await field(page, '本文').fill('11月30日 2:00〜4:00 にメンテナンスを行います。');
+      await page.getByLabel('重要なお知らせとして表示する').check();
+      await page.getByRole('button', { name: '作成する' }).click();
+      await waitForPath(page, '/system/infos');
+      await page.getByTestId('admin-row').filter({ hasText: title }).getByText('掲載中').waitFor();
+      await screenshot(page, 'system-infos.png');
+
+      const p2 = owner.page;
+      await signIn(p2, { email: USERS.owner.email, password, expectedPath: '/company' });
+      const notice = p2.getByTestId('company-notice').filter({ hasText: title });
+      await notice.getByText('未読').waitFor();
+      await screenshot(p2, 'company-home-notices.png');
+      await notice.click();
+      await waitForPath(p2, /^\/company\/infos\/\d+$/);
+      await p2.getByText('11月30日 2:00〜4:00 にメンテナンスを行います。').waitFor();
+      await p2.getByRole('link', { name: 'ホームへ戻る' }).click();
+      await waitForPath(p2, '/company');
+      const again = p2.getByTestId('company-notice').filter({ hasText: title });
+      await again.waitFor();
+      await expect.poll(() => again.getByText('未読').count()).toBe(0);
+      admin.assertNoErrors();
+      owner.assertNoErrors();
+    } finally {
+      await admin.close();
+      await owner.close();
+    }
+  });
+});
