@@ -1,4 +1,4 @@
-import type { BalanceSheet, CashFlowStatement, IncomeStatement } from '@chobo/core';
+import { type BalanceSheet, type CashFlowStatement, type IncomeStatement, todayInTokyo } from '@chobo/core';
 import { Group, Loader, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import {
@@ -65,7 +65,11 @@ export function MonthlyTrendChart({
   companyId: number | null;
   monthly?: MonthPoint[];
 }) {
-  const months = monthsOf(period.from, period.to).slice(0, 24);
+  // months not begun yet would only draw zeros
+  const today = todayInTokyo();
+  const months = monthsOf(period.from, period.to)
+    .filter((m, i) => i === 0 || m.from <= today)
+    .slice(0, 24);
   const given = Array.isArray(monthly);
   const results = useQueries({
     queries: months.map((m) => {
@@ -95,16 +99,21 @@ export function MonthlyTrendChart({
   return (
     <div data-testid="monthly-trend">
       <Group justify="space-between">
-        <ChartTitle>月次推移（売上高・利益）</ChartTitle>
+        <ChartTitle>月次推移（売上高・利益、横軸は月）</ChartTitle>
         {loading && <Loader size="xs" />}
       </Group>
       <ResponsiveContainer width="100%" height={280}>
         <ComposedChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="month" tick={{ fontSize: 11 }} interval={0} />
+          <XAxis
+            dataKey="month"
+            tick={{ fontSize: 10 }}
+            interval={0}
+            tickFormatter={(v: string) => v.replace('月', '')}
+          />
           <YAxis tickFormatter={manYen} tick={{ fontSize: 11 }} width={56} />
           <Tooltip formatter={tooltipValue} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           <Bar dataKey="売上高" fill={COLORS.sales} radius={[2, 2, 0, 0]} />
           <Line dataKey="営業利益" stroke={COLORS.profit} strokeWidth={2} dot={{ r: 2 }} />
           <Line dataKey="当期純利益" stroke={COLORS.positive} strokeWidth={2} dot={{ r: 2 }} strokeDasharray="4 2" />
@@ -163,7 +172,7 @@ export function BalanceSheetChart({ data }: { data: BalanceSheet }) {
           <XAxis dataKey="side" tick={{ fontSize: 12 }} />
           <YAxis tickFormatter={manYen} tick={{ fontSize: 11 }} width={56} />
           <Tooltip formatter={tooltipValue} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           {series.map(([key, color]) => (
             <Bar key={key} dataKey={key} stackId="a" fill={color} />
           ))}

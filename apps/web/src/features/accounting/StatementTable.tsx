@@ -8,7 +8,13 @@ const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as cons
 
 function periodHead(period: Period | null | undefined, fallback: string) {
   if (!period) return fallback;
-  return `${slashDate(period.from)}〜${slashDate(period.to)}`;
+  return (
+    <>
+      {slashDate(period.from)}〜
+      <br />
+      {slashDate(period.to)}
+    </>
+  );
 }
 
 function Amount({
