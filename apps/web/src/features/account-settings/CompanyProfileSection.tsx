@@ -6,6 +6,7 @@ import {
   type CompanyProfile,
   type CompanyProfileValues,
   companyProfileInput,
+  formatPostalCode,
   PREFECTURES,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -43,7 +44,7 @@ function ProfileFormBlock({ profile }: { profile: CompanyProfile }) {
   const keys = Object.keys(companyProfileInput.shape);
   const form = useForm<ProfileForm, unknown, CompanyProfileValues>({
     resolver: profileResolver,
-    defaultValues: strings(profile, keys) as ProfileForm,
+    defaultValues: { ...strings(profile, keys), postal_code: formatPostalCode(profile.postal_code) } as ProfileForm,
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {

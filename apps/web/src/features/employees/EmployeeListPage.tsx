@@ -120,7 +120,7 @@ export default function EmployeeListPage() {
                 <SortableTh {...sortProps('department')} w={120}>
                   部署
                 </SortableTh>
-                <Table.Th w={140}>雇用形態</Table.Th>
+                <Table.Th w={170}>雇用形態</Table.Th>
                 <Table.Th w={100}>所定労働</Table.Th>
                 <SortableTh {...sortProps('hire_date')} w={140}>
                   入社日
