@@ -72,3 +72,60 @@ describe('account settings', () => {
     expect(screen.getByText('現在のメールアドレス: owner@example.com')).toBeTruthy();
   });
 });
+
+describe('/profile/edit for a company user', () => {
+  it('treats bank-info 404 as "none yet" (empty form, no error) and saves the bank account', async () => {
+    const { calls } = mockApi({
+      'GET /api/me': { data: ME },
+      'GET /api/company-profile': {
+        data: {
+          id: 1,
+          name: '株式会社サンプル',
+          name_kana: null,
+          corporate_number: null,
+          registration_number: null,
+          representative_name: null,
+          representative_name_kana: null,
+          postal_code: '1000005',
+          prefecture_code: '13',
+          address1: null,
+          address2: null,
+          tel: null,
+          email: null,
+          capital: null,
+          fiscal_year_end_month: 3,
+          business_type: null,
+          tax_office: null,
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+      },
+      'GET /api/company/bank-info': () => json({ message: '振込先口座が登録されていません' }, 404),
+      'PUT /api/company/bank-info': (req) => json({ data: req.body }),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    renderApp('/profile/edit');
+    const bankCode = await screen.findByRole('textbox', { name: /銀行コード/ });
+    expect((bankCode as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('振込先口座が登録されていません')).toBeNull();
+    expect((screen.getByRole('textbox', { name: '郵便番号' }) as HTMLInputElement).value).toBe('100-0005');
+    await user.type(bankCode, '0005');
+    await user.type(screen.getByRole('textbox', { name: /^銀行名/ }), '三菱UFJ銀行');
+    await user.type(screen.getByRole('textbox', { name: /支店コード/ }), '001');
+    await user.type(screen.getByRole('textbox', { name: /^支店名/ }), '本店');
+    await user.type(screen.getByRole('textbox', { name: /口座番号/ }), '1234567');
+    await user.type(screen.getByRole('textbox', { name: /口座名義/ }), 'カ）サンプル');
+    const forms = screen.getAllByRole('button', { name: '保存する' });
+    await user.click(forms[forms.length - 1]);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      bank_code: '0005',
+      bank_name: '三菱UFJ銀行',
+      branch_code: '001',
+      branch_name: '本店',
+      account_type: '普通',
+      account_number: '1234567',
+      account_holder: 'カ）サンプル',
+    });
+  });
+});
