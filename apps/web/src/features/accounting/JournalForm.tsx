@@ -1,4 +1,4 @@
-import { journalEntryInput, todayInTokyo } from '@chobo/core';
+import { JOURNAL_TAX_CATEGORIES, journalEntryInput, todayInTokyo } from '@chobo/core';
 import {
   ActionIcon,
   Alert,
@@ -8,6 +8,7 @@ import {
   Kbd,
   NumberInput,
   Paper,
+  Select,
   Table,
   Text,
   TextInput,
@@ -30,7 +31,8 @@ export const NEW_ENTRY_VALUES = (): EntryFormValues => ({
   lines: [emptyLine(), emptyLine()],
 });
 
-const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo'] as const;
+const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo', 'tax_category'] as const;
+const TAX_OPTIONS = Object.entries(JOURNAL_TAX_CATEGORIES).map(([value, label]) => ({ value, label }));
 
 function lineError(errors: FieldErrors<EntryFormValues>, index: number, field: (typeof LINE_FIELDS)[number]) {
   return errors.lines?.[index]?.[field]?.message;
@@ -148,6 +150,7 @@ export function JournalForm({
           />
           <TextInput
             label="摘要"
+            withAsterisk
             placeholder="例: 3月分 事務所家賃"
             style={{ flex: 1 }}
             readOnly={readOnly}
@@ -175,6 +178,7 @@ export function JournalForm({
               <Table.Th w={160} ta="right">
                 貸方金額
               </Table.Th>
+              <Table.Th w={150}>税区分</Table.Th>
               <Table.Th>摘要（行）</Table.Th>
               {!readOnly && <Table.Th w={40} />}
             </Table.Tr>
@@ -246,6 +250,27 @@ export function JournalForm({
                   </Table.Td>
                 ))}
                 <Table.Td>
+                  <Controller
+                    control={control}
+                    name={`lines.${index}.tax_category`}
+                    render={({ field: f }) => (
+                      <Select
+                        size="sm"
+                        // chosen from the account's default; skipped by Tab so entry stays fast
+                        tabIndex={-1}
+                        data={TAX_OPTIONS}
+                        value={f.value ?? 'none'}
+                        onChange={(v) => f.onChange(v)}
+                        allowDeselect={false}
+                        readOnly={readOnly}
+                        aria-label={`${index + 1}行目 税区分`}
+                        error={lineError(errors, index, 'tax_category')}
+                        comboboxProps={{ withinPortal: true, width: 180 }}
+                      />
+                    )}
+                  />
+                </Table.Td>
+                <Table.Td>
                   <TextInput
                     size="sm"
                     aria-label={`${index + 1}行目 摘要`}
@@ -291,7 +316,7 @@ export function JournalForm({
                   {formatAmount(totals.credit)}
                 </Text>
               </Table.Td>
-              <Table.Td colSpan={readOnly ? 1 : 2}>
+              <Table.Td colSpan={readOnly ? 2 : 3}>
                 {totals.balanced ? (
                   <Badge color="success" variant="light" leftSection={<IconCheck size={12} />} data-testid="difference">
                     貸借一致

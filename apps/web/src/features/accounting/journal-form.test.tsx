@@ -118,6 +118,8 @@ describe('JournalForm', () => {
     await user.tab();
     expect(screen.getByTestId('difference').textContent).toBe('貸借一致');
     expect(screen.getByTestId('entry-summary').textContent).toBe('借方 地代家賃 ／ 貸方 諸口');
+    // 税区分 follows the chosen account's default
+    expect((screen.getByRole('combobox', { name: '1行目 税区分' }) as HTMLInputElement).value).toBe('課税仕入 10%');
     await user.keyboard('{Control>}{Enter}{/Control}');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/company/accountings_bk'));
