@@ -64,6 +64,23 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
         ),
     });
 
+  const confirmReopen = () =>
+    modals.openConfirmModal({
+      title: `${yearLabel(year.end_date)}の締めを戻す`,
+      children: (
+        <Text size="sm">
+          決算振替仕訳を取り消し、この年度の仕訳を再び変更できるようにします。翌年度の期首残高も再計算されます。
+          この操作は会社の管理者だけが行え、操作履歴に残ります。
+        </Text>
+      ),
+      labels: { confirm: '締めを戻す', cancel: 'キャンセル' },
+      onConfirm: () =>
+        write.mutate(
+          { method: 'post', path: `${FISCAL_YEARS_PATH}/${year.id}/reopen` },
+          { onSuccess: () => notifySuccess(`${yearLabel(year.end_date)}の締めを戻しました`), onError: fail },
+        ),
+    });
+
   const toggleMonth = (from: string, to: string, label: string) => {
     const lock = lockOf(locks, from, to);
     if (lock && lock.kind === 'year') return;
@@ -97,9 +114,13 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
             </Badge>
           )}
         </Group>
-        {!closed && (
+        {!closed ? (
           <Button size="xs" variant="light" color="danger" onClick={confirmClose} leftSection={<IconLock size={14} />}>
             年度を締める
+          </Button>
+        ) : (
+          <Button size="xs" variant="default" onClick={confirmReopen} leftSection={<IconLockOpen size={14} />}>
+            締めを戻す
           </Button>
         )}
       </Group>
@@ -136,11 +157,16 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
                 <Text size="xs" fw={600}>
                   {m.label}
                 </Text>
-                {locked ? (
-                  <IconLock size={12} color="var(--mantine-color-gray-7)" />
-                ) : (
-                  <IconLockOpen size={12} color="var(--mantine-color-gray-4)" />
-                )}
+                <Group gap={2} justify="center">
+                  {locked ? (
+                    <IconLock size={12} color="var(--mantine-color-gray-7)" />
+                  ) : (
+                    <IconLockOpen size={12} color="var(--mantine-color-gray-4)" />
+                  )}
+                  <Text size="10px" c={locked ? 'gray.7' : 'dimmed'}>
+                    {locked ? '締め済' : '未締め'}
+                  </Text>
+                </Group>
               </UnstyledButton>
             </Tooltip>
           );

@@ -171,7 +171,7 @@ export function JournalForm({
               <Table.Th w={36} ta="center">
                 行
               </Table.Th>
-              <Table.Th w={280}>勘定科目</Table.Th>
+              <Table.Th w={250}>勘定科目</Table.Th>
               <Table.Th w={160} ta="right">
                 借方金額
               </Table.Th>

@@ -53,6 +53,38 @@ describe('勘定科目', () => {
 });
 
 describe('会計年度・締め', () => {
+  it('reopens a closed year only after the confirm', async () => {
+    const { calls } = setup({
+      'GET /api/company/fiscal-years': {
+        data: [
+          {
+            id: 4,
+            company_id: 1,
+            start_date: '2025-04-01',
+            end_date: '2026-03-31',
+            label: '',
+            status: 'closed',
+            closed_at: '2026-05-10T10:00:00+09:00',
+            closing_entry_id: 99,
+          },
+        ],
+      },
+      'GET /api/company/period-locks': { data: [] },
+      'POST /api/company/fiscal-years/4/reopen': () => json({ data: {} }),
+    });
+    const user = userEvent.setup();
+    renderApp('/company/accountings/fiscal-years');
+    expect(await screen.findByText('2026年3月期')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '年度を締める' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '締めを戻す' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.some((c) => c.url.pathname.endsWith('/reopen'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: '締めを戻す' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/4/reopen'))).toBe(true),
+    );
+  });
+
   it('explains what closing a year does before posting it, and locks a month with one click', async () => {
     const { calls } = setup({
       'GET /api/company/fiscal-years': {
