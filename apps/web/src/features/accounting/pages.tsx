@@ -3,6 +3,7 @@ import { IconBook2, IconCalendarStats, IconListDetails, IconPlus } from '@tabler
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { JournalExportButton, JournalImportButton } from './JournalCsv';
 import { JournalList } from './JournalList';
 import { BooksView } from './LedgerView';
 import { STATEMENTS, type StatementKind, StatementView } from './StatementView';
@@ -41,6 +42,8 @@ export function JournalListPage() {
         actions={
           <>
             <BookLinks current="journal" />
+            <JournalImportButton />
+            <JournalExportButton />
             <Button
               component={Link}
               to="/company/accountings_bk/create"
