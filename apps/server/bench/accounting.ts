@@ -94,6 +94,10 @@ async function bulkLoad(database: Database, companyId: number, lines: number, se
     await tx.execute(sql`delete from account_daily_balances where company_id = ${companyId}`);
     await tx.execute(sql`insert into account_daily_balances (company_id, account_id, date, kind, debit, credit, line_count)
       select company_id, account_id, date, kind, sum(debit), sum(credit), count(*) from journal_lines where company_id = ${companyId} group by 1, 2, 3, 4`);
+    await tx.execute(sql`delete from account_monthly_balances where company_id = ${companyId}`);
+    await tx.execute(sql`insert into account_monthly_balances (company_id, account_id, month, kind, debit, credit, line_count)
+      select company_id, account_id, date_trunc('month', date)::date, kind, sum(debit), sum(credit), sum(line_count)
+      from account_daily_balances where company_id = ${companyId} group by 1, 2, 3, 4`);
     await tx.execute(sql`insert into journal_counters (company_id, last_number) select ${companyId}, max(number) from journal_entries where company_id = ${companyId}
       on conflict (company_id) do update set last_number = excluded.last_number`);
   });

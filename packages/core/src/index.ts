@@ -1,5 +1,6 @@
 export * from './contracts/account-settings.js';
 export * from './contracts/accounting.js';
+export * from './contracts/accounting-reports.js';
 export * from './contracts/admin-companies.js';
 export * from './contracts/admins.js';
 export * from './contracts/auth.js';

@@ -107,7 +107,7 @@ const keysOf = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, 
 
 /* ---------------------------------------------------------------- small field helpers */
 
-const isoDate = (label: string) =>
+export const isoDateField = (label: string) =>
   z
     .string({ error: `${label}を入力してください` })
     .trim()
@@ -117,9 +117,9 @@ const isoDate = (label: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
     }, `${label}に存在しない日付が指定されています`);
 
-const optionalDate = (label: string) =>
+export const optionalDateField = (label: string) =>
   z
-    .union([z.literal(''), isoDate(label)])
+    .union([z.literal(''), isoDateField(label)])
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -149,7 +149,7 @@ export const yen = (label: string) =>
       return n;
     });
 
-const positiveId = (label: string) =>
+export const positiveIdField = (label: string) =>
   z.coerce
     .number({ error: `${label}を選択してください` })
     .int(`${label}を選択してください`)
@@ -172,7 +172,7 @@ const optionalId = (label: string) =>
 
 export const journalLineInput = z
   .object({
-    account_id: positiveId('勘定科目'),
+    account_id: positiveIdField('勘定科目'),
     debit: yen('借方金額'),
     credit: yen('貸方金額'),
     tax_category: z
@@ -197,7 +197,7 @@ export type JournalLineValues = z.output<typeof journalLineInput>;
 /** Create / update body of a journal entry (PRODUCT.md §1). */
 export const journalEntryInput = z
   .object({
-    date: isoDate('日付'),
+    date: isoDateField('日付'),
     description: requiredText('摘要', 255),
     lines: z
       .array(journalLineInput, { error: '仕訳明細を入力してください' })
@@ -223,8 +223,8 @@ export const JOURNAL_SORTABLE = ['date', 'number', 'id', 'created_at', 'total'] 
 /** `GET /api/accountings` (SPEC §7: keyword, company_id; PRODUCT §1: from, to, account_id). */
 export const journalListQuery = listQuery(JOURNAL_SORTABLE, { defaultSort: 'date', defaultDir: 'desc' }).extend({
   company_id: z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional(),
-  from: optionalDate('開始日'),
-  to: optionalDate('終了日'),
+  from: optionalDateField('開始日'),
+  to: optionalDateField('終了日'),
   account_id: z.coerce.number({ error: '勘定科目は数値で指定してください' }).int().positive().optional(),
   /** `csv`: every matching entry as 仕訳CSV (UTF-8 with BOM), one row per line; paging ignored. */
   format: z.enum(['json', 'csv'], { error: '出力形式は csv で指定してください' }).default('json'),
@@ -354,239 +354,3 @@ export interface Account {
   /** True when any journal line uses it (then it cannot be deleted). */
   has_entries?: boolean;
 }
-
-/* ---------------------------------------------------------------- books and statements */
-
-const companyIdParam = z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional();
-const formatParam = z
-  .enum(['json', 'csv', 'pdf'], { error: '出力形式は csv または pdf で指定してください' })
-  .default('json');
-
-const periodRefine = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
-const periodMessage = { path: ['to'], message: '終了日は開始日以降の日付を指定してください' };
-
-/** `?from&to` (omitted: the current fiscal year), `company_id` for admins, `format`. */
-export const periodQuery = z
-  .object({
-    from: optionalDate('開始日'),
-    to: optionalDate('終了日'),
-    fiscal_year_id: z.coerce.number().int().positive().optional(),
-    compare: z
-      .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
-      .optional()
-      .transform((v) => v !== '0' && v !== 'false'),
-    company_id: companyIdParam,
-    format: formatParam,
-  })
-  .refine(periodRefine, periodMessage);
-export type PeriodQuery = z.infer<typeof periodQuery>;
-
-/** Balance sheet: `?date` (as of) or `from&to` (as of `to`, previous = the day before `from`). */
-export const balanceSheetQuery = z
-  .object({
-    date: optionalDate('基準日'),
-    from: optionalDate('開始日'),
-    to: optionalDate('終了日'),
-    fiscal_year_id: z.coerce.number().int().positive().optional(),
-    company_id: companyIdParam,
-    format: formatParam,
-  })
-  .refine(periodRefine, periodMessage);
-export type BalanceSheetQuery = z.infer<typeof balanceSheetQuery>;
-
-export const LEDGER_PER_PAGE = 50;
-
-export const ledgerQuery = z
-  .object({
-    account_id: positiveId('勘定科目'),
-    from: optionalDate('開始日'),
-    to: optionalDate('終了日'),
-    page: z.coerce
-      .number({ error: 'ページは数値で指定してください' })
-      .int()
-      .min(1, 'ページは1以上で指定してください')
-      .default(1),
-    per_page: z.coerce.number().int().min(1).max(500, '表示件数は500以下で指定してください').default(LEDGER_PER_PAGE),
-    company_id: companyIdParam,
-    format: formatParam,
-  })
-  .refine(periodRefine, periodMessage);
-export type LedgerQuery = z.infer<typeof ledgerQuery>;
-
-export interface Period {
-  from: string;
-  to: string;
-}
-
-/** Where a figure drills down to: the ledger of this account over this period. */
-export interface Drill {
-  account_id: number;
-  from: string;
-  to: string;
-}
-
-/**
- * One row of a statement. `header` rows title a section (no amount), `account` rows carry an account,
- * `subtotal` / `total` rows carry sums; `label` is what is printed (losses already say 損失).
- */
-export interface StatementRow {
-  kind: 'header' | 'account' | 'subtotal' | 'total';
-  /** Stable identifier of the row (a section or line key, or `account:<id>`). */
-  key: string;
-  label: string;
-  /** Indentation level, 0 = top. */
-  level: number;
-  account_id: number | null;
-  code: string | null;
-  amount: number | null;
-  previous: number | null;
-  drill: Drill | null;
-}
-
-export interface Statement<T> {
-  period: Period;
-  previous_period: Period | null;
-  rows: StatementRow[];
-  totals: T;
-  previous_totals: T | null;
-}
-
-export interface TrialBalanceRow {
-  account_id: number;
-  code: string;
-  name: string;
-  category: AccountCategory;
-  section: AccountSection;
-  normal_side: NormalSide;
-  /** Balances are signed by the account's normal side (positive = on its normal side). */
-  opening: number;
-  debit: number;
-  credit: number;
-  closing: number;
-  drill: Drill;
-}
-export interface TrialBalance {
-  period: Period;
-  rows: TrialBalanceRow[];
-  totals: { debit: number; credit: number };
-}
-
-export interface BalanceSheetTotals {
-  assets: number;
-  liabilities: number;
-  net_assets: number;
-}
-export interface IncomeStatementTotals {
-  net_sales: number;
-  gross_profit: number;
-  operating_income: number;
-  ordinary_income: number;
-  income_before_tax: number;
-  net_income: number;
-}
-export interface CashFlowTotals {
-  operating: number;
-  investing: number;
-  financing: number;
-  net_change: number;
-  cash_begin: number;
-  cash_end: number;
-}
-export type BalanceSheet = Statement<BalanceSheetTotals> & { date: string };
-export interface MonthlyProfit {
-  /** 'YYYY-MM' */
-  month: string;
-  net_sales: number;
-  gross_profit: number;
-  operating_income: number;
-  net_income: number;
-}
-/** The income statement also carries the month-by-month trend of the period (for a chart). */
-export type IncomeStatement = Statement<IncomeStatementTotals> & { monthly: MonthlyProfit[] };
-export type CashFlowStatement = Statement<CashFlowTotals>;
-
-/** The five profit stages and their labels when negative (FACTS.md §1). */
-export const PROFIT_STAGES = {
-  gross_profit: { profit: '売上総利益', loss: '売上総損失' },
-  operating_income: { profit: '営業利益', loss: '営業損失' },
-  ordinary_income: { profit: '経常利益', loss: '経常損失' },
-  income_before_tax: { profit: '税引前当期純利益', loss: '税引前当期純損失' },
-  net_income: { profit: '当期純利益', loss: '当期純損失' },
-} as const;
-
-export function profitLabel(stage: keyof typeof PROFIT_STAGES, amount: number): string {
-  return amount < 0 ? PROFIT_STAGES[stage].loss : PROFIT_STAGES[stage].profit;
-}
-
-export interface LedgerLine {
-  line_id: number;
-  entry_id: number;
-  entry_number: number;
-  date: string;
-  description: string;
-  memo: string | null;
-  /** The other side's account name, or 諸口 when the entry has several. */
-  contra_account_id: number | null;
-  contra_account_name: string;
-  debit: number;
-  credit: number;
-  /** Balance after this line, signed by the account's normal side. */
-  balance: number;
-}
-
-export interface Ledger {
-  account: Pick<Account, 'id' | 'code' | 'name' | 'normal_side' | 'category'>;
-  period: Period;
-  /** Balance before the first line of THIS page (前期繰越 on page 1, 前頁繰越 after). */
-  carried_forward: number;
-  /** Balance before `from` (前期繰越). */
-  opening: number;
-  /** Balance at the end of the period. */
-  closing: number;
-  lines: LedgerLine[];
-}
-export interface LedgerPage {
-  data: Ledger;
-  meta: import('./common.js').PageMeta;
-}
-
-/* ---------------------------------------------------------------- fiscal years and locks */
-
-export interface FiscalYear {
-  id: number;
-  company_id: number;
-  start_date: string;
-  end_date: string;
-  label: string;
-  status: 'open' | 'closed';
-  closed_at: string | null;
-  closing_entry_id: number | null;
-}
-
-export const fiscalYearCreateInput = z.object({
-  /** Start date of the year; omitted → the year after the latest, or the one containing today. */
-  start_date: optionalDate('開始日'),
-  opening_balances: z
-    .array(z.object({ account_id: positiveId('勘定科目'), debit: yen('借方金額'), credit: yen('貸方金額') }))
-    .max(500)
-    .optional(),
-});
-export type FiscalYearCreateInput = z.input<typeof fiscalYearCreateInput>;
-
-export interface PeriodLock {
-  id: number;
-  company_id: number;
-  kind: 'month' | 'year';
-  start_date: string;
-  end_date: string;
-  locked_by: number | null;
-  locked_by_name: string | null;
-  locked_at: string;
-}
-
-export const periodLockInput = z.object({
-  kind: z.enum(['month', 'year'], { error: '締めの単位（月または年度）を選択してください' }),
-  /** Month: any date in that month. Year: any date in that fiscal year. */
-  date: isoDate('対象日'),
-});
-export type PeriodLockInput = z.input<typeof periodLockInput>;

@@ -167,6 +167,29 @@ export const accountDailyBalances = pgTable(
   ],
 );
 
+/** The same sums per account, MONTH (first day) and kind: full months of a period read these. */
+export const accountMonthlyBalances = pgTable(
+  'account_monthly_balances',
+  {
+    company_id: integer('company_id').notNull(),
+    account_id: integer('account_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    debit: yen('debit'),
+    credit: yen('credit'),
+    line_count: integer('line_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.account_id, t.month, t.kind] }),
+    foreignKey({ columns: [t.account_id, t.company_id], foreignColumns: [accounts.id, accounts.company_id] }).onDelete(
+      'cascade',
+    ),
+    index('account_monthly_balances_company_month_idx').on(t.company_id, t.month),
+    check('account_monthly_balances_month_check', sql`extract(day from ${t.month}) = 1`),
+    check('account_monthly_balances_check', sql`${t.debit} >= 0 and ${t.credit} >= 0 and ${t.line_count} >= 0`),
+  ],
+);
+
 /** 会計年度. */
 export const fiscalYears = pgTable(
   'fiscal_years',

@@ -87,7 +87,7 @@ export async function seedDemoAccounting(
       '株式会社北海フーズ',
     ];
     for (let i = 0; i < 10; i++) {
-      const v = r100(rng.int(250_000, 1_300_000) * (m === 12 || m === 3 ? 1.3 : 1));
+      const v = r100(rng.int(320_000, 1_500_000) * (m === 12 || m === 3 ? 1.3 : 1));
       const tax = Math.floor(v / 10);
       sales += v + tax;
       await post(d(rng.int(1, 28)), `${rng.pick(customers)} 商品売上`, [
@@ -121,9 +121,10 @@ export async function seedDemoAccounting(
       await post(d(rng.int(1, 28)), name, [
         line(code, v, 0, 'purchase_10'),
         line('1450', tax, 0),
-        line(code === '6240' ? '1120' : rng.next() < 0.3 ? '1110' : '1120', 0, v + tax),
+        line(code === '6160' || code === '6220' ? '1110' : '1120', 0, v + tax),
       ]);
     }
+    await post(d(1), '小口現金の補充', [line('1110', 250_000, 0), line('1120', 0, 250_000)]);
     await post(d(10), '社会保険料の納付', [
       line('6140', 420_000, 0),
       line('2190', 420_000, 0),

@@ -4,16 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actionCtx } from '../../lib/context.js';
 import { companyScope, type RouteAccess } from '../../plugins/auth.js';
-import {
-  closeFiscalYear,
-  createFiscalYear,
-  createPeriodLock,
-  deletePeriodLock,
-  listFiscalYears,
-  listPeriodLocks,
-  reopenFiscalYear,
-} from './fiscal-years.js';
+import { closeFiscalYear, createFiscalYear, listFiscalYears, reopenFiscalYear } from './fiscal-years.js';
 import { ACCOUNTING_ACCESS } from './journal.routes.js';
+import { createPeriodLock, deletePeriodLock, listPeriodLocks } from './period-locks.js';
 
 const config = { access: ACCOUNTING_ACCESS };
 /** Reopening a closed year or a locked period: the company's own users only (never admins or employees). */

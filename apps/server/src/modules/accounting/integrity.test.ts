@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { accountDailyBalances, accounts, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
 import { createCompany, createTestApp, type TestContext } from '../../test/harness.js';
 import { DEFAULT_ACCOUNTS, ensureChartsOfAccounts, seedDefaultAccounts } from './chart-of-accounts.js';
+import { checkBalances } from './check-balances.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -184,6 +185,7 @@ describe('database integrity of the journal (whatever writes it)', () => {
       .from(accountDailyBalances)
       .where(and(eq(accountDailyBalances.account_id, ids['1110']), eq(accountDailyBalances.date, '2026-04-01')));
     expect(after).toMatchObject({ debit: 0, credit: 0, line_count: 0 });
+    expect(await checkBalances(ctx.db, companyId)).toEqual([]);
   });
 
   it('refuses at commit an entry whose debits ≠ credits, and keeps nothing', async () => {

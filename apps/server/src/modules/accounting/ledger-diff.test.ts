@@ -108,6 +108,31 @@ describe('per-account balances equal ledger-cli', () => {
       const [acc, amount] = line.split('\t');
       expect([acc, midApi.get(Number(acc.slice(1))) ?? 0]).toEqual([acc, Number(amount)]);
     }
+    // a ragged range (not month-aligned): the movements of the period
+    const ragged = execFileSync(LEDGER, [
+      '-f',
+      file,
+      'bal',
+      '--flat',
+      '--no-total',
+      '--begin',
+      '2025/06/15',
+      '--end',
+      '2026/08/04',
+      '--balance-format',
+      '%(account)\t%(quantity(scrub(display_total)))\n',
+    ]).toString();
+    const tbRagged = (await owner.api.get('/api/company/trial-balance?from=2025-06-15&to=2026-08-03')).json().data;
+    const moves = new Map<number, number>(
+      (tbRagged.rows as { account_id: number; debit: number; credit: number }[]).map((r) => [
+        r.account_id,
+        r.debit - r.credit,
+      ]),
+    );
+    for (const line of ragged.trim().split('\n')) {
+      const [acc, amount] = line.split('\t');
+      expect([acc, moves.get(Number(acc.slice(1))) ?? 0]).toEqual([acc, Number(amount)]);
+    }
     expect(tb.totals.debit).toBe(tb.totals.credit);
   });
 });

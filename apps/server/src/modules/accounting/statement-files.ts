@@ -42,7 +42,7 @@ function fonts() {
   return fontBytes;
 }
 
-const yenText = (v: number) => (v < 0 ? `△${Math.abs(v).toLocaleString('en-US')}` : v.toLocaleString('en-US'));
+const yenText = (v: number) => (v < 0 ? `△${Math.abs(v).toLocaleString('en-US')}` : (v + 0).toLocaleString('en-US'));
 export const cellYen = (v: number | null) => (v === null ? '' : yenText(v));
 
 /** A4 portrait PDF of the table in Noto Sans JP (subset embedded), paged with repeated headers. */

@@ -71,7 +71,10 @@ export async function balanceSheet(
     accounts
       .filter((a) => sections.includes(a.section as AccountSection))
       .reduce<[number, number]>((s, a) => [s[0] + amount(a, cur), s[1] + amount(a, prev)], [0, 0]);
+  const isEmpty = (sections: AccountSection[]) =>
+    sections.every((s) => visible(accounts, s, pair).length === 0) && sumOf(sections).every((v) => v === 0);
   const sectionRows = (s: AccountSection, level: number, withSubtotal: boolean) => {
+    if (isEmpty([s])) return;
     if (withSubtotal) b.header(s, ACCOUNT_SECTIONS[s].label, level);
     for (const a of visible(accounts, s, pair)) b.account(a, ...pair(a), level + 1);
     if (withSubtotal) b.subtotal(`${s}_total`, `${ACCOUNT_SECTIONS[s].label}合計`, ...sumOf([s]), level);
@@ -79,6 +82,7 @@ export async function balanceSheet(
 
   b.header('assets', '資産の部');
   for (const g of ASSET_GROUPS) {
+    if (g.key !== 'current_assets' && isEmpty(g.sections)) continue;
     b.header(g.key, g.label, 1);
     for (const s of g.sections) sectionRows(s, 2, g.sections.length > 1);
     b.subtotal(`${g.key}_total`, `${g.label}合計`, ...sumOf(g.sections), 1);

@@ -74,8 +74,12 @@ export async function incomeStatement(db: DbOrTx, companyId: number, period: Per
   const b = new RowBuilder(period, compare);
 
   const section = (s: AccountSection, totalKey: string, cAmt: number, pAmt: number) => {
+    const shown = visible(accounts, s, (x) => [sectionAmount(x, cur), sectionAmount(x, prev)]);
+    // optional sections (営業外・特別) are left out when empty in both columns
+    const optional = s !== 'net_sales' && s !== 'cost_of_sales' && s !== 'sga';
+    if (optional && shown.length === 0 && cAmt === 0 && pAmt === 0) return;
     b.header(s, ACCOUNT_SECTIONS[s].label);
-    for (const a of visible(accounts, s, (x) => [sectionAmount(x, cur), sectionAmount(x, prev)])) {
+    for (const a of shown) {
       b.account(a, sectionAmount(a, cur), sectionAmount(a, prev));
     }
     b.subtotal(totalKey, `${ACCOUNT_SECTIONS[s].label}合計`, cAmt, pAmt, 1);

@@ -32,8 +32,8 @@ export class RowBuilder {
       level,
       account_id: a.id,
       code: a.code,
-      amount,
-      previous: this.hasPrevious ? previous : null,
+      amount: amount + 0,
+      previous: this.hasPrevious ? previous + 0 : null,
       drill,
     });
   }
@@ -46,8 +46,8 @@ export class RowBuilder {
       level,
       account_id: null,
       code: null,
-      amount,
-      previous: this.hasPrevious ? previous : null,
+      amount: amount + 0,
+      previous: this.hasPrevious ? previous + 0 : null,
       drill: null,
     });
   }
@@ -67,8 +67,8 @@ export class RowBuilder {
       level,
       account_id: null,
       code: null,
-      amount,
-      previous: this.hasPrevious ? previous : null,
+      amount: amount + 0,
+      previous: this.hasPrevious ? previous + 0 : null,
       drill: null,
     });
   }
