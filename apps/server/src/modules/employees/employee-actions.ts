@@ -49,21 +49,34 @@ async function createLogin(
   employee: { id: number; name: string; email: string },
 ): Promise<number> {
   const [taken] = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role, companyId: users.company_id, disabledAt: users.disabled_at })
     .from(users)
     .where(eq(sql`lower(${users.email})`, employee.email.toLowerCase()))
-    .limit(1);
-  if (taken) throw unprocessable({ email: ['このメールアドレスはすでにログインアカウントとして使われています'] });
-  const [user] = await tx
-    .insert(users)
-    .values({
-      email: employee.email,
-      name: employee.name,
-      role: 'employee',
-      company_id: ctx.companyId,
-      password_hash: null,
-    })
-    .returning({ id: users.id });
+    .limit(1)
+    .for('update');
+  // An employee account of this company that was switched off (or whose employee was deleted) is
+  // switched on again, with a new invitation; any other account keeps its address.
+  const reusable =
+    taken !== undefined && taken.role === 'employee' && taken.companyId === ctx.companyId && taken.disabledAt !== null;
+  if (taken && !reusable) {
+    throw unprocessable({ email: ['このメールアドレスはすでにログインアカウントとして使われています'] });
+  }
+  const [user] = reusable
+    ? await tx
+        .update(users)
+        .set({ name: employee.name, disabled_at: null, password_hash: null, updated_at: sql`now()` })
+        .where(eq(users.id, taken.id))
+        .returning({ id: users.id })
+    : await tx
+        .insert(users)
+        .values({
+          email: employee.email,
+          name: employee.name,
+          role: 'employee',
+          company_id: ctx.companyId,
+          password_hash: null,
+        })
+        .returning({ id: users.id });
   const token = newToken();
   await tx.insert(passwordResets).values({
     user_id: user.id,

@@ -229,3 +229,32 @@ describe('sign-in accounts for employees', () => {
     expect(await activeCount(owner.company.id)).toBe(0);
   });
 });
+
+describe('switching a sign-in off and on again', () => {
+  it('re-enables the same account with a new invitation; the old password no longer works', async () => {
+    const owner = await companyOwner(ctx);
+    const email = `again-${Date.now()}@example.jp`;
+    const created = (await owner.api.post(URL, { ...valid, email, login_enabled: true })).json().data;
+    const off = await owner.api.put(`${URL}/${created.id}`, { ...valid, email, login_enabled: false });
+    expect(off.json().data.login_enabled).toBe(false);
+    const on = await owner.api.put(`${URL}/${created.id}`, { ...valid, email, login_enabled: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data.login_enabled).toBe(true);
+    const accounts = await ctx.db.select().from(users).where(eq(users.email, email));
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ disabled_at: null, password_hash: null });
+    const mails = await ctx.db.select().from(mailLog).where(eq(mailLog.to, email));
+    expect(mails).toHaveLength(2);
+  });
+
+  it("never takes over another company's or a live account's address", async () => {
+    const a = await companyOwner(ctx);
+    const b = await companyOwner(ctx);
+    const email = `shared-${Date.now()}@example.jp`;
+    const created = (await a.api.post(URL, { ...valid, email, login_enabled: true })).json().data;
+    await a.api.delete(`${URL}/${created.id}`);
+    const res = await b.api.post(URL, { ...valid, email, login_enabled: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email[0]).toContain('すでに');
+  });
+});
