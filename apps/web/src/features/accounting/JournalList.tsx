@@ -214,16 +214,16 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
                           </Table.Td>
                         </>
                       )}
-                      <Table.Td>
+                      <Table.Td valign="top">
                         <Text size="sm">{name(pair.debit?.account_id)}</Text>
                       </Table.Td>
-                      <Table.Td ta="right">
+                      <Table.Td ta="right" valign="top">
                         <Text size="sm">{formatAmountOrBlank(pair.debit?.debit)}</Text>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td valign="top">
                         <Text size="sm">{name(pair.credit?.account_id)}</Text>
                       </Table.Td>
-                      <Table.Td ta="right">
+                      <Table.Td ta="right" valign="top">
                         <Text size="sm">{formatAmountOrBlank(pair.credit?.credit)}</Text>
                       </Table.Td>
                       {!readOnly && i === 0 && (

@@ -39,22 +39,27 @@ export function JournalListPage() {
       <PageHeader
         title="仕訳帳"
         description="仕訳を日付順に表示します。行をクリックすると編集できます。"
+        mb="sm"
         actions={
-          <>
-            <BookLinks current="journal" />
-            <JournalImportButton />
-            <JournalExportButton />
-            <Button
-              component={Link}
-              to="/company/accountings_bk/create"
-              state={{ listSearch: search }}
-              leftSection={<IconPlus size={16} />}
-            >
-              仕訳を登録
-            </Button>
-          </>
+          <Button
+            component={Link}
+            to="/company/accountings_bk/create"
+            state={{ listSearch: search }}
+            leftSection={<IconPlus size={16} />}
+          >
+            仕訳を登録
+          </Button>
         }
       />
+      <Group justify="space-between" mb="sm">
+        <Group gap={4}>
+          <BookLinks current="journal" />
+        </Group>
+        <Group gap="xs">
+          <JournalImportButton />
+          <JournalExportButton />
+        </Group>
+      </Group>
       <JournalList />
     </>
   );
