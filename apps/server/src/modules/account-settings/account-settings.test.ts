@@ -107,6 +107,11 @@ describe('PUT /api/password', () => {
     const ok = await owner.api.put('/api/password', { ...body, current_password: TEST_PASSWORD });
     expect(ok.statusCode).toBe(200);
     expect((await owner.api.get('/api/me')).statusCode).toBe(200);
+    const [audited] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'profile.update_password'), eq(auditLogs.target_id, String(owner.user.id))));
+    expect(audited).toBeDefined();
     expect((await other.get('/api/me')).statusCode).toBe(401);
     const anon = client(ctx.app, null);
     expect((await anon.post('/api/login', { email: owner.user.email, password: TEST_PASSWORD })).statusCode).not.toBe(
@@ -129,6 +134,12 @@ describe('company settings', () => {
     expect(res.statusCode).toBe(200);
     const [c] = await ctx.db.select().from(companies).where(eq(companies.id, owner.company.id));
     expect([c.tax_display, c.tax_rounding]).toEqual(['inclusive', 'round']);
+    const [a] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'company.tax_settings'), eq(auditLogs.company_id, owner.company.id)));
+    expect(a.before).toMatchObject({ tax_display: 'exclusive', tax_rounding: 'floor' });
+    expect(a.after).toMatchObject({ tax_display: 'inclusive', tax_rounding: 'round' });
     const bad = await owner.api.put('/api/company/tax-settings', { tax_display: 'both', tax_rounding: 'round' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.tax_display[0]).toBe('消費税の表示方法を選択してください');
@@ -138,6 +149,11 @@ describe('company settings', () => {
     const owner = await companyOwner(ctx);
     expect((await owner.api.put('/api/company/expiration-year', { expiration_year: 10 })).statusCode).toBe(200);
     expect((await owner.api.get('/api/me')).json().data.expiration_year).toBe(10);
+    const [a] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'company.expiration_year'), eq(auditLogs.company_id, owner.company.id)));
+    expect(a.after).toMatchObject({ expiration_year: 10 });
     const bad = await owner.api.put('/api/company/expiration-year', { expiration_year: 8 });
     expect(bad.statusCode).toBe(422);
     expect((await owner.api.get('/api/me')).json().data.expiration_year).toBe(10);

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../db/schema/index.js';
+import { auditLogs, companies } from '../../db/schema/index.js';
 import { client, companyOwner, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
 
 let ctx: TestContext;
@@ -53,6 +53,11 @@ describe('company profile', () => {
     const [c] = await ctx.db.select().from(companies).where(eq(companies.id, owner.company.id));
     expect(c.max_employee_cap).toBe(7);
     expect(c.status).toBe('active');
+    const [a] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'company.profile'), eq(auditLogs.company_id, owner.company.id)));
+    expect(a.after).toMatchObject({ name: '株式会社テスト工業' });
   });
 
   it('validates (check digits, month) and writes nothing', async () => {
@@ -87,6 +92,13 @@ describe('bank info', () => {
     expect((await a.api.get('/api/company/bank-info')).json().data).toEqual(bank);
     const upd = await a.api.put('/api/company/bank-info', { ...bank, account_type: '当座', account_number: '7654321' });
     expect(upd.json().data.account_number).toBe('7654321');
+    const audits = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'company.bank_info'), eq(auditLogs.company_id, a.company.id)))
+      .orderBy(auditLogs.id);
+    expect(audits).toHaveLength(2);
+    expect(audits[1].before).toMatchObject({ account_number: '1234567' });
     expect((await b.api.get('/api/company/bank-info')).statusCode).toBe(404);
   });
 

@@ -115,3 +115,13 @@ export function employeeValues(input: EmployeeValues) {
     memo: input.memo,
   };
 }
+
+/** The live employee record linked to a sign-in account (role employee), for features such as attendance. */
+export async function findEmployeeOfUser(db: DbOrTx, companyId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.company_id, companyId), eq(employees.user_id, userId), isNull(employees.deleted_at)))
+    .limit(1);
+  return row;
+}

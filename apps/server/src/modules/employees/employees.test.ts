@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, companies, employees, mailLog, users } from '../../db/schema/index.js';
 import { client, companyOwner, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { findEmployeeOfUser } from './employees.queries.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -213,6 +214,8 @@ describe('sign-in accounts for employees', () => {
     expect(login.statusCode).toBe(200);
     const me = (await client(ctx.app, login.json().data.token).get('/api/me')).json().data;
     expect(me.roles).toEqual(['employee']);
+    const linked = await findEmployeeOfUser(ctx.db, owner.company.id, me.user_id);
+    expect(linked?.id).toBe(res.json().data.id);
 
     // turning the sign-in off disables the account
     await owner.api.put(`${URL}/${res.json().data.id}`, { ...valid, email, login_enabled: false });
