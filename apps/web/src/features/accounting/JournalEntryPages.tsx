@@ -163,10 +163,15 @@ export function JournalEditPage() {
                 締め済み
               </Badge>
             )}
+            {record.reversed_by_id && (
+              <Badge color="orange" variant="light">
+                逆仕訳済み
+              </Badge>
+            )}
           </Group>
         }
         actions={
-          locked ? (
+          locked && record.reversed_by_id ? null : locked ? (
             <Button
               variant="light"
               leftSection={<IconArrowBackUp size={16} />}

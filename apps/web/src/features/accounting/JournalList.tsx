@@ -210,6 +210,11 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
                                   逆仕訳
                                 </Badge>
                               ) : null}
+                              {entry.reversed_by_id ? (
+                                <Badge size="xs" variant="light" color="orange">
+                                  取消済
+                                </Badge>
+                              ) : null}
                             </Group>
                           </Table.Td>
                         </>
@@ -228,7 +233,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
                       </Table.Td>
                       {!readOnly && i === 0 && (
                         <Table.Td rowSpan={span} valign="top">
-                          {entry.locked ? (
+                          {entry.locked && entry.reversed_by_id ? null : entry.locked ? (
                             <Tooltip label="逆仕訳" withArrow>
                               <ActionIcon
                                 variant="subtle"

@@ -389,12 +389,15 @@ describe("administrator's read-only views", () => {
   it('the company journal does offer them', async () => {
     base({
       'GET /api/accountings': {
-        data: [makeEntry(1), makeEntry(2, { locked: true })],
-        meta: { current_page: 1, last_page: 1, per_page: 20, total: 2, from: 1, to: 2 },
+        data: [makeEntry(1), makeEntry(2, { locked: true }), makeEntry(3, { locked: true, reversed_by_id: 9 })],
+        meta: { current_page: 1, last_page: 1, per_page: 20, total: 3, from: 1, to: 3 },
       },
     });
     renderApp('/company/accountings_bk');
-    await waitFor(() => expect(screen.getAllByTestId('entry-row')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('entry-row')).toHaveLength(3));
+    // an entry already reversed offers no second reversal
+    expect(screen.queryByRole('button', { name: 'No.3の逆仕訳' })).toBeNull();
+    expect(screen.getAllByTestId('entry-row')[2].textContent).toContain('取消済');
     expect(screen.getByRole('button', { name: 'No.1を削除' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'No.2の逆仕訳' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '仕訳を登録' })).toBeTruthy();
