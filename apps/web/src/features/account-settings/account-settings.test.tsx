@@ -129,3 +129,24 @@ describe('/profile/edit for a company user', () => {
     });
   });
 });
+
+describe('/email/confirm', () => {
+  it('sends the token from the link and shows the new address', async () => {
+    const { calls } = mockApi({
+      'POST /api/profile/email/confirm': { message: 'メールアドレスを変更しました', data: { email: 'new@example.jp' } },
+    });
+    renderApp('/email/confirm?token=abc123');
+    expect((await screen.findByRole('status')).textContent).toContain('new@example.jp');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'abc123' });
+  });
+
+  it('shows the server message for a used or expired link', async () => {
+    mockApi({
+      'POST /api/profile/email/confirm': () =>
+        json({ message: 'メールアドレス変更のリンクが無効か、有効期限が切れています。もう一度お手続きください' }, 422),
+    });
+    renderApp('/email/confirm?token=used');
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.some((a) => a.textContent?.includes('有効期限が切れています'))).toBe(true);
+  });
+});
