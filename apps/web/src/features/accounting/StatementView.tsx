@@ -155,7 +155,7 @@ export function StatementView({
       ) : data ? (
         <>
           <Summary kind={kind} data={data} />
-          <Group align="flex-start" gap="md" wrap="nowrap">
+          <Group align="flex-start" gap="md" wrap="wrap">
             <Paper withBorder radius="md" style={{ flex: '1 1 620px', minWidth: 0 }}>
               <Group justify="space-between" px="md" py="xs">
                 <Text fw={700}>
