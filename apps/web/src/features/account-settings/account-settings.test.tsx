@@ -146,7 +146,8 @@ describe('/email/confirm', () => {
         json({ message: 'メールアドレス変更のリンクが無効か、有効期限が切れています。もう一度お手続きください' }, 422),
     });
     renderApp('/email/confirm?token=used');
-    const alerts = await screen.findAllByRole('alert');
-    expect(alerts.some((a) => a.textContent?.includes('有効期限が切れています'))).toBe(true);
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('有効期限が切れています'))).toBe(true),
+    );
   });
 });
