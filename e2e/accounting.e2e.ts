@@ -31,7 +31,7 @@ describe('accounting (company owner)', () => {
     await browser?.close();
   });
 
-  it('opens every statement, posts an entry with the keyboard only, finds it in 仕訳帳 and the ledger, and downloads a CSV', async () => {
+  it('opens every statement, posts an entry with the keyboard only, finds it in 仕訳帳 and the ledger, and downloads CSV and PDF', async () => {
     const t = await newPage(browser, baseURL);
     const { page } = t;
     try {
@@ -128,6 +128,18 @@ describe('accounting (company owner)', () => {
         .textContent();
       const rentLine = text.split(/\r?\n/).find((l) => l.includes('地代家賃')) ?? '';
       expect(rentLine.replace(/"/g, '')).toContain(`,${(onScreen ?? '').replace(/,/g, '')},`);
+
+      // and the PDF of the same statement
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'PDF' }).click(),
+      ]);
+      expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+      const pdfFile = join(await mkdtemp(join(tmpdir(), 'chobo-e2e-pdf-')), 'statement.pdf');
+      await pdf.saveAs(pdfFile);
+      const pdfBytes = await readFile(pdfFile);
+      await rm(dirname(pdfFile), { recursive: true, force: true });
+      expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       t.assertNoErrors();
     } finally {
