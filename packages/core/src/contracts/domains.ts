@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { COMPANY_PERMISSIONS, DOMAIN_ROLES } from '../permissions.js';
 import { listQuery, requiredText } from './common.js';
 
-/** A fully qualified host name: labels of letters, digits and hyphens, at least one dot, a letter TLD. */
+/**
+ * A fully qualified host name: labels of letters, digits and hyphens, at least one dot, a letter TLD.
+ * `localhost` is accepted too (the default domain of a local installation).
+ */
 export function isValidFqdn(value: string): boolean {
+  if (value === 'localhost') return true;
   if (value.length > 253) return false;
   const labels = value.split('.');
   if (labels.length < 2) return false;

@@ -49,7 +49,7 @@ describe('domains API', () => {
     const dup = await api.post('/api/admin/domains', { name: '重複', host: 'mirai.example.jp' });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors.host).toEqual(['このホスト名はすでに登録されています']);
-    for (const host of ['localhost', 'bad_host.jp', '-x.example.jp', 'example.123']) {
+    for (const host of ['intranet', 'bad_host.jp', '-x.example.jp', 'example.123']) {
       const bad = await api.post('/api/admin/domains', { name: 'x', host });
       expect(bad.statusCode, host).toBe(422);
       expect(bad.json().errors.host[0]).toContain('ホスト名');
