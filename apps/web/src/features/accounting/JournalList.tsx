@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Paper,
+  SegmentedControl,
   Skeleton,
   Stack,
   Table,
@@ -25,7 +26,7 @@ import { formatAmountOrBlank, slashDate } from './format';
 import { confirmDeleteEntry, confirmReverse, JOURNAL_PATH } from './JournalEntryPages';
 import type { Account, JournalEntry } from './types';
 
-const FILTER_KEYS = ['from', 'to', 'account_id'] as const;
+const FILTER_KEYS = ['from', 'to', 'account_id', 'order'] as const;
 const NO_SORT: readonly string[] = [];
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -66,6 +67,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
     to: list.filters.to && ISO.test(list.filters.to) ? list.filters.to : null,
     account_id: Number.isInteger(accountId) && accountId > 0 ? accountId : null,
     company_id: companyId ?? null,
+    sort_dir: list.filters.order === 'desc' ? 'desc' : 'asc',
   };
   const query = useEntryList(params);
   useLoadingFlag(query.isFetching && (query.isPending || query.isPlaceholderData));
@@ -134,6 +136,17 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
           placeholder="勘定科目（すべて）"
           clearable
           w={240}
+        />
+        <SegmentedControl
+          aria-label="並び順"
+          ml="auto"
+          size="sm"
+          value={params.sort_dir}
+          onChange={(v) => list.setFilter('order', v === 'desc' ? 'desc' : null)}
+          data={[
+            { value: 'asc', label: '日付の古い順' },
+            { value: 'desc', label: '新しい順' },
+          ]}
         />
       </Group>
 

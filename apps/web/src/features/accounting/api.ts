@@ -41,6 +41,8 @@ export interface EntryListParams {
   to: string | null;
   account_id: number | null;
   company_id: number | null;
+  /** 'asc' = oldest first (the book's order), 'desc' = newest first */
+  sort_dir: 'asc' | 'desc';
 }
 
 export function useEntryList(params: EntryListParams) {
@@ -48,7 +50,7 @@ export function useEntryList(params: EntryListParams) {
     queryKey: accountingKeys.entryList(params),
     queryFn: ({ signal }) =>
       api.get<Paginated<JournalEntry>>(ENTRIES_PATH, {
-        query: { ...params, per_page: ENTRY_PER_PAGE, sort_by: 'date', sort_dir: 'asc' },
+        query: { ...params, per_page: ENTRY_PER_PAGE, sort_by: 'date' },
         signal,
       }),
     placeholderData: keepPreviousData,

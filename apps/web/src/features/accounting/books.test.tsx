@@ -402,4 +402,25 @@ describe("administrator's read-only views", () => {
     expect(screen.getByRole('button', { name: 'No.2の逆仕訳' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '仕訳を登録' })).toBeTruthy();
   });
+
+  it('lists the journal oldest first and switches to newest first through the URL', async () => {
+    const { calls } = base({
+      'GET /api/accountings': {
+        data: [makeEntry(1)],
+        meta: { current_page: 1, last_page: 1, per_page: 20, total: 1, from: 1, to: 1 },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/company/accountings_bk');
+    await waitFor(() => expect(screen.getAllByTestId('entry-row')).toHaveLength(1));
+    const sortOf = () =>
+      calls
+        .filter((c) => c.url.pathname === '/api/accountings')
+        .at(-1)
+        ?.url.searchParams.get('sort_dir');
+    expect(sortOf()).toBe('asc');
+    await user.click(screen.getByText('新しい順'));
+    await waitFor(() => expect(sortOf()).toBe('desc'));
+    expect(router.state.location.search).toBe('?order=desc');
+  });
 });
