@@ -108,14 +108,14 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
           }
           value={keywordInput}
           onChange={(e) => setKeywordInput(e.currentTarget.value)}
-          w={280}
+          w={240}
         />
         <TextInput
           type="date"
           aria-label="開始日"
           value={params.from ?? ''}
           onChange={(e) => list.setFilter('from', e.currentTarget.value || null)}
-          w={150}
+          w={140}
         />
         <Text size="sm" c="dimmed" pb={8}>
           〜
@@ -125,7 +125,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
           aria-label="終了日"
           value={params.to ?? ''}
           onChange={(e) => list.setFilter('to', e.currentTarget.value || null)}
-          w={150}
+          w={140}
         />
         <AccountSelect
           accounts={accounts.data ?? []}
@@ -135,7 +135,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
           aria-label="勘定科目で絞り込み"
           placeholder="勘定科目（すべて）"
           clearable
-          w={240}
+          w={200}
         />
         <SegmentedControl
           aria-label="並び順"
@@ -144,7 +144,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
           value={params.sort_dir}
           onChange={(v) => list.setFilter('order', v === 'desc' ? 'desc' : null)}
           data={[
-            { value: 'asc', label: '日付の古い順' },
+            { value: 'asc', label: '古い順' },
             { value: 'desc', label: '新しい順' },
           ]}
         />
