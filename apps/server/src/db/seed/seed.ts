@@ -6,6 +6,7 @@ import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
 import { seedDemoAccounting } from './demo-accounting.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
+import { seedDemoInfos } from './demo-infos.js';
 import { seedDemoMasterData } from './demo-master-data.js';
 
 export interface SeedOptions {
@@ -107,6 +108,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     await seedDefaultAccounts(tx, company.id);
     await seedDemoAccounting(tx, company.id);
     await seedDemoMasterData(tx, company.id, demoHash);
+    await seedDemoInfos(tx);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
       { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema/index.js';
+import { seedDemoInfos } from '../../db/seed/demo-infos.js';
 import { companyOwner, createDomain, createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
 
 const hourAgo = () => new Date(Date.now() - 3600_000).toISOString();
@@ -114,5 +115,21 @@ describe('notices (infos)', () => {
     expect(
       (await limited.api.post('/api/admin/infos', { title: 't', body: 'b', published_at: hourAgo() })).statusCode,
     ).toBe(403);
+  });
+
+  it('demo notices: the important one comes first for a company, both unread', async () => {
+    const fresh = await createTestApp();
+    try {
+      await seedDemoInfos(fresh.db);
+      const owner = await companyOwner(fresh);
+      const list = (await owner.api.get('/api/company/infos')).json();
+      expect(list.data.map((i: { title: string }) => i.title)).toEqual([
+        '年末年始のサポート窓口について',
+        'Chobo（帳簿）へようこそ',
+      ]);
+      expect(list.meta.unread).toBe(2);
+    } finally {
+      await fresh.close();
+    }
   });
 });
