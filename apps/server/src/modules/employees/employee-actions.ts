@@ -188,6 +188,10 @@ export async function updateEmployee({
       userId = await createLogin(tx, app, ctx, { id, name: input.name, email: input.email });
       invited = true;
     }
+    if (userId !== null && !invited && input.name !== before.name) {
+      // the sign-in account shows the employee's name in the top bar
+      await tx.update(users).set({ name: input.name, updated_at: sql`now()` }).where(eq(users.id, userId));
+    }
     const [row] = await tx
       .update(employees)
       .set({ ...employeeValues(input), user_id: userId, updated_at: sql`now()` })

@@ -217,10 +217,32 @@ describe('sign-in accounts for employees', () => {
     const linked = await findEmployeeOfUser(ctx.db, owner.company.id, me.user_id);
     expect(linked?.id).toBe(res.json().data.id);
 
+    // a new name or e-mail on the employee follows onto the sign-in account
+    const newEmail = `moved-${Date.now()}@example.jp`;
+    await owner.api.put(`${URL}/${res.json().data.id}`, {
+      ...valid,
+      name: '改名 太郎',
+      email: newEmail,
+      login_enabled: true,
+    });
+    const [renamed] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect([renamed.name, renamed.email]).toEqual(['改名 太郎', newEmail]);
+    await owner.api.put(`${URL}/${res.json().data.id}`, {
+      ...valid,
+      name: '再改名 太郎',
+      email: newEmail,
+      login_enabled: true,
+    });
+    const [renamedAgain] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(renamedAgain.name).toBe('再改名 太郎');
+
     // turning the sign-in off disables the account
-    await owner.api.put(`${URL}/${res.json().data.id}`, { ...valid, email, login_enabled: false });
     expect(
-      (await client(ctx.app, null).post('/api/login', { email, password: 'new-secret-pass-1' })).statusCode,
+      (await client(ctx.app, null).post('/api/login', { email: newEmail, password: 'new-secret-pass-1' })).statusCode,
+    ).toBe(200);
+    await owner.api.put(`${URL}/${res.json().data.id}`, { ...valid, email: newEmail, login_enabled: false });
+    expect(
+      (await client(ctx.app, null).post('/api/login', { email: newEmail, password: 'new-secret-pass-1' })).statusCode,
     ).not.toBe(200);
   });
 
