@@ -327,7 +327,13 @@ describe('損益計算書', () => {
     const saved: string[] = [];
     vi.stubGlobal(
       'URL',
-      Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => {} }),
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => {
+          created.push(b);
+          return 'blob:x';
+        },
+        revokeObjectURL: () => {},
+      }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
