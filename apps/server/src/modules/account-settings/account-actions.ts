@@ -77,6 +77,22 @@ export async function requestEmailChange(app: App, auth: AuthContext, ip: string
         'Chobo（帳簿）',
       ].join('\n'),
     });
+    // the current address learns of the request too (someone else may be using the session)
+    await queueMail(tx, {
+      to: auth.email,
+      subject: '【Chobo】メールアドレス変更のお手続きを受け付けました',
+      body: [
+        `${auth.name} 様`,
+        '',
+        `ログイン用メールアドレスを ${email} に変更するお手続きを受け付けました。`,
+        '新しいメールアドレスに届いたリンクを開くまで、変更は行われません。',
+        '',
+        'お心当たりがない場合は、パスワードを変更し、管理者にご連絡ください。',
+        '',
+        '――',
+        'Chobo（帳簿）',
+      ].join('\n'),
+    });
     await audit(tx, {
       actor: actorOf(auth, ip),
       companyId: auth.companyId,

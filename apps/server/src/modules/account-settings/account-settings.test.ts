@@ -58,6 +58,9 @@ describe('e-mail change', () => {
     const [mail] = await ctx.db.select().from(mailLog).where(eq(mailLog.to, newEmail)).orderBy(desc(mailLog.id));
     const token = decodeURIComponent(/\/email\/confirm\?token=([^\s&]+)/.exec(mail.body)?.[1] ?? '');
     expect(token.length).toBeGreaterThan(20);
+    const [notice] = await ctx.db.select().from(mailLog).where(eq(mailLog.to, owner.user.email));
+    expect(notice.body).toContain(newEmail);
+    expect(notice.body).not.toContain(token);
     const anon = client(ctx.app, null);
     expect((await anon.post('/api/profile/email/confirm', { token: 'wrong' })).statusCode).toBe(422);
     const ok = await anon.post('/api/profile/email/confirm', { token });
