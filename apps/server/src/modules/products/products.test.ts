@@ -297,13 +297,17 @@ describe('CSV download and upload', () => {
     expect((await a.api.get(`${URL}?keyword=EXIST`)).json().data[0].unit_price).toBe(1);
   });
 
-  it('refuses a wrong header and a binary file', async () => {
+  it('refuses a wrong header, a binary file and a file over 20 MB', async () => {
     const a = await companyOwner(ctx);
     const wrong = await uploadFile(ctx.app, a.token, '/api/product-upload', 'p.csv', Buffer.from('code,name\nA,B\n'));
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toContain('見出し');
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     expect((await uploadFile(ctx.app, a.token, '/api/product-upload', 'p.csv', png)).statusCode).toBe(415);
+    const huge = Buffer.alloc(20 * 1024 * 1024 + 10, 0x41);
+    const tooBig = await uploadFile(ctx.app, a.token, '/api/product-upload', 'p.csv', huge);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe('ファイルサイズは20MB以下にしてください');
   });
 });
 
