@@ -3,12 +3,14 @@ import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip
 import { modals } from '@mantine/modals';
 import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { accountingKeys, FISCAL_YEARS_PATH, PERIOD_LOCKS_PATH, useFiscalYears } from './api';
+import { accountingKeys, FISCAL_YEARS_PATH, PERIOD_LOCKS_PATH, useAccounts, useFiscalYears } from './api';
 import { monthsOf, slashDate } from './format';
+import { OpeningBalancesModal } from './OpeningBalancesModal';
 import { yearLabel } from './PeriodPicker';
 
 function usePeriodLocks() {
@@ -181,6 +183,8 @@ export default function FiscalYearsPage() {
   const years = useFiscalYears();
   const locks = usePeriodLocks();
   const write = useBooksWrite();
+  const accounts = useAccounts();
+  const [opening, setOpening] = useState(false);
   return (
     <>
       <PageHeader
@@ -190,6 +194,9 @@ export default function FiscalYearsPage() {
           <>
             <Button component={Link} to="/company/accountings_bk" variant="default">
               仕訳帳へ
+            </Button>
+            <Button variant="default" disabled={!accounts.data} onClick={() => setOpening(true)}>
+              期首残高を入力して作成
             </Button>
             <Button
               leftSection={<IconPlus size={16} />}
@@ -212,6 +219,17 @@ export default function FiscalYearsPage() {
           <YearCard key={year.id} year={year} locks={locks.data ?? []} />
         ))}
       </Stack>
+      {opening && accounts.data && (
+        <OpeningBalancesModal
+          accounts={accounts.data}
+          onClose={() => setOpening(false)}
+          onSubmit={(body) =>
+            write
+              .mutateAsync({ method: 'post', path: FISCAL_YEARS_PATH, body })
+              .then(() => notifySuccess('期首残高を登録して年度を作成しました'))
+          }
+        />
+      )}
     </>
   );
 }

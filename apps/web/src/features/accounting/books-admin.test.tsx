@@ -53,6 +53,43 @@ describe('勘定科目', () => {
 });
 
 describe('会計年度・締め', () => {
+  it('creates a year with opening balances only once debits equal credits', async () => {
+    const { calls } = setup({
+      'GET /api/company/fiscal-years': { data: [] },
+      'GET /api/company/period-locks': { data: [] },
+      'POST /api/company/fiscal-years': (req) => json({ data: { id: 9, ...(req.body as object) } }, 201),
+    });
+    const user = userEvent.setup();
+    renderApp('/company/accountings/fiscal-years');
+    await user.click(await screen.findByRole('button', { name: '期首残高を入力して作成' }));
+    const dialog = await screen.findByRole('dialog');
+    const create = within(dialog).getByRole('button', { name: '年度を作成' }) as HTMLButtonElement;
+    // only balance-sheet accounts are offered
+    expect(within(dialog).queryByRole('textbox', { name: '地代家賃の期首残高' })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: '普通預金の期首残高' }), '1500000');
+    await user.type(within(dialog).getByRole('textbox', { name: '現金の期首残高' }), '-100000');
+    expect(screen.getByTestId('opening-debit').textContent).toBe('1,500,000');
+    expect(screen.getByTestId('opening-credit').textContent).toBe('100,000');
+    expect(screen.getByTestId('opening-difference').textContent).toBe('差額 1,400,000');
+    expect(create.disabled).toBe(true);
+    // a negative balance is on the other side (the fixtures have no liability account)
+    await user.type(within(dialog).getByRole('textbox', { name: '売掛金の期首残高' }), '-1400000');
+    expect(create.disabled).toBe(false);
+    await user.type(within(dialog).getByLabelText('年度の開始日'), '2026-04-01');
+    await user.click(create);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        start_date: '2026-04-01',
+        opening_balances: [
+          { account_id: 1, debit: 0, credit: 100000 },
+          { account_id: 2, debit: 1500000, credit: 0 },
+          { account_id: 3, debit: 0, credit: 1400000 },
+        ],
+      }),
+    );
+    expect(await screen.findByText('期首残高を登録して年度を作成しました')).toBeTruthy();
+  });
+
   it('reopens a closed year only after the confirm', async () => {
     const { calls } = setup({
       'GET /api/company/fiscal-years': {
