@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminMe, json, mockApi, page, renderApp, seedToken } from '../../test/utils';
+
+const company = {
+  id: 5,
+  name: '株式会社編集前',
+  name_kana: null,
+  corporate_number: null,
+  registration_number: null,
+  representative_name: null,
+  representative_name_kana: null,
+  postal_code: null,
+  prefecture_code: null,
+  address1: null,
+  address2: null,
+  tel: null,
+  email: null,
+  capital: null,
+  fiscal_year_end_month: 3,
+  business_type: null,
+  tax_office: null,
+  domain_id: 1,
+  domain_name: '標準',
+  status: 'active',
+  max_employee: 10,
+  max_employee_cap: 50,
+  expiration_year: 7,
+  tax_display: 'exclusive',
+  tax_rounding: 'floor',
+  bank_accounts: [],
+  owner: null,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+};
+
+describe('admin company screens', () => {
+  it('edits a company with a bank account and shows the server check-digit error under 法人番号', async () => {
+    let attempt = 0;
+    const { calls } = mockApi({
+      'GET /api/me': { data: adminMe() },
+      'GET /api/admin/domains': page([]),
+      'GET /api/admin/companies/5': { data: company },
+      'PUT /api/admin/companies/5': () => {
+        attempt += 1;
+        return attempt === 1
+          ? json(
+              {
+                message: '法人番号のチェックデジットが正しくありません',
+                errors: { corporate_number: ['法人番号のチェックデジットが正しくありません'] },
+              },
+              422,
+            )
+          : json({ data: company });
+      },
+      'GET /api/admin/companies': page([company]),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    const { router } = renderApp('/system/companies/5/edit');
+    await screen.findByDisplayValue('株式会社編集前');
+    await user.click(screen.getByRole('button', { name: '口座を追加' }));
+    const bank = within(screen.getByTestId('bank-account'));
+    await user.type(bank.getByRole('textbox', { name: '銀行名' }), 'みずほ銀行');
+    await user.type(bank.getByRole('textbox', { name: '支店名' }), '本店');
+    await user.type(bank.getByRole('textbox', { name: '口座番号' }), '1234567');
+    await user.type(bank.getByRole('textbox', { name: '口座名義' }), 'カ）ヘンシュウ');
+    await user.click(screen.getByRole('button', { name: '更新する' }));
+    expect(await screen.findByText('法人番号のチェックデジットが正しくありません')).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect((put?.body as { bank_accounts: unknown[] }).bank_accounts).toEqual([
+      {
+        bank_name: 'みずほ銀行',
+        branch_name: '本店',
+        account_type: '普通',
+        account_number: '1234567',
+        account_holder: 'カ）ヘンシュウ',
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: '更新する' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/companies'));
+  }, 30_000);
+
+  it('per-company transactions view is an honest empty state', async () => {
+    mockApi({ 'GET /api/me': { data: adminMe() }, 'GET /api/admin/companies/5': { data: company } });
+    seedToken();
+    renderApp('/system/companies/5/transactions');
+    expect(await screen.findByText('受注取引の機能はまだ提供されていません')).toBeTruthy();
+    expect(await screen.findByText(/株式会社編集前 のデータ/)).toBeTruthy();
+  });
+});
