@@ -1,5 +1,17 @@
 import { type FiscalYear, formatDateTimeJa, type PeriodLock } from '@chobo/core';
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -189,12 +201,16 @@ export default function FiscalYearsPage() {
     <>
       <PageHeader
         title="会計年度・締め"
-        description="月ごとの締めと年度の締め（決算振替・繰越）を行います。締めた期間の仕訳は逆仕訳でのみ訂正できます。"
+        description={
+          <>
+            月次・年度の締めを行います。締めた期間の仕訳は逆仕訳でのみ訂正できます。{' '}
+            <Anchor component={Link} to="/company/accountings_bk" size="sm">
+              仕訳帳へ
+            </Anchor>
+          </>
+        }
         actions={
           <>
-            <Button component={Link} to="/company/accountings_bk" variant="default">
-              仕訳帳へ
-            </Button>
             <Button variant="default" disabled={!accounts.data} onClick={() => setOpening(true)}>
               期首残高を入力して作成
             </Button>
