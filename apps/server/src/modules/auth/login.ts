@@ -8,7 +8,9 @@ import { loginLimitsNow, tokenTtlSeconds } from '../../lib/settings.js';
 import { type IssuedToken, issueToken } from '../../plugins/auth.js';
 
 const BAD_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません';
-const LOCKED = 'ログインに続けて失敗したため、アカウントを一時的にロックしました。15分ほど待ってから再度お試しください';
+/** The lock message names the time left (the lock length is a platform setting). */
+const locked = (secondsLeft: number) =>
+  `ログインに続けて失敗したため、アカウントを一時的にロックしました。${Math.max(1, Math.ceil(secondsLeft / 60))}分ほど待ってから再度お試しください`;
 
 /**
  * Signs a user in. One generic message for every failure; 10 failures in 15 minutes lock the account
@@ -49,7 +51,8 @@ export async function login(
 
   if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
     await db.insert(loginAttempts).values({ email, ip: input.ip, succeeded: false });
-    throw tooManyRequests((user.lockedUntil.getTime() - Date.now()) / 1000, LOCKED);
+    const left = (user.lockedUntil.getTime() - Date.now()) / 1000;
+    throw tooManyRequests(left, locked(left));
   }
 
   const ok = (await verifyPassword(user?.passwordHash, input.password)) && user && !user.disabledAt;

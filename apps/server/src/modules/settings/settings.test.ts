@@ -18,7 +18,7 @@ const settings = {
   token_ttl_seconds: 600,
   login_account_failures: 3,
   login_window_seconds: 900,
-  login_lock_seconds: 900,
+  login_lock_seconds: 1200,
 };
 
 describe('settings and mail log', () => {
@@ -61,6 +61,13 @@ describe('settings and mail log', () => {
     }
     const [row] = await ctx.db.select().from(users).where(eq(users.id, victim.id));
     expect(row.locked_until).not.toBeNull();
+    const lockedRes = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: victim.email, password: victim.password },
+    });
+    expect(lockedRes.statusCode).toBe(429);
+    expect(lockedRes.json().message).toContain('20分ほど');
     await ctx.db.delete(loginAttempts);
 
     // defaults for new companies and the service name in invitation mail
