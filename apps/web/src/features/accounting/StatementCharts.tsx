@@ -43,7 +43,8 @@ function ChartTitle({ children }: { children: string }) {
   );
 }
 
-interface MonthPoint {
+/** One month of the income statement's `monthly` trend ('YYYY-MM'). */
+export interface MonthPoint {
   month: string;
   net_sales: number;
   operating_income: number;

@@ -14,7 +14,7 @@ import { useStatement } from './api';
 import { DownloadButtons } from './DownloadButtons';
 import { formatAmount, slashDate } from './format';
 import { PeriodPicker } from './PeriodPicker';
-import { BalanceSheetChart, CashFlowChart, MonthlyTrendChart } from './StatementCharts';
+import { BalanceSheetChart, CashFlowChart, MonthlyTrendChart, type MonthPoint } from './StatementCharts';
 import { StatementTable } from './StatementTable';
 import type { Statement } from './types';
 
@@ -190,7 +190,7 @@ export function StatementView({
                   period={data.period}
                   path={path}
                   companyId={companyId ?? null}
-                  monthly={(data as Partial<IncomeStatement>).monthly}
+                  monthly={(data as { monthly?: MonthPoint[] }).monthly}
                 />
               )}
               {kind === 'balance-sheet' && <BalanceSheetChart data={data as BalanceSheet} />}

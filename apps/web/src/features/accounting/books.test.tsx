@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { adminMe, json, mockApi, type RecordedRequest, renderApp, seedToken } from '../../test/utils';
+import type { MonthPoint } from './StatementCharts';
 import { ACCOUNTS, accountingMe, makeEntry } from './test-fixtures';
 
 const FY = { from: '2025-04-01', to: '2026-03-31' };
@@ -200,7 +201,8 @@ const row = (r: Partial<StatementRow> & Pick<StatementRow, 'key' | 'label' | 'ki
   ...r,
 });
 
-const PL: IncomeStatement = {
+// `monthly` arrives with the statement (MonthlyProfit in the contract)
+const PL: IncomeStatement & { monthly: MonthPoint[] } = {
   period: FY,
   previous_period: PREV,
   rows: [
