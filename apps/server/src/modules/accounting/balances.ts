@@ -158,25 +158,29 @@ export async function sumByAccountMonth(
   p: Period,
   kinds: EntryKind[],
 ): Promise<Map<string, SumsByAccount>> {
+  // whole months from the monthly sums, the ragged first/last month from the daily sums
+  const first = p.from.endsWith('-01') ? p.from : nextMonthStart(p.from);
+  const lastEnd = isMonthEnd(p.to) ? p.to : addDays(`${p.to.slice(0, 7)}-01`, -1);
+  const k = sql.join(
+    kinds.map((x) => sql`${x}`),
+    sql`, `,
+  );
+  const parts: SQL[] = [];
+  if (first <= lastEnd) {
+    parts.push(sql`select month as date, account_id, debit, credit from account_monthly_balances
+      where company_id = ${companyId} and month >= ${first} and month <= ${lastEnd} and kind in (${k})`);
+  }
+  const ragged: [string, string][] = first <= lastEnd ? [] : [[p.from, p.to]];
+  if (first <= lastEnd && p.from < first) ragged.push([p.from, addDays(first, -1)]);
+  if (first <= lastEnd && p.to > lastEnd) ragged.push([addDays(lastEnd, 1), p.to]);
+  for (const [from, to] of ragged) {
+    parts.push(sql`select date, account_id, debit, credit from account_daily_balances
+      where company_id = ${companyId} and date >= ${from} and date <= ${to} and kind in (${k})`);
+  }
   const res = await sqlRows<{ month: string; account_id: number; debit: string | number; credit: string | number }>(
     db,
-    sql`select to_char(date, 'YYYY-MM') as month, account_id, sum(debit) as debit, sum(credit) as credit from (
-          select date, account_id, debit, credit from account_daily_balances
-          where company_id = ${companyId} and date >= ${p.from} and date <= ${p.to}
-            and date_trunc('month', date) in (date_trunc('month', ${p.from}::date), date_trunc('month', ${p.to}::date))
-            and kind in (${sql.join(
-              kinds.map((k) => sql`${k}`),
-              sql`, `,
-            )})
-          union all
-          select month, account_id, debit, credit from account_monthly_balances
-          where company_id = ${companyId} and month > ${p.from} and month <= ${p.to}
-            and date_trunc('month', month) <> date_trunc('month', ${p.to}::date)
-            and kind in (${sql.join(
-              kinds.map((k) => sql`${k}`),
-              sql`, `,
-            )})
-        ) s group by 1, 2`,
+    sql`select to_char(date, 'YYYY-MM') as month, account_id, sum(debit) as debit, sum(credit) as credit
+        from (${sql.join(parts, sql` union all `)}) s group by 1, 2`,
   );
   const out = new Map<string, SumsByAccount>();
   for (const r of res) {

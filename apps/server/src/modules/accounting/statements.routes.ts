@@ -51,7 +51,10 @@ export async function statementRoutes(app: FastifyInstance) {
         numeric: [false, false, true, true, true, true],
         widths: [0.8, 2.4, 1.3, 1.3, 1.3, 1.3],
         rows: [
-          ...data.rows.map((x) => ({ cells: [x.code, x.name, x.opening, x.debit, x.credit, x.closing] })),
+          // files leave out accounts with nothing in any column
+          ...data.rows
+            .filter((x) => x.opening !== 0 || x.debit !== 0 || x.credit !== 0 || x.closing !== 0)
+            .map((x) => ({ cells: [x.code, x.name, x.opening, x.debit, x.credit, x.closing] })),
           { cells: ['', '合計', null, data.totals.debit, data.totals.credit, null], bold: true },
         ],
       };
