@@ -69,7 +69,8 @@ describe('admin company screens', () => {
     await user.click(screen.getByRole('button', { name: '更新する' }));
     expect(await screen.findByText('法人番号のチェックデジットが正しくありません')).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT');
-    expect((put?.body as { bank_accounts: unknown[] }).bank_accounts).toEqual([
+    expect(put).toBeDefined();
+    expect((put as { body: { bank_accounts: unknown[] } }).body.bank_accounts).toEqual([
       {
         bank_name: 'みずほ銀行',
         branch_name: '本店',
