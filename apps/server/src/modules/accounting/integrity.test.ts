@@ -188,6 +188,34 @@ describe('database integrity of the journal (whatever writes it)', () => {
     expect(await checkBalances(ctx.db, companyId)).toEqual([]);
   });
 
+  it('postEntry (for other features) posts inside their transaction and links the entry to its source', async () => {
+    const { postEntry } = await import('./journal-actions.js');
+    const e = await ctx.db.transaction((tx) =>
+      postEntry(
+        tx,
+        companyId,
+        {
+          date: '2026-04-08',
+          description: '請求書 No.12',
+          lines: [
+            { account_id: ids['1220'], debit: 2200, credit: 0, tax_category: 'none', customer_id: null, memo: null },
+            {
+              account_id: ids['4110'],
+              debit: 0,
+              credit: 2200,
+              tax_category: 'sales_10',
+              customer_id: null,
+              memo: null,
+            },
+          ],
+        },
+        { source: { type: 'invoice', id: 12 } },
+      ),
+    );
+    expect(e).toMatchObject({ source_type: 'invoice', source_id: 12, total: 2200, kind: 'normal' });
+    expect(e.number).toBeGreaterThan(0);
+  });
+
   it('refuses at commit an entry whose debits ≠ credits, and keeps nothing', async () => {
     const msg = await dbError(
       rawEntry(ctx.db, companyId, '2026-04-02', 1000, [

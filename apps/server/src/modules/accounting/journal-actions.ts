@@ -105,7 +105,14 @@ export async function postEntry(
   tx: DbOrTx,
   companyId: number,
   input: JournalEntryValues,
-  opts: { kind?: EntryKind; reversalOfId?: number; createdBy?: number | null; skipChecks?: boolean } = {},
+  opts: {
+    kind?: EntryKind;
+    reversalOfId?: number;
+    createdBy?: number | null;
+    skipChecks?: boolean;
+    /** The record that made this entry (e.g. { type: 'invoice', id }), so the entry links back to it. */
+    source?: { type: string; id: number };
+  } = {},
 ) {
   if (!opts.skipChecks) {
     await assertOpen(tx, companyId, input.date);
@@ -123,6 +130,8 @@ export async function postEntry(
       reversal_of_id: opts.reversalOfId ?? null,
       total: totalOf(input),
       created_by: opts.createdBy ?? null,
+      source_type: opts.source?.type ?? null,
+      source_id: opts.source?.id ?? null,
     })
     .returning();
   await tx.insert(journalLines).values(lineRows(companyId, entry.id, input.date, kind, input));
