@@ -2,7 +2,7 @@ import type { ApiErrorBody } from '@chobo/core';
 import { apiUrl } from './api-base';
 import { navigateTo } from './navigation';
 import { startProgress } from './progress';
-import { clearToken, getValidToken, saveToken } from './token';
+import { clearToken, getValidToken, isSignedOut, saveToken } from './token';
 
 /** An HTTP failure with the server's Japanese message and per-field errors (PRODUCT.md §1). */
 export class ApiError extends Error {
@@ -124,6 +124,10 @@ export function applyTokenRenewal(headers: Headers): void {
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, auth = true, redirectOnUnauthorized = true, progress = true } = options;
+  if (auth && isSignedOut()) {
+    // After logout nothing is sent for the pages being left; the caller sees a quiet 401.
+    throw new ApiError(401, defaultMessage(401));
+  }
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (auth) {
     const token = getValidToken();

@@ -23,8 +23,23 @@ export function getValidToken(now: number = Date.now()): string | null {
   return data.tokenExpires * 1000 > now ? data.token : null;
 }
 
+/**
+ * Set once the server has ended the session (logout): pages still on screen must not call the API any
+ * more (their requests would only earn 401s). Cleared when a new token is saved (the next sign-in).
+ */
+let signedOut = false;
+
+export function markSignedOut(): void {
+  signedOut = true;
+}
+
+export function isSignedOut(): boolean {
+  return signedOut;
+}
+
 /** Stores the token in localStorage and in the `token` cookie that expires with it (SPEC.md §4). */
 export function saveToken(token: string, tokenExpires: number): void {
+  signedOut = false;
   writeStorage(STORAGE_KEYS.tokenData, JSON.stringify({ token, tokenExpires } satisfies StoredTokenData));
   setCookie(TOKEN_COOKIE, token, new Date(tokenExpires * 1000));
 }

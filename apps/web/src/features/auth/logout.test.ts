@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from '../../lib/api';
 import { setCookie } from '../../lib/cookies';
 import { isLoading, loadingStore } from '../../lib/loading';
 import { setNavigator } from '../../lib/navigation';
@@ -52,6 +53,26 @@ describe('logout', () => {
     expect(document.cookie).toBe('');
     expect(getMe()).toBeNull();
     expect(isLoading()).toBe(false);
+  });
+
+  it('sends nothing for the pages being left once signed out, until the next sign-in saves a token', async () => {
+    const { calls } = mockApi({
+      'GET /sanctum/csrf-cookie': () => new Response(null, { status: 204 }),
+      'GET /api/logout': () => new Response(null, { status: 204 }),
+      'GET /api/admin/dashboard': () => json({ data: {} }),
+    });
+    setNavigator(vi.fn());
+    seedSession();
+    await logout();
+    // a signed-in page refetching while it unmounts: answered locally, no request, no redirect
+    const refetch = await api.get('/api/admin/dashboard').catch((e: unknown) => e);
+    expect(refetch).toBeInstanceOf(ApiError);
+    expect((refetch as ApiError).status).toBe(401);
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/sanctum/csrf-cookie', '/api/logout']);
+    // public calls still go out, and signing in again lifts the block
+    saveToken('tok-new', Math.floor(Date.now() / 1000) + 3600);
+    await api.get('/api/admin/dashboard');
+    expect(calls.at(-1)?.headers.get('Authorization')).toBe('Bearer tok-new');
   });
 
   it('still goes to /login and stops loading when the logout call fails', async () => {

@@ -4,7 +4,7 @@ import { setLoading } from '../../lib/loading';
 import { navigateTo } from '../../lib/navigation';
 import { clearSession } from '../../lib/session';
 import { clearStorage } from '../../lib/storage-keys';
-import { TOKEN_COOKIE } from '../../lib/token';
+import { markSignedOut, TOKEN_COOKIE } from '../../lib/token';
 
 function clearBrowserStorage(): void {
   clearStorage();
@@ -34,6 +34,8 @@ export async function logout(): Promise<void> {
   } catch {
     succeeded = false;
   }
+  // From here on the pages being left send nothing (their refetches would be 401s).
+  markSignedOut();
   if (succeeded) {
     clearBrowserStorage();
     setLoading(false);
