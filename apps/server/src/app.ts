@@ -44,6 +44,8 @@ export interface LoginLimits {
   ipAttempts: number;
   windowSeconds: number;
   lockSeconds: number;
+  /** Calls of the public invitation endpoints (lookup, register) per IP address within 15 minutes before 429. */
+  invitationIpAttempts: number;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -51,6 +53,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   ipAttempts: 30,
   windowSeconds: 15 * 60,
   lockSeconds: 15 * 60,
+  invitationIpAttempts: 30,
 };
 
 export interface AppDeps {

@@ -1,11 +1,11 @@
 import { ADMIN_INVITATION_TTL_HOURS, COMPANY_INVITATION_TTL_HOURS } from '@chobo/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { domains, invitations, users } from '../../db/schema/index.js';
+import { domains, invitations, loginAttempts, users } from '../../db/schema/index.js';
 import type { AdminCtx } from '../../lib/admin-context.js';
 import { audit } from '../../lib/audit.js';
-import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
+import { HttpError, notFound, tooManyRequests, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { hashPassword, hashToken, newToken } from '../../lib/secrets.js';
 import { currentSettings, tokenTtlSeconds } from '../../lib/settings.js';
@@ -152,6 +152,28 @@ export async function deleteInvitation({ ctx, kind, id }: { ctx: AdminCtx; kind:
       before: toInvitation(before),
     });
   });
+}
+
+/** The window of the per-IP limit on the public invitation calls. */
+export const INVITATION_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Per-IP limit on the public invitation calls (GET /api/invitations/{token}, POST /api/register,
+ * POST /api/register-admin) so tokens cannot be guessed: every call is a row in login_attempts with
+ * kind 'invitation'; more than `loginLimits.invitationIpAttempts` in 15 minutes → 429 with Retry-After.
+ * The rows live in the database, so the limit holds across server processes.
+ */
+export async function limitInvitationCalls(deps: AppDeps, ip: string): Promise<void> {
+  const since = sql`now() - make_interval(secs => ${INVITATION_WINDOW_SECONDS})`;
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<Date>`min(${loginAttempts.created_at})` })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.kind, 'invitation'), gt(loginAttempts.created_at, since)));
+  if (row.n >= deps.loginLimits.invitationIpAttempts) {
+    const retry = new Date(row.oldest).getTime() + INVITATION_WINDOW_SECONDS * 1000 - Date.now();
+    throw tooManyRequests(retry / 1000, '招待リンクの確認・登録の回数が多すぎます。しばらくしてから再度お試しください');
+  }
+  await deps.db.insert(loginAttempts).values({ email: '', ip, kind: 'invitation', succeeded: true });
 }
 
 /** A usable invitation for a token: unknown → 404, used or expired → 410 (the page explains it). */

@@ -15,6 +15,7 @@ import {
   acceptInvitation,
   createInvitation,
   deleteInvitation,
+  limitInvitationCalls,
   lookupInvitation,
   resendInvitation,
 } from './invitation-actions.js';
@@ -86,7 +87,10 @@ export async function invitationRoutes(app: FastifyInstance) {
         params: z.object({ token: z.string().min(1).max(200) }),
       },
     },
-    async (req) => ({ data: await lookupInvitation(app.deps.db, req.params.token) }),
+    async (req) => {
+      await limitInvitationCalls(app.deps, req.ip);
+      return { data: await lookupInvitation(app.deps.db, req.params.token) };
+    },
   );
 
   for (const kind of ['company', 'admin'] as const) {
@@ -102,6 +106,7 @@ export async function invitationRoutes(app: FastifyInstance) {
         },
       },
       async (req, reply) => {
+        await limitInvitationCalls(app.deps, req.ip);
         const data = await acceptInvitation(app.deps, kind, {
           token: req.body.token,
           name: req.body.name,

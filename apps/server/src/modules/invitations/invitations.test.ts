@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLogs, companies, invitations, mailLog, users } from '../../db/schema/index.js';
+import { accounts, auditLogs, companies, invitations, loginAttempts, mailLog, users } from '../../db/schema/index.js';
 import { forgetSettings } from '../../lib/settings.js';
 import {
   client,
@@ -329,5 +329,78 @@ describe('invitation mails through a real SMTP server', () => {
     expect(lookA.json().data.type).toBe('admin');
     const rows = await ctx.db.select().from(mailLog).where(sql`${mailLog.to} like 'smtp.%'`);
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+});
+
+describe('public invitation calls: per-IP limit', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ loginLimits: { invitationIpAttempts: 3 } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const guess = (seed: string) => `guess${seed.replace(/\W/g, '')}`.padEnd(43, 'x');
+  const lookup = (token: string, ip: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/invitations/${token}`, remoteAddress: ip });
+  const register = (url: string, token: string, ip: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: { token, name: '試行 太郎', password: PASSWORD, password_confirmation: PASSWORD },
+      remoteAddress: ip,
+    });
+
+  it('answers 429 with Retry-After once an address has sent too many lookups / registrations; other addresses are unaffected', async () => {
+    const ip = '203.0.113.50';
+    // guessing tokens: unknown tokens count as well
+    for (const url of ['/api/register', '/api/register-admin']) {
+      const res = await register(url, guess(url), ip);
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await lookup(guess('3'), ip)).statusCode).toBe(404);
+
+    for (const res of [
+      await lookup(guess('4'), ip),
+      await register('/api/register', guess('5'), ip),
+      await register('/api/register-admin', guess('6'), ip),
+    ]) {
+      expect(res.statusCode).toBe(429);
+      const retry = Number(res.headers['retry-after']);
+      expect(retry).toBeGreaterThan(0);
+      expect(retry).toBeLessThanOrEqual(15 * 60);
+      expect(res.json().message).toBe('招待リンクの確認・登録の回数が多すぎます。しばらくしてから再度お試しください');
+    }
+    const rows = await ctx.db
+      .select()
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.kind, 'invitation')));
+    expect(rows).toHaveLength(3);
+    // sign-in from the same address is a separate counter
+    const rowsLogin = await ctx.db
+      .select()
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.kind, 'login')));
+    expect(rowsLogin).toHaveLength(0);
+
+    // another address: normal use still works (lookup then register)
+    const { api } = await signedInAdmin(ctx);
+    await createDomain(ctx.db, { is_default: true });
+    const created = await api.post('/api/admin/company-invitation', {
+      email: 'limited.co@example.jp',
+      company_name: '株式会社制限テスト',
+    });
+    expect(created.statusCode).toBe(201);
+    const token = await lastLink(ctx, 'limited.co@example.jp', '/register');
+    const other = '203.0.113.51';
+    const look = await lookup(token, other);
+    expect(look.statusCode).toBe(200);
+    expect(look.json().data.company_name).toBe('株式会社制限テスト');
+    const reg = await register('/api/register', token, other);
+    expect(reg.json()).toMatchObject({ data: { token: expect.any(String) } });
+    expect(reg.statusCode).toBe(201);
+    // the limited address stays limited, even with a real token
+    expect((await lookup(token, ip)).statusCode).toBe(429);
   });
 });
