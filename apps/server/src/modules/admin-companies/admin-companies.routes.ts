@@ -4,11 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminCtx } from '../../lib/admin-context.js';
 import { notFound } from '../../lib/http-errors.js';
+import { readUpload, toDataUrl } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { findAdminCompany, listAdminCompanies, loadAdminCompany } from './admin-companies.queries.js';
 import {
   createAdminCompany,
   deleteAdminCompany,
+  setCompanyLogo,
   setCompanyStatus,
   updateAdminCompany,
   updateCompanyAccount,
@@ -83,5 +85,27 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
       schema: { tags, summary: '企業のログインアカウントの更新', params: idParams, body: companyAccountInput },
     },
     async (req) => ({ data: await updateCompanyAccount({ ctx: adminCtx(req), id: req.params.id, input: req.body }) }),
+  );
+  r.get(`${LIST}/:id/logo`, { config, schema: { tags, summary: '企業のロゴ', params: idParams } }, async (req) => {
+    const row = await findAdminCompany(app.deps.db, req.params.id);
+    if (!row) throw notFound('企業が見つかりません');
+    return { data: { logo_data: row.logo_data } };
+  });
+  r.post(
+    `${LIST}/:id/logo`,
+    { config, schema: { tags, summary: '企業のロゴの登録（PNG/JPEG、1MBまで、multipart file）', params: idParams } },
+    async (req) => {
+      const upload = await readUpload(req, { maxBytes: 1024 * 1024, kinds: ['png', 'jpeg'] });
+      const data = await setCompanyLogo({ ctx: adminCtx(req), id: req.params.id, dataUrl: toDataUrl(upload) });
+      return { data, message: 'ロゴを登録しました' };
+    },
+  );
+  r.delete(
+    `${LIST}/:id/logo`,
+    { config, schema: { tags, summary: '企業のロゴの削除', params: idParams } },
+    async (req) => ({
+      data: await setCompanyLogo({ ctx: adminCtx(req), id: req.params.id, dataUrl: null }),
+      message: 'ロゴを削除しました',
+    }),
   );
 }

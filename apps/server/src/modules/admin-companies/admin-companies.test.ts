@@ -12,6 +12,24 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+function multipart(file: Buffer, filename: string, type: string) {
+  const boundary = '----chobo-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 const valid = {
   name: '株式会社テスト商会',
   name_kana: 'カブシキガイシャテストショウカイ',
@@ -252,5 +270,89 @@ describe('admin companies API', () => {
     const write = await api.post(`/api/company/customer?company_id=${owner.company.id}`, { name: '管理者の書き込み' });
     expect(write.statusCode).toBe(403);
     expect((await client(ctx.app, null).get('/api/admin/companies')).statusCode).toBe(401);
+  });
+
+  describe('company logo', () => {
+    const upload = (token: string, id: number, file: Buffer, filename = 'logo.png', type = 'image/png') => {
+      const m = multipart(file, filename, type);
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/companies/${id}/logo`,
+        headers: { authorization: `Bearer ${token}`, ...m.headers },
+        payload: m.payload,
+      });
+    };
+    const logoAudits = (id: number) =>
+      ctx.db
+        .select()
+        .from(auditLogs)
+        .where(
+          sql`${auditLogs.target_type} = 'company' and ${auditLogs.target_id} = ${id} and ${auditLogs.action} like 'company.logo%'`,
+        )
+        .orderBy(auditLogs.id);
+
+    it('stores a PNG/JPEG as companies.logo_data (shown by /api/me), replaces and removes it, audited', async () => {
+      const owner = await companyOwner(ctx);
+      const { api, token } = await signedInAdmin(ctx);
+      expect((await api.get(`/api/admin/companies/${owner.company.id}/logo`)).json().data.logo_data).toBeNull();
+
+      const up = await upload(token, owner.company.id, PNG);
+      expect(up.statusCode).toBe(200);
+      expect(up.json()).toMatchObject({ message: 'ロゴを登録しました' });
+      expect(up.json().data.logo_data).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+      const [stored] = await ctx.db.select().from(companies).where(eq(companies.id, owner.company.id));
+      expect(stored.logo_data).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+      expect((await owner.api.get('/api/me')).json().data.logo_data).toBe(stored.logo_data);
+      expect((await api.get(`/api/admin/companies/${owner.company.id}/logo`)).json().data.logo_data).toBe(
+        stored.logo_data,
+      );
+      // the company record itself stays without the image
+      expect((await api.get(`/api/admin/companies/${owner.company.id}`)).json().data).not.toHaveProperty('logo_data');
+
+      const jpeg = await upload(token, owner.company.id, JPEG, 'logo.jpg', 'image/jpeg');
+      expect(jpeg.statusCode).toBe(200);
+      expect(jpeg.json().data.logo_data).toMatch(/^data:image\/jpeg;base64,/);
+
+      const del = await api.delete(`/api/admin/companies/${owner.company.id}/logo`);
+      expect(del.statusCode).toBe(200);
+      expect(del.json().data.logo_data).toBeNull();
+      expect((await owner.api.get('/api/me')).json().data.logo_data).toBeNull();
+
+      const rows = await logoAudits(owner.company.id);
+      expect(rows.map((r) => r.action)).toEqual(['company.logo_update', 'company.logo_update', 'company.logo_delete']);
+      expect(rows[0].company_id).toBe(owner.company.id);
+      expect(rows[0].before).toEqual({ logo: null });
+      expect(rows[0].after).toEqual({ logo: `${stored.logo_data?.length} chars` });
+    });
+
+    it('413 over 1 MB, 415 for a non-image (judged by content), 404 for an unknown company — nothing stored', async () => {
+      const company = await createCompany(ctx.db);
+      const { token } = await signedInAdmin(ctx);
+      const big = await upload(token, company.id, Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 10)]));
+      expect(big.statusCode).toBe(413);
+      expect(big.json().message).toBe('ファイルサイズは1MB以下にしてください');
+      const fake = await upload(token, company.id, Buffer.from('GIF89a not a png'), 'logo.png', 'image/png');
+      expect(fake.statusCode).toBe(415);
+      expect(fake.json().message).toBe('PNG・JPEGのファイルを選択してください');
+      const pdf = await upload(token, company.id, Buffer.from('%PDF-1.4 ...'), 'logo.pdf', 'application/pdf');
+      expect(pdf.statusCode).toBe(415);
+      expect((await upload(token, 2_000_000_000, PNG)).statusCode).toBe(404);
+      const [row] = await ctx.db.select().from(companies).where(eq(companies.id, company.id));
+      expect(row.logo_data).toBeNull();
+      expect(await logoAudits(company.id)).toHaveLength(0);
+    });
+
+    it('needs companies.index (403) and an admin', async () => {
+      const company = await createCompany(ctx.db);
+      const other = await signedInAdmin(ctx, ['infos.index']);
+      expect((await upload(other.token, company.id, PNG)).statusCode).toBe(403);
+      expect((await other.api.delete(`/api/admin/companies/${company.id}/logo`)).statusCode).toBe(403);
+      expect((await other.api.get(`/api/admin/companies/${company.id}/logo`)).statusCode).toBe(403);
+      const owner = await companyOwner(ctx);
+      expect((await upload(owner.token, owner.company.id, PNG)).statusCode).toBe(403);
+      expect((await client(ctx.app, null).delete(`/api/admin/companies/${company.id}/logo`)).statusCode).toBe(401);
+      const [row] = await ctx.db.select().from(companies).where(eq(companies.id, company.id));
+      expect(row.logo_data).toBeNull();
+    });
   });
 });

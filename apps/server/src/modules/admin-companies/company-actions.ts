@@ -261,3 +261,22 @@ export async function updateCompanyAccount({
   ctx.deps.mailer.kick();
   return result;
 }
+
+/** The company logo (companies.logo_data, a PNG/JPEG data URL; null removes it), audited without the image itself. */
+export async function setCompanyLogo({ ctx, id, dataUrl }: { ctx: AdminCtx; id: number; dataUrl: string | null }) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findAdminCompany(tx, id, { forUpdate: true });
+    if (!before) throw notFound(NOT_FOUND);
+    await tx.update(companies).set({ logo_data: dataUrl, updated_at: sql`now()` }).where(eq(companies.id, id));
+    await audit(tx, {
+      actor: ctx.actor,
+      companyId: id,
+      action: dataUrl ? 'company.logo_update' : 'company.logo_delete',
+      targetType: 'company',
+      targetId: id,
+      before: { logo: before.logo_data ? `${before.logo_data.length} chars` : null },
+      after: { logo: dataUrl ? `${dataUrl.length} chars` : null },
+    });
+    return { logo_data: dataUrl };
+  });
+}

@@ -17,6 +17,7 @@ import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useDomainOptions } from '../admin-shared/useDomainOptions';
 import { companyApi, useAdminCompany, useCompanyMutation } from './api';
+import { CompanyLogoSection } from './CompanyLogoSection';
 
 const FIELDS = [
   'name',
@@ -298,7 +299,12 @@ export function CompanyEditPage() {
       {query.isPending ? (
         <Loader />
       ) : query.data ? (
-        <CompanyForm company={query.data} />
+        <Stack gap="md">
+          <CompanyForm company={query.data} />
+          <Stack maw={960}>
+            <CompanyLogoSection companyId={query.data.id} />
+          </Stack>
+        </Stack>
       ) : (
         <Alert color="danger">企業が見つかりません</Alert>
       )}

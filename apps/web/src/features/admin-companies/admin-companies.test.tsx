@@ -90,4 +90,41 @@ describe('admin company screens', () => {
     expect(await screen.findByText('受注取引の機能はまだ提供されていません')).toBeTruthy();
     expect(await screen.findByText(/株式会社編集前 のデータ/)).toBeTruthy();
   });
+
+  it('uploads a company logo on the edit page (multipart file) and can remove it; refuses over 1 MB before sending', async () => {
+    const stored = 'data:image/png;base64,iVBORw0KGgo=';
+    const { calls } = mockApi({
+      'GET /api/me': { data: adminMe() },
+      'GET /api/admin/domains': page([]),
+      'GET /api/admin/companies/5': { data: company },
+      'GET /api/admin/companies/5/logo': { data: { logo_data: null } },
+      'POST /api/admin/companies/5/logo': () => json({ data: { logo_data: stored }, message: 'ロゴを登録しました' }),
+      'DELETE /api/admin/companies/5/logo': { data: { logo_data: null }, message: 'ロゴを削除しました' },
+    });
+    seedToken();
+    const user = userEvent.setup();
+    renderApp('/system/companies/5/edit');
+    const section = await screen.findByRole('region', { name: 'ロゴ' });
+    const box = within(section);
+    expect(await box.findByText('ロゴはまだ登録されていません')).toBeTruthy();
+    const input = section.querySelector('input[type="file"]') as HTMLInputElement;
+
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(input, big);
+    expect(await box.findByText('ファイルサイズは1MB以下にしてください')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
+    await user.click(box.getByRole('button', { name: 'ロゴをアップロード' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/admin/companies/5/logo');
+    expect(post?.body).toBeInstanceOf(FormData);
+    expect(((post as { body: FormData }).body.get('file') as File).name).toBe('logo.png');
+    expect(((await box.findByAltText('ロゴのプレビュー')) as HTMLImageElement).getAttribute('src')).toBe(stored);
+
+    await user.click(box.getByRole('button', { name: 'ロゴを削除する' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(await box.findByText('ロゴはまだ登録されていません')).toBeTruthy();
+  }, 30_000);
 });

@@ -1,0 +1,118 @@
+import { Alert, Button, FileInput, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { FormSection } from '../../components/FormSection';
+import { api, errorMessage } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { COMPANIES_KEY, COMPANIES_PATH } from './api';
+
+export const MAX_COMPANY_LOGO_BYTES = 1024 * 1024;
+const TOO_LARGE = 'ファイルサイズは1MB以下にしてください';
+
+/**
+ * The company logo on /system/companies/{id}/edit: PNG or JPEG up to 1 MB (checked by content on the
+ * server), stored as companies.logo_data and shown in the company's sidebar.
+ */
+export function CompanyLogoSection({ companyId }: { companyId: number }) {
+  const client = useQueryClient();
+  const key = [COMPANIES_KEY, 'logo', companyId];
+  const logo = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: { logo_data: string | null } }>(`${COMPANIES_PATH}/${companyId}/logo`, { signal })
+        .then((r) => r.data.logo_data),
+    meta: { silent: true },
+    retry: false,
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const objectUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
+  const preview = objectUrl ?? logo.data ?? null;
+
+  const choose = (f: File | null) => {
+    setError(undefined);
+    if (f && f.size > MAX_COMPANY_LOGO_BYTES) {
+      setError(TOO_LARGE);
+      setFile(null);
+      return;
+    }
+    setFile(f);
+  };
+  const run = async (action: () => Promise<string | null>, done: string) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      client.setQueryData(key, await action());
+      setFile(null);
+      notifySuccess(done);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const upload = () => {
+    if (!file) {
+      setError('ファイルを選択してください');
+      return;
+    }
+    const body = new FormData();
+    body.append('file', file);
+    return run(
+      () =>
+        api
+          .post<{ data: { logo_data: string | null } }>(`${COMPANIES_PATH}/${companyId}/logo`, body)
+          .then((r) => r.data.logo_data),
+      'ロゴを登録しました',
+    );
+  };
+  const remove = () =>
+    run(
+      () => api.delete<{ data: { logo_data: string | null } }>(`${COMPANIES_PATH}/${companyId}/logo`).then(() => null),
+      'ロゴを削除しました',
+    );
+
+  return (
+    <FormSection title="ロゴ" description="企業のサイドメニューの左上に表示されます。PNG または JPEG、1MBまで。">
+      <Stack gap="sm" maw={480}>
+        {error && <Alert color="danger">{error}</Alert>}
+        <Paper withBorder radius="md" p="md" bg="gray.0">
+          <Stack align="center" gap={4}>
+            {preview ? (
+              <Image src={preview} alt="ロゴのプレビュー" mah={96} maw={240} fit="contain" />
+            ) : (
+              <>
+                <IconPhoto size={40} stroke={1.2} />
+                <Text size="sm" c="dimmed">
+                  ロゴはまだ登録されていません
+                </Text>
+              </>
+            )}
+          </Stack>
+        </Paper>
+        <FileInput
+          label="画像ファイル"
+          placeholder="PNG または JPEG を選択"
+          accept="image/png,image/jpeg"
+          value={file}
+          onChange={choose}
+          clearable
+        />
+        <Group>
+          <Button onClick={upload} loading={busy} disabled={!file}>
+            ロゴをアップロード
+          </Button>
+          {logo.data && !file && (
+            <Button variant="subtle" color="danger" onClick={remove} disabled={busy}>
+              ロゴを削除する
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </FormSection>
+  );
+}
