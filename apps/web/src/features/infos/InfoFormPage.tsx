@@ -5,9 +5,7 @@ import {
   Button,
   Group,
   Loader,
-  NumberInput,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -22,7 +20,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { api } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
-import { useDomainOptions } from '../admin-shared/useDomainOptions';
+import { CompanySelect, DomainSelect } from './AudienceSelect';
 import { fromLocalInput, INFOS_KEY, INFOS_PATH, toLocalInput } from './api';
 
 const FIELDS = [
@@ -39,7 +37,6 @@ const FIELDS = [
 function InfoForm({ info }: { info?: Info }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const domains = useDomainOptions();
   const form = useForm<InfoInput>({
     resolver: zodResolver(infoInput),
     defaultValues: {
@@ -123,13 +120,7 @@ function InfoForm({ info }: { info?: Info }) {
                 control={form.control}
                 name="domain_id"
                 render={({ field }) => (
-                  <Select
-                    label="ドメイン"
-                    data={domains}
-                    value={field.value ? String(field.value) : null}
-                    onChange={(v) => field.onChange(v ? Number(v) : null)}
-                    error={errors.domain_id?.message}
-                  />
+                  <DomainSelect value={field.value} onChange={field.onChange} error={errors.domain_id?.message} />
                 )}
               />
             )}
@@ -138,13 +129,7 @@ function InfoForm({ info }: { info?: Info }) {
                 control={form.control}
                 name="company_id"
                 render={({ field }) => (
-                  <NumberInput
-                    label="企業ID"
-                    description="企業一覧の企業IDを入力してください"
-                    value={typeof field.value === 'number' ? field.value : ''}
-                    onChange={(v) => field.onChange(v === '' ? null : Number(v))}
-                    error={errors.company_id?.message}
-                  />
+                  <CompanySelect value={field.value} onChange={field.onChange} error={errors.company_id?.message} />
                 )}
               />
             )}
