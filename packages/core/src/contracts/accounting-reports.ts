@@ -83,6 +83,12 @@ export interface Drill {
   to: string;
 }
 
+/** One account behind a figure made of several (キャッシュ・フロー計算書): its ledger over the period. */
+export interface DrillAccount extends Drill {
+  code: string;
+  name: string;
+}
+
 /**
  * One row of a statement. `header` rows title a section (no amount), `account` rows carry an account,
  * `subtotal` / `total` rows carry sums; `label` is what is printed (losses already say 損失).
@@ -98,7 +104,13 @@ export interface StatementRow {
   code: string | null;
   amount: number | null;
   previous: number | null;
+  /** The ledger behind the figure when it comes from one account (else null). */
   drill: Drill | null;
+  /**
+   * Every account behind the figure, each with its ledger over the period (only rows computed from accounts,
+   * e.g. the キャッシュ・フロー計算書 lines; when there is exactly one, `drill` names it too).
+   */
+  drill_accounts?: DrillAccount[];
 }
 
 export interface Statement<T> {

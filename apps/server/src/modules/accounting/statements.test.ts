@@ -189,6 +189,59 @@ describe('statements of a known journal (figures computed by hand)', () => {
     expect(amt('equity')).toBe(5_000_000);
   });
 
+  it('cash flow: every line built from accounts drills to those accounts over the period; sums do not', async () => {
+    const { data } = (await owner.api.get(`/api/company/cash-flow?${FY}`)).json();
+    type Row = {
+      key: string;
+      kind: string;
+      drill: { account_id: number; from: string; to: string } | null;
+      drill_accounts?: { account_id: number; code: string; name: string; from: string; to: string }[];
+    };
+    const rows: Row[] = data.rows;
+    const SUMS = ['operating_subtotal', 'operating_total', 'investing_total', 'financing_total', 'net_change'];
+    const fromAccounts = rows.filter((r) => r.kind === 'account' || r.key === 'cash_begin' || r.key === 'cash_end');
+    expect(fromAccounts.map((r) => r.key)).toEqual([
+      'income_before_tax',
+      'depreciation',
+      'payables',
+      'consumption_tax',
+      'fixed_acquired',
+      'long_term_borrowed',
+      'equity',
+      'cash_begin',
+      'cash_end',
+    ]);
+    for (const r of fromAccounts) {
+      expect(r.drill_accounts?.length, r.key).toBeGreaterThan(0);
+      for (const d of r.drill_accounts ?? []) expect(d).toMatchObject({ from: '2026-04-01', to: '2027-03-31' });
+      // one account: a direct link as on the other statements; several: no single drill
+      if (r.drill_accounts?.length === 1) {
+        expect(r.drill).toEqual({ account_id: r.drill_accounts[0].account_id, from: '2026-04-01', to: '2027-03-31' });
+      } else expect(r.drill).toBeNull();
+    }
+    for (const r of rows.filter((x) => SUMS.includes(x.key) || x.kind === 'header')) {
+      expect(r.drill, r.key).toBeNull();
+      expect(r.drill_accounts, r.key).toBeUndefined();
+    }
+    const codes = (k: string) => (rows.find((r) => r.key === k)?.drill_accounts ?? []).map((d) => d.code);
+    expect(codes('income_before_tax')).toEqual(['4110', '5120', '6120', '6260']);
+    expect(codes('depreciation')).toEqual(['6260']);
+    expect(codes('payables')).toEqual(['2120']);
+    expect(codes('consumption_tax')).toEqual(['1450', '2210']); // 仮受消費税等 − 仮払消費税等
+    expect(codes('fixed_acquired')).toEqual(['1550']);
+    expect(codes('long_term_borrowed')).toEqual(['2520']);
+    expect(codes('equity')).toEqual(['3110']);
+    expect(codes('cash_begin')).toEqual(['1120']);
+    expect(codes('cash_end')).toEqual(['1120']);
+    expect(rows.find((r) => r.key === 'equity')?.drill_accounts?.[0]).toEqual({
+      account_id: ids['3110'],
+      code: '3110',
+      name: '資本金',
+      from: '2026-04-01',
+      to: '2027-03-31',
+    });
+  });
+
   it('ledger: carried-forward, contra account or 諸口, running balance right on every page', async () => {
     const page = async (acc: string, p: number) =>
       (await owner.api.get(`/api/company/ledger?account_id=${ids[acc]}&${FY}&per_page=2&page=${p}`)).json();
@@ -249,5 +302,59 @@ describe('statements of a known journal (figures computed by hand)', () => {
     const other: Client = (await companyOwner(ctx)).api;
     expect((await other.get(`/api/company/ledger?account_id=${ids['1120']}`)).statusCode).toBe(404);
     expect((await owner.api.get('/api/company/trial-balance?from=2026-05-01&to=2026-04-01')).statusCode).toBe(422);
+  });
+});
+
+describe('cash flow drill-down: 売上債権 lists the receivable accounts that moved', () => {
+  it('受取手形 joins 売掛金 once it has lines, current or previous period; figures unchanged', async () => {
+    const co = await companyOwner(ctx, { fiscal_year_end_month: 3 });
+    const accs = (await co.api.get('/api/company/accounts')).json().data as { code: string; id: number }[];
+    const id = Object.fromEntries(accs.map((a) => [a.code, a.id]));
+    const post = async (date: string, lines: [string, number, number][]) =>
+      expect(
+        (
+          await co.api.post('/api/accountings', {
+            date,
+            description: 'テスト',
+            lines: lines.map(([code, debit, credit]) => ({ account_id: id[code], debit, credit })),
+          })
+        ).statusCode,
+      ).toBe(201);
+    const receivables = async (q: string) => {
+      const { data } = (await co.api.get(`/api/company/cash-flow?${q}`)).json();
+      return data.rows.find((r: { key: string }) => r.key === 'receivables');
+    };
+    await post('2026-04-05', [
+      ['1220', 300_000, 0],
+      ['4110', 0, 300_000],
+    ]);
+    // only 売掛金 moved: a direct link to its ledger
+    let r = await receivables(FY);
+    expect(r.amount).toBe(-300_000);
+    expect(r.drill).toEqual({ account_id: id['1220'], from: '2026-04-01', to: '2027-03-31' });
+    expect(r.drill_accounts.map((d: { code: string; name: string }) => [d.code, d.name])).toEqual([['1220', '売掛金']]);
+    // a note received for part of it: both accounts, no single drill, same figure
+    await post('2026-06-01', [
+      ['1210', 100_000, 0],
+      ['1220', 0, 100_000],
+    ]);
+    r = await receivables(FY);
+    expect(r.amount).toBe(-300_000);
+    expect(r.drill).toBeNull();
+    expect(r.drill_accounts).toEqual([
+      { account_id: id['1210'], code: '1210', name: '受取手形', from: '2026-04-01', to: '2027-03-31' },
+      { account_id: id['1220'], code: '1220', name: '売掛金', from: '2026-04-01', to: '2027-03-31' },
+    ]);
+    // the next year: 受取手形 collected; 売掛金 moved only in the previous year and still listed (前期 column)
+    await post('2027-05-01', [
+      ['1120', 100_000, 0],
+      ['1210', 0, 100_000],
+    ]);
+    r = await receivables('from=2027-04-01&to=2028-03-31');
+    expect([r.amount, r.previous]).toEqual([100_000, -300_000]);
+    expect(r.drill_accounts.map((d: { code: string; from: string }) => [d.code, d.from])).toEqual([
+      ['1210', '2027-04-01'],
+      ['1220', '2027-04-01'],
+    ]);
   });
 });

@@ -1,8 +1,8 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Menu, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatAmount, slashDate } from './format';
 import { ledgerHref } from './LedgerView';
-import type { Period, StatementRow } from './types';
+import type { Drill, Period, StatementRow } from './types';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -33,13 +33,51 @@ function Amount({
   if (value === null) return null;
   const text = formatAmount(value);
   const strong = row.kind === 'subtotal' || row.kind === 'total';
-  const drill = row.drill
-    ? previous && previousPeriod
-      ? { ...row.drill, from: previousPeriod.from, to: previousPeriod.to }
-      : previous
-        ? null
-        : row.drill
-    : null;
+  // 前期 figures drill to the previous period (none without one)
+  const shift = <D extends Drill>(d: D): D =>
+    previous && previousPeriod ? { ...d, from: previousPeriod.from, to: previousPeriod.to } : d;
+  const canDrill = !previous || previousPeriod !== null;
+  const drill = row.drill && canDrill ? shift(row.drill) : null;
+  const many = canDrill && row.drill_accounts && row.drill_accounts.length > 1 ? row.drill_accounts.map(shift) : [];
+  const color = value < 0 ? 'danger.7' : 'inherit';
+  if (many.length > 0) {
+    return (
+      <Menu position="bottom-end" shadow="md" withinPortal width={260}>
+        <Menu.Target>
+          <UnstyledButton aria-label={`${row.label} ${text}の内訳科目を選ぶ`} aria-haspopup="menu">
+            <Text
+              span
+              size="sm"
+              fw={strong ? 700 : 400}
+              style={{ ...num, textDecoration: 'underline dotted', textUnderlineOffset: 3 }}
+              c={color}
+            >
+              {text}
+            </Text>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {row.label}
+            <br />
+            {slashDate(many[0].from)}〜{slashDate(many[0].to)} の元帳
+          </Menu.Label>
+          <ScrollArea.Autosize mah={320} type="auto">
+            {many.map((d) => (
+              <Menu.Item key={d.account_id} component={Link} to={ledgerHref(ledgerBase, d)}>
+                <Text span size="sm" c="dimmed" mr={8} style={num}>
+                  {d.code}
+                </Text>
+                <Text span size="sm">
+                  {d.name}
+                </Text>
+              </Menu.Item>
+            ))}
+          </ScrollArea.Autosize>
+        </Menu.Dropdown>
+      </Menu>
+    );
+  }
   if (!drill) {
     return (
       <Text size="sm" fw={strong ? 700 : 400} style={num} c={value < 0 ? 'danger.7' : undefined}>
@@ -54,7 +92,7 @@ function Amount({
       size="sm"
       fw={strong ? 700 : 400}
       style={num}
-      c={value < 0 ? 'danger.7' : 'inherit'}
+      c={color}
       underline="hover"
       aria-label={`${row.label} ${text}の元帳を開く`}
     >
@@ -65,7 +103,8 @@ function Amount({
 
 /**
  * A statement in the 会社計算規則 layout: section headers, indented accounts, subtotals and totals, the
- * current period and the previous one side by side. Every figure with a drill opens its ledger lines.
+ * current period and the previous one side by side. Every figure with a drill opens its ledger lines; one made
+ * of several accounts (`drill_accounts`, キャッシュ・フロー計算書) opens a menu of them, each to its ledger.
  */
 export function StatementTable({
   label,

@@ -1,4 +1,4 @@
-import type { IncomeStatement, LedgerLine, StatementRow, TrialBalance } from '@chobo/core';
+import type { CashFlowStatement, IncomeStatement, LedgerLine, StatementRow, TrialBalance } from '@chobo/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -355,6 +355,106 @@ describe('損益計算書', () => {
       expect(d.url.searchParams.get('to')).toBe(FY.to);
     }
     click.mockRestore();
+  });
+});
+
+// a cash-flow figure made of several accounts lists them; one made of a single account links directly
+const acc = (account_id: number, code: string, name: string) => ({ account_id, code, name, ...FY });
+const CF: CashFlowStatement = {
+  period: FY,
+  previous_period: PREV,
+  rows: [
+    row({ kind: 'header', key: 'operating', label: 'Ⅰ 営業活動によるキャッシュ・フロー' }),
+    row({
+      kind: 'account',
+      key: 'depreciation',
+      label: '減価償却費',
+      level: 1,
+      amount: 50000,
+      previous: 40000,
+      drill: { account_id: 8, ...FY },
+      drill_accounts: [acc(8, '6260', '減価償却費')],
+    }),
+    row({
+      kind: 'account',
+      key: 'receivables',
+      label: '売上債権の増減額（△は増加）',
+      level: 1,
+      amount: -300000,
+      previous: 120000,
+      drill_accounts: [acc(6, '1210', '受取手形'), acc(7, '1220', '売掛金')],
+    }),
+    row({ kind: 'subtotal', key: 'operating_subtotal', label: '小計', amount: -250000, previous: 160000 }),
+    row({ kind: 'total', key: 'net_change', label: 'Ⅳ 現金及び現金同等物の増減額', amount: -250000, previous: 160000 }),
+    row({
+      kind: 'total',
+      key: 'cash_end',
+      label: 'Ⅵ 現金及び現金同等物の期末残高',
+      amount: 750000,
+      previous: 1000000,
+      drill_accounts: [acc(1, '1110', '現金'), acc(2, '1120', '普通預金')],
+    }),
+  ],
+  totals: {
+    operating: -250000,
+    investing: 0,
+    financing: 0,
+    net_change: -250000,
+    cash_begin: 1000000,
+    cash_end: 750000,
+  },
+  previous_totals: null,
+};
+
+describe('キャッシュフロー計算書', () => {
+  it('a figure of several accounts lists them; choosing one opens its ledger for that period', async () => {
+    base({ 'GET /api/company/cash-flow': { data: CF }, 'GET /api/company/ledger': ledgerAnswer });
+    const user = userEvent.setup();
+    const { router } = renderApp('/company/cash_flow');
+    await screen.findByRole('table', { name: 'キャッシュフロー計算書' });
+    // one account: a direct link, as on the other statements
+    expect(screen.getByLabelText('減価償却費 50,000の元帳を開く').getAttribute('href')).toBe(
+      `/company/accountings?account_id=8&from=${FY.from}&to=${FY.to}`,
+    );
+    // sums keep no drill
+    expect(screen.queryByLabelText(/小計 △250,000/)).toBeNull();
+    expect(screen.queryByLabelText(/増減額 △250,000/)).toBeNull();
+    await user.click(screen.getByLabelText('売上債権の増減額（△は増加） △300,000の内訳科目を選ぶ'));
+    const menu = await screen.findByRole('menu', { hidden: true });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem', { hidden: true })
+        .map((m) => m.textContent),
+    ).toEqual(['1210受取手形', '1220売掛金']);
+    await user.click(within(menu).getByRole('menuitem', { name: /受取手形/, hidden: true }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/accountings'));
+    expect(router.state.location.search).toBe(`?account_id=6&from=${FY.from}&to=${FY.to}`);
+    // the previous-period figure drills to the previous period
+    await router.navigate(-1);
+    await user.click(await screen.findByLabelText('Ⅵ 現金及び現金同等物の期末残高 1,000,000の内訳科目を選ぶ'));
+    await user.click(
+      within(await screen.findByRole('menu', { hidden: true })).getByRole('menuitem', {
+        name: /普通預金/,
+        hidden: true,
+      }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(`?account_id=2&from=${PREV.from}&to=${PREV.to}`));
+  });
+
+  it('in the administrator view the accounts of a figure open the ledger under /system/companies/{id}', async () => {
+    base({ 'GET /api/company/cash-flow': { data: CF }, 'GET /api/company/ledger': ledgerAnswer }, adminMe());
+    const user = userEvent.setup();
+    const { router } = renderApp('/system/companies/5/cash-flow');
+    await screen.findByRole('table', { name: 'キャッシュフロー計算書' });
+    await user.click(screen.getByLabelText('売上債権の増減額（△は増加） △300,000の内訳科目を選ぶ'));
+    const item = within(await screen.findByRole('menu', { hidden: true })).getByRole('menuitem', {
+      name: /売掛金/,
+      hidden: true,
+    });
+    expect(item.getAttribute('href')).toBe(`/system/companies/5/accountings?account_id=7&from=${FY.from}&to=${FY.to}`);
+    await user.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/companies/5/accountings'));
+    expect(router.state.location.search).toBe(`?account_id=7&from=${FY.from}&to=${FY.to}`);
   });
 });
 

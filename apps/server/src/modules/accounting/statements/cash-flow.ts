@@ -51,7 +51,63 @@ function roleOf(a: AccountRow): CashFlowRole {
 interface Figures {
   lines: Record<string, number>;
   totals: CashFlowTotals;
+  /** Per line (and cash_begin / cash_end): ids of the accounts whose lines of the period make it up. */
+  sources: Record<string, Set<number>>;
 }
+
+/** What an account shows in the period: its movement, and (for cash) its balance at the beginning. */
+interface Seen {
+  a: AccountRow;
+  role: CashFlowRole;
+  m: Sums;
+  begin: number;
+}
+const moved = (s: Seen) => s.m.debit !== 0 || s.m.credit !== 0;
+const has =
+  (...roles: CashFlowRole[]) =>
+  (s: Seen) =>
+    roles.includes(s.role) && moved(s);
+
+/**
+ * The accounts behind each line, following the formulas of `figures`: an account counts when it has a line
+ * of the kind the figure is made of in the period (gross splits look at the debit or credit side only).
+ */
+const SOURCES: Record<string, (s: Seen) => boolean> = {
+  income_before_tax: (s) =>
+    (s.a.category === 'revenue' || s.a.category === 'expense') && s.role !== 'income_taxes' && moved(s),
+  depreciation: has('depreciation'),
+  provision: has('provision'),
+  interest_income_reversal: has('interest_income'),
+  interest_expense_reversal: has('interest_expense'),
+  asset_sale_reversal: has('asset_sale'),
+  receivables: has('receivables'),
+  inventory: has('inventory'),
+  payables: has('payables'),
+  consumption_tax: has('consumption_tax'),
+  other_assets: has('other_operating_asset'),
+  other_liabilities: has('other_operating_liability'),
+  interest_received: has('interest_income'),
+  interest_paid: has('interest_expense'),
+  income_taxes_paid: has('income_taxes', 'income_tax_payable', 'deferred_tax'),
+  fixed_acquired: (s) => s.role === 'fixed_assets' && s.a.normal_side === 'debit' && s.m.debit !== 0,
+  fixed_sold: (s) =>
+    (s.role === 'fixed_assets' && (s.m.credit !== 0 || (s.a.normal_side === 'credit' && moved(s)))) ||
+    has('depreciation', 'asset_sale')(s),
+  securities: has('securities'),
+  loans_made: (s) => s.role === 'loans_receivable' && s.a.normal_side === 'debit' && s.m.debit !== 0,
+  loans_collected: (s) =>
+    s.role === 'loans_receivable' && (s.m.credit !== 0 || (s.a.normal_side === 'credit' && moved(s))),
+  deposits: has('deposits'),
+  short_term_debt: has('short_term_debt'),
+  long_term_borrowed: (s) => s.role === 'long_term_debt' && s.m.credit !== 0,
+  long_term_repaid: (s) => s.role === 'long_term_debt' && s.m.debit !== 0,
+  bonds: has('bonds'),
+  equity: has('equity'),
+  treasury_stock: has('treasury_stock'),
+  dividends: has('retained_earnings'),
+  cash_begin: (s) => s.role === 'cash' && (s.begin !== 0 || moved(s)),
+  cash_end: (s) => s.role === 'cash' && (s.begin !== 0 || moved(s)),
+};
 
 /** Movements of the period: ordinary entries; the period's opening-balance entries count as its beginning. */
 async function figures(db: DbOrTx, companyId: number, accounts: AccountRow[], p: Period): Promise<Figures> {
@@ -63,6 +119,7 @@ async function figures(db: DbOrTx, companyId: number, accounts: AccountRow[], p:
   const d: Record<string, number> = {}; // Σ net debit by role
   const debits: Record<string, number> = {}; // Σ debit by role (gross splits)
   const credits: Record<string, number> = {};
+  const sources: Record<string, Set<number>> = Object.fromEntries(Object.keys(SOURCES).map((k) => [k, new Set()]));
   let pretax = 0;
   let cashBegin = 0;
   for (const a of accounts) {
@@ -72,7 +129,10 @@ async function figures(db: DbOrTx, companyId: number, accounts: AccountRow[], p:
     if (a.normal_side === 'debit') debits[role] = (debits[role] ?? 0) + m.debit;
     credits[role] = (credits[role] ?? 0) + m.credit;
     if ((a.category === 'revenue' || a.category === 'expense') && role !== 'income_taxes') pretax -= net(m);
-    if (role === 'cash') cashBegin += net(add(get(before, a.id), get(opening, a.id)));
+    const begin = role === 'cash' ? net(add(get(before, a.id), get(opening, a.id))) : 0;
+    cashBegin += begin;
+    const seen: Seen = { a, role, m, begin };
+    for (const [k, test] of Object.entries(SOURCES)) if (test(seen)) sources[k].add(a.id);
   }
   const r = (k: CashFlowRole) => d[k] ?? 0;
   const L: Record<string, number> = {
@@ -117,6 +177,7 @@ async function figures(db: DbOrTx, companyId: number, accounts: AccountRow[], p:
   const netChange = r('cash');
   return {
     lines: L,
+    sources,
     totals: {
       operating,
       investing,
@@ -180,10 +241,12 @@ export async function cashFlowStatement(
   ]);
   const b = new RowBuilder(period, compare);
   const pv = (k: string) => p?.lines[k] ?? 0;
+  /** Accounts behind a line in either column, in chart order (each drills to its ledger). */
+  const behind = (k: string) => accounts.filter((a) => c.sources[k]?.has(a.id) || p?.sources[k]?.has(a.id));
   const lines = (list: [string, string][], skipZero: boolean) => {
     for (const [k, label] of list) {
       if (skipZero && c.lines[k] === 0 && pv(k) === 0) continue;
-      b.line(k, label, c.lines[k], pv(k));
+      b.line(k, label, c.lines[k], pv(k), 1, behind(k));
     }
   };
   const pt = (k: keyof CashFlowTotals) => p?.totals[k] ?? 0;
@@ -207,7 +270,24 @@ export async function cashFlowStatement(
     0,
     'total',
   );
-  b.subtotal('cash_begin', 'Ⅴ 現金及び現金同等物の期首残高', c.totals.cash_begin, pt('cash_begin'), 0, 'total');
-  b.subtotal('cash_end', 'Ⅵ 現金及び現金同等物の期末残高', c.totals.cash_end, pt('cash_end'), 0, 'total');
+  // the balances of cash drill to the ledgers of the cash accounts (前期繰越 and 残高 of the period)
+  b.line(
+    'cash_begin',
+    'Ⅴ 現金及び現金同等物の期首残高',
+    c.totals.cash_begin,
+    pt('cash_begin'),
+    0,
+    behind('cash_begin'),
+    'total',
+  );
+  b.line(
+    'cash_end',
+    'Ⅵ 現金及び現金同等物の期末残高',
+    c.totals.cash_end,
+    pt('cash_end'),
+    0,
+    behind('cash_end'),
+    'total',
+  );
   return { period, previous_period: prevPeriod, rows: b.rows, totals: c.totals, previous_totals: p?.totals ?? null };
 }

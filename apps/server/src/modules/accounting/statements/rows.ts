@@ -1,4 +1,4 @@
-import type { Drill, Period, StatementRow } from '@chobo/core';
+import type { Drill, DrillAccount, Period, StatementRow } from '@chobo/core';
 import type { AccountRow } from '../accounts.queries.js';
 
 /** Builds statement rows with a current and an optional previous amount. */
@@ -38,9 +38,29 @@ export class RowBuilder {
     });
   }
 
-  line(key: string, label: string, amount: number, previous: number, level = 1) {
+  /**
+   * A line computed from several accounts (or none): `accounts` are those behind it, each drilling to its
+   * ledger over the period; when there is exactly one, `drill` names it as for an account row.
+   */
+  line(
+    key: string,
+    label: string,
+    amount: number,
+    previous: number,
+    level = 1,
+    accounts: AccountRow[] = [],
+    kind: StatementRow['kind'] = 'account',
+  ) {
+    const { from, to } = this.period;
+    const drillAccounts: DrillAccount[] = accounts.map((a) => ({
+      account_id: a.id,
+      code: a.code,
+      name: a.name,
+      from,
+      to,
+    }));
     this.rows.push({
-      kind: 'account',
+      kind,
       key,
       label,
       level,
@@ -48,7 +68,8 @@ export class RowBuilder {
       code: null,
       amount: amount + 0,
       previous: this.hasPrevious ? previous + 0 : null,
-      drill: null,
+      drill: accounts.length === 1 ? { account_id: accounts[0].id, from, to } : null,
+      ...(accounts.length > 0 ? { drill_accounts: drillAccounts } : {}),
     });
   }
 
