@@ -12,7 +12,7 @@ export default defineProject({
     include: ['apps/web/src/**/*.test.{ts,tsx}'],
     setupFiles: ['apps/web/src/test/setup.ts'],
     css: false,
-    testTimeout: 15000,
+    testTimeout: 30000,
     restoreMocks: true,
   },
 });

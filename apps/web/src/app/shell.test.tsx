@@ -36,7 +36,9 @@ describe('app shell', () => {
     seedToken();
     const user = userEvent.setup();
     renderApp('/company/customers');
-    await user.click(await screen.findByRole('button', { name: 'アカウントメニュー' }));
+    // the page settles first (profile and list loaded), so the click isn't lost to a re-render
+    await screen.findByText('顧客が登録されていません');
+    await user.click(screen.getByRole('button', { name: 'アカウントメニュー' }));
     const menu = await screen.findByRole('menu');
     const items = (await within(menu).findAllByRole('menuitem', { hidden: true })).map((item) => item.textContent);
     expect(items).toEqual(['プロフィール', '消費税表示設定', 'パスワード変更', 'ログアウト']);

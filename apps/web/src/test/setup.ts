@@ -5,7 +5,8 @@ import { resetLoading } from '../lib/loading';
 import { setNavigator } from '../lib/navigation';
 import { clearSession } from '../lib/session';
 
-configure({ asyncUtilTimeout: 4000 });
+// generous: on a loaded 2-core machine a render can take seconds; passing tests don't wait longer
+configure({ asyncUtilTimeout: 10000 });
 
 /** jsdom lacks what Mantine needs: matchMedia, ResizeObserver, scrollIntoView (STACK.md pitfalls). */
 if (!window.matchMedia) {
