@@ -1,14 +1,9 @@
-import {
-  type EntryKind,
-  type JournalEntry,
-  type JournalListQuery,
-  type JournalTaxCategory,
-  pageMeta,
-} from '@chobo/core';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { EntryKind, JournalEntry, JournalListQuery, JournalTaxCategory } from '@chobo/core';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
+import { pagedList } from '../../lib/list.js';
+import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
 
@@ -110,33 +105,27 @@ const SORT = {
 } as const;
 
 /** Keyword: every word must match the 摘要, a line's account (code, name, kana) or memo, or an amount. */
-function keywordFilter(companyId: number, keyword: string): SQL | undefined {
-  const words = keyword
-    .split(/[\s\u3000]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const like = `%${escapeLike(word)}%`;
-      const amount = /^[¥￥]?[\d,]+円?$/.test(word) ? Number(word.replace(/[¥￥,円]/g, '')) : null;
-      const amountMatch =
-        amount !== null && Number.isSafeInteger(amount)
-          ? sql` or ${journalEntries.total} = ${amount} or exists (select 1 from journal_lines la where la.entry_id = ${journalEntries.id} and (la.debit = ${amount} or la.credit = ${amount}))`
-          : sql``;
-      return sql`(${journalEntries.description} ilike ${like} or exists (
+function keywordColumns(companyId: number): KeywordMatch[] {
+  return [
+    journalEntries.description,
+    (word, like) => sql`exists (
         select 1 from journal_lines lk join accounts ak on ak.id = lk.account_id
         where lk.entry_id = ${journalEntries.id} and lk.company_id = ${companyId}
           and (ak.name ilike ${like} or ak.kana ilike ${like} or ak.code = ${word} or lk.memo ilike ${like})
-      )${amountMatch})`;
-    }),
-  );
+      )`,
+    (word) => {
+      const amount = /^[¥￥]?[\d,]+円?$/.test(word) ? Number(word.replace(/[¥￥,円]/g, '')) : null;
+      return amount !== null && Number.isSafeInteger(amount)
+        ? sql`${journalEntries.total} = ${amount} or exists (select 1 from journal_lines la where la.entry_id = ${journalEntries.id} and (la.debit = ${amount} or la.credit = ${amount}))`
+        : undefined;
+    },
+  ];
 }
 
 export async function listEntries(db: DbOrTx, companyId: number, q: JournalListQuery) {
   const where = and(
     eq(journalEntries.company_id, companyId),
-    keywordFilter(companyId, q.keyword),
+    keywordFilter(q.keyword, keywordColumns(companyId)),
     q.from ? sql`${journalEntries.date} >= ${q.from}` : undefined,
     q.to ? sql`${journalEntries.date} <= ${q.to}` : undefined,
     q.account_id
@@ -144,15 +133,17 @@ export async function listEntries(db: DbOrTx, companyId: number, q: JournalListQ
       : undefined,
   );
   const order = q.sort_dir === 'desc' ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(journalEntries)
-      .where(where)
-      .orderBy(...SORT[q.sort_by].map((c) => order(c)))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(journalEntries).where(where),
-  ]);
-  return { data: await loadEntries(db, companyId, rows), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+  return pagedList(db, q, {
+    from: journalEntries,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(journalEntries)
+        .where(where)
+        .orderBy(...SORT[q.sort_by].map((c) => order(c)))
+        .limit(limit)
+        .offset(offset),
+    map: (rows) => loadEntries(db, companyId, rows),
+  });
 }

@@ -1,8 +1,9 @@
-import { type AdminCompany, type AdminCompanyListQuery, pageMeta } from '@chobo/core';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AdminCompany, AdminCompanyListQuery } from '@chobo/core';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, domains, users } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
+import { pagedList } from '../../lib/list.js';
+import { keywordFilter } from '../../lib/sql.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 type Owner = { id: number; name: string; email: string; disabled_at: Date | null };
@@ -31,19 +32,11 @@ const SORT_COLUMNS = {
 } as const;
 
 /** Keyword over name, kana and e-mail (PRODUCT.md §3); every word must match. */
-function keywordFilter(keyword: string): SQL | undefined {
-  const words = keyword
-    .split(/[\s\u3000]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((w) => {
-      const like = `%${escapeLike(w)}%`;
-      return sql`(${companies.name} ilike ${like} or coalesce(${companies.name_kana}, '') ilike ${like} or coalesce(${companies.email}, '') ilike ${like})`;
-    }),
-  );
-}
+const KEYWORD_COLUMNS = [
+  companies.name,
+  sql`coalesce(${companies.name_kana}, '')`,
+  sql`coalesce(${companies.email}, '')`,
+];
 
 /** The first company user (the owner) of each company. */
 async function owners(db: DbOrTx, companyIds: number[]): Promise<Map<number, Owner>> {
@@ -65,27 +58,28 @@ async function owners(db: DbOrTx, companyIds: number[]): Promise<Map<number, Own
 }
 
 export async function listAdminCompanies(db: DbOrTx, q: AdminCompanyListQuery) {
-  const where = and(keywordFilter(q.keyword), q.status ? eq(companies.status, q.status) : undefined);
+  const where = and(keywordFilter(q.keyword, KEYWORD_COLUMNS), q.status ? eq(companies.status, q.status) : undefined);
   const order = q.sort_dir === 'desc' ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ company: companies, domainName: domains.name })
-      .from(companies)
-      .leftJoin(domains, eq(domains.id, companies.domain_id))
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[q.sort_by]), order(companies.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
-  ]);
-  const ownerMap = await owners(
-    db,
-    rows.map((r) => r.company.id),
-  );
-  return {
-    data: rows.map((r) => toAdminCompany(r.company, r.domainName, ownerMap.get(r.company.id) ?? null)),
-    meta: pageMeta(total, q.page, q.per_page, rows.length),
-  };
+  return pagedList(db, q, {
+    from: companies,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select({ company: companies, domainName: domains.name })
+        .from(companies)
+        .leftJoin(domains, eq(domains.id, companies.domain_id))
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[q.sort_by]), order(companies.id))
+        .limit(limit)
+        .offset(offset),
+    map: async (rows) => {
+      const ownerMap = await owners(
+        db,
+        rows.map((r) => r.company.id),
+      );
+      return rows.map((r) => toAdminCompany(r.company, r.domainName, ownerMap.get(r.company.id) ?? null));
+    },
+  });
 }
 
 export async function findAdminCompany(db: DbOrTx, id: number, opts: { forUpdate?: boolean } = {}) {

@@ -1,8 +1,9 @@
-import { type AdminListQuery, type AdminUser, pageMeta } from '@chobo/core';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AdminListQuery, AdminUser } from '@chobo/core';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
+import { pagedList } from '../../lib/list.js';
+import { keywordFilter } from '../../lib/sql.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -26,34 +27,24 @@ const SORT_COLUMNS = {
   created_at: users.created_at,
 } as const;
 
-function keywordFilter(keyword: string): SQL | undefined {
-  const words = keyword
-    .split(/[\s\u3000]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((w) => {
-      const like = `%${escapeLike(w)}%`;
-      return sql`(${users.name} ilike ${like} or ${users.email} ilike ${like})`;
-    }),
-  );
-}
+const KEYWORD_COLUMNS = [users.name, users.email];
 
 export async function listAdmins(db: DbOrTx, q: AdminListQuery) {
-  const where = and(eq(users.role, 'admin'), keywordFilter(q.keyword));
+  const where = and(eq(users.role, 'admin'), keywordFilter(q.keyword, KEYWORD_COLUMNS));
   const order = q.sort_dir === 'desc' ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[q.sort_by]), order(users.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { data: rows.map(toAdmin), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+  return pagedList(db, q, {
+    from: users,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[q.sort_by]), order(users.id))
+        .limit(limit)
+        .offset(offset),
+    map: (rows) => rows.map(toAdmin),
+  });
 }
 
 export async function findAdmin(db: DbOrTx, id: number, opts: { forUpdate?: boolean } = {}) {

@@ -1,8 +1,9 @@
-import { type CustomerListQuery, type CustomerValues, pageMeta } from '@chobo/core';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { CustomerListQuery, CustomerValues } from '@chobo/core';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
+import { pagedList } from '../../lib/list.js';
+import { escapeLike, type KeywordMatch, keywordFilter } from '../../lib/sql.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -24,41 +25,30 @@ const SORT_COLUMNS = {
 } as const;
 
 /** Keyword: every whitespace-separated word must match one of name, kana, contact, e-mail, phone. */
-function keywordFilter(keyword: string): SQL | undefined {
-  const words = keyword
-    .split(/[\s\u3000]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const like = `%${escapeLike(word)}%`;
-      const digits = word.replace(/-/g, '');
-      return sql`(${customers.name} ilike ${like} or ${customers.name_kana} ilike ${like} or ${customers.contact_person} ilike ${like} or ${customers.email} ilike ${like} or replace(${customers.tel}, '-', '') like ${`%${escapeLike(digits)}%`})`;
-    }),
-  );
-}
+const KEYWORD_COLUMNS: KeywordMatch[] = [
+  customers.name,
+  customers.name_kana,
+  customers.contact_person,
+  customers.email,
+  (word) => sql`replace(${customers.tel}, '-', '') like ${`%${escapeLike(word.replace(/-/g, ''))}%`}`,
+];
 
 export async function listCustomers(db: DbOrTx, companyId: number, q: CustomerListQuery) {
   const where = and(
     eq(customers.company_id, companyId),
     isNull(customers.deleted_at),
-    keywordFilter(q.keyword),
+    keywordFilter(q.keyword, KEYWORD_COLUMNS),
     q.used_for ? sql`${customers.used_for} in (${q.used_for}, 3)` : undefined,
   );
   const column = SORT_COLUMNS[q.sort_by];
   const order = q.sort_dir === 'desc' ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(order(column), order(customers.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
-  ]);
-  return { data: rows.map(toCustomer), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+  return pagedList(db, q, {
+    from: customers,
+    where,
+    rows: (limit, offset) =>
+      db.select().from(customers).where(where).orderBy(order(column), order(customers.id)).limit(limit).offset(offset),
+    map: (rows) => rows.map(toCustomer),
+  });
 }
 
 /** A live customer of this company, or undefined (another company's record is simply not found). */

@@ -1,8 +1,9 @@
-import { type Domain, type DomainListQuery, pageMeta } from '@chobo/core';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Domain, DomainListQuery } from '@chobo/core';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { domains } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
+import { pagedList } from '../../lib/list.js';
+import { keywordFilter } from '../../lib/sql.js';
 
 export type DomainRow = typeof domains.$inferSelect;
 
@@ -28,38 +29,28 @@ const SORT_COLUMNS = {
   created_at: domains.created_at,
 } as const;
 
-function keywordFilter(keyword: string): SQL | undefined {
-  const words = keyword
-    .split(/[\s\u3000]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((w) => {
-      const like = `%${escapeLike(w)}%`;
-      return sql`(${domains.name} ilike ${like} or ${domains.host} ilike ${like})`;
-    }),
-  );
-}
+const KEYWORD_COLUMNS = [domains.name, domains.host];
 
 // qualified by hand: drizzle may render a lone table's columns unqualified, which inside the subquery
 // would resolve to companies.id
 const companiesCount = sql<number>`(select count(*)::int from companies c where c.domain_id = "domains"."id")`;
 
 export async function listDomains(db: DbOrTx, q: DomainListQuery) {
-  const where = keywordFilter(q.keyword);
+  const where = keywordFilter(q.keyword, KEYWORD_COLUMNS);
   const order = q.sort_dir === 'desc' ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ domain: domains, n: companiesCount })
-      .from(domains)
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[q.sort_by]), order(domains.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(domains).where(where),
-  ]);
-  return { data: rows.map((r) => toDomain(r.domain, r.n)), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+  return pagedList(db, q, {
+    from: domains,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select({ domain: domains, n: companiesCount })
+        .from(domains)
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[q.sort_by]), order(domains.id))
+        .limit(limit)
+        .offset(offset),
+    map: (rows) => rows.map((r) => toDomain(r.domain, r.n)),
+  });
 }
 
 export async function findDomain(db: DbOrTx, id: number, opts: { forUpdate?: boolean } = {}) {

@@ -1,8 +1,9 @@
-import { type EmployeeListQuery, type EmployeeValues, type EmploymentType, pageMeta, todayInTokyo } from '@chobo/core';
+import { type EmployeeListQuery, type EmployeeValues, type EmploymentType, todayInTokyo } from '@chobo/core';
 import { and, asc, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { employees } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
+import { pagedList } from '../../lib/list.js';
+import { keywordFilter } from '../../lib/sql.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 
@@ -52,34 +53,28 @@ const SORT_COLUMNS = {
   created_at: employees.created_at,
 } as const;
 
-function keywordFilter(keyword: string): SQL | undefined {
-  const words = keyword
-    .split(/[\s\u3000]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const like = `%${escapeLike(word)}%`;
-      return sql`(${employees.code} ilike ${like} or ${employees.name} ilike ${like} or ${employees.name_kana} ilike ${like} or ${employees.email} ilike ${like} or ${employees.department} ilike ${like})`;
-    }),
-  );
-}
+const KEYWORD_COLUMNS = [employees.code, employees.name, employees.name_kana, employees.email, employees.department];
 
 export async function listEmployees(db: DbOrTx, companyId: number, q: EmployeeListQuery) {
-  const where = and(eq(employees.company_id, companyId), isNull(employees.deleted_at), keywordFilter(q.keyword));
+  const where = and(
+    eq(employees.company_id, companyId),
+    isNull(employees.deleted_at),
+    keywordFilter(q.keyword, KEYWORD_COLUMNS),
+  );
   const order = q.sort_dir === 'desc' ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(employees)
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[q.sort_by]), order(employees.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
-  ]);
-  return { data: rows.map(toEmployee), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+  return pagedList(db, q, {
+    from: employees,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(employees)
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[q.sort_by]), order(employees.id))
+        .limit(limit)
+        .offset(offset),
+    map: (rows) => rows.map(toEmployee),
+  });
 }
 
 export async function findEmployee(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {

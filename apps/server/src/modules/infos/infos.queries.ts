@@ -1,8 +1,9 @@
-import { type CompanyInfo, type Info, type InfoListQuery, pageMeta } from '@chobo/core';
+import type { CompanyInfo, Info, InfoListQuery } from '@chobo/core';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { infoReads, infos } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
+import { pagedList } from '../../lib/list.js';
+import { keywordFilter } from '../../lib/sql.js';
 
 export type InfoRow = typeof infos.$inferSelect;
 
@@ -29,34 +30,24 @@ const SORT_COLUMNS = {
   created_at: infos.created_at,
 } as const;
 
-function keywordFilter(keyword: string): SQL | undefined {
-  const words = keyword
-    .split(/[\s\u3000]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((w) => {
-      const like = `%${escapeLike(w)}%`;
-      return sql`(${infos.title} ilike ${like} or ${infos.body} ilike ${like})`;
-    }),
-  );
-}
+const KEYWORD_COLUMNS = [infos.title, infos.body];
 
 export async function listInfos(db: DbOrTx, q: InfoListQuery) {
-  const where = keywordFilter(q.keyword);
+  const where = keywordFilter(q.keyword, KEYWORD_COLUMNS);
   const order = q.sort_dir === 'desc' ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(infos)
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[q.sort_by]), order(infos.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(infos).where(where),
-  ]);
-  return { data: rows.map(toInfo), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+  return pagedList(db, q, {
+    from: infos,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(infos)
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[q.sort_by]), order(infos.id))
+        .limit(limit)
+        .offset(offset),
+    map: (rows) => rows.map(toInfo),
+  });
 }
 
 export async function findInfo(db: DbOrTx, id: number, opts: { forUpdate?: boolean } = {}) {

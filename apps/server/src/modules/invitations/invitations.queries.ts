@@ -1,8 +1,9 @@
-import { type InvitationListQuery, type InvitationRow, type InvitationStatus, pageMeta } from '@chobo/core';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { InvitationListQuery, InvitationRow, InvitationStatus } from '@chobo/core';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { domains, invitations } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
+import { pagedList } from '../../lib/list.js';
+import { keywordFilter } from '../../lib/sql.js';
 
 export type Invitation = typeof invitations.$inferSelect;
 export type InvitationKind = 'admin' | 'company';
@@ -41,38 +42,29 @@ const SORT_COLUMNS = {
   sent_at: invitations.sent_at,
 } as const;
 
-function keywordFilter(keyword: string): SQL | undefined {
-  const words = keyword
-    .split(/[\s\u3000]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((w) => {
-      const like = `%${escapeLike(w)}%`;
-      return sql`(${invitations.email} ilike ${like} or coalesce(${invitations.name}, '') ilike ${like} or coalesce(${invitations.company_name}, '') ilike ${like})`;
-    }),
-  );
-}
+const KEYWORD_COLUMNS = [
+  invitations.email,
+  sql`coalesce(${invitations.name}, '')`,
+  sql`coalesce(${invitations.company_name}, '')`,
+];
 
 export async function listInvitations(db: DbOrTx, kind: InvitationKind, q: InvitationListQuery) {
-  const where = and(eq(invitations.kind, kind), keywordFilter(q.keyword));
+  const where = and(eq(invitations.kind, kind), keywordFilter(q.keyword, KEYWORD_COLUMNS));
   const order = q.sort_dir === 'desc' ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ inv: invitations, domainName: domains.name })
-      .from(invitations)
-      .leftJoin(domains, eq(domains.id, invitations.domain_id))
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[q.sort_by]), order(invitations.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(invitations).where(where),
-  ]);
-  return {
-    data: rows.map((r) => toInvitation(r.inv, r.domainName)),
-    meta: pageMeta(total, q.page, q.per_page, rows.length),
-  };
+  return pagedList(db, q, {
+    from: invitations,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select({ inv: invitations, domainName: domains.name })
+        .from(invitations)
+        .leftJoin(domains, eq(domains.id, invitations.domain_id))
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[q.sort_by]), order(invitations.id))
+        .limit(limit)
+        .offset(offset),
+    map: (rows) => rows.map((r) => toInvitation(r.inv, r.domainName)),
+  });
 }
 
 export async function findInvitation(db: DbOrTx, kind: InvitationKind, id: number, opts: { forUpdate?: boolean } = {}) {

@@ -1,8 +1,9 @@
-import { type ProductListQuery, type ProductValues, pageMeta, type TaxCategory } from '@chobo/core';
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { ProductListQuery, ProductValues, TaxCategory } from '@chobo/core';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
+import { pagedList } from '../../lib/list.js';
+import { keywordFilter } from '../../lib/sql.js';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -27,38 +28,28 @@ const SORT_COLUMNS = {
 } as const;
 
 /** Keyword: every whitespace-separated word must match code, name, unit or description. */
-function keywordFilter(keyword: string): SQL | undefined {
-  const words = keyword
-    .split(/[\s\u3000]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const like = `%${escapeLike(word)}%`;
-      return sql`(${products.code} ilike ${like} or ${products.name} ilike ${like} or ${products.unit} ilike ${like} or ${products.description} ilike ${like})`;
-    }),
-  );
-}
+const KEYWORD_COLUMNS = [products.code, products.name, products.unit, products.description];
 
 export function productWhere(companyId: number, keyword: string) {
-  return and(eq(products.company_id, companyId), keywordFilter(keyword));
+  return and(eq(products.company_id, companyId), keywordFilter(keyword, KEYWORD_COLUMNS));
 }
 
 export async function listProducts(db: DbOrTx, companyId: number, q: ProductListQuery) {
   const where = productWhere(companyId, q.keyword);
   const order = q.sort_dir === 'desc' ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[q.sort_by]), order(products.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-  ]);
-  return { data: rows.map(toProduct), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+  return pagedList(db, q, {
+    from: products,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[q.sort_by]), order(products.id))
+        .limit(limit)
+        .offset(offset),
+    map: (rows) => rows.map(toProduct),
+  });
 }
 
 /**

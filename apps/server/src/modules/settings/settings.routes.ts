@@ -1,12 +1,13 @@
-import { type MailLogRow, mailLogListQuery, pageMeta, systemSettingsInput } from '@chobo/core';
-import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type MailLogRow, mailLogListQuery, systemSettingsInput } from '@chobo/core';
+import { asc, desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailLog, systemSettings } from '../../db/schema/index.js';
 import { adminCtx } from '../../lib/admin-context.js';
 import { audit } from '../../lib/audit.js';
+import { pagedList } from '../../lib/list.js';
 import { currentSettings, forgetSettings } from '../../lib/settings.js';
-import { escapeLike } from '../../lib/sql.js';
+import { keywordFilter } from '../../lib/sql.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 
 const config = { access: { roles: ['admin'], permission: 'settings.index' } as RouteAccess };
@@ -53,42 +54,35 @@ export async function settingsRoutes(app: FastifyInstance) {
     { config, schema: { tags, summary: '送信メールの記録', querystring: mailLogListQuery } },
     async (req) => {
       const q = req.query;
-      const words = q.keyword
-        .split(/[\s\u3000]+/)
-        .filter(Boolean)
-        .slice(0, 5);
-      const where: SQL | undefined = words.length
-        ? sql.join(
-            words.map(
-              (w) =>
-                sql`(${mailLog.to} ilike ${`%${escapeLike(w)}%`} or ${mailLog.subject} ilike ${`%${escapeLike(w)}%`})`,
-            ),
-            sql` and `,
-          )
-        : undefined;
+      const where = keywordFilter(q.keyword, [mailLog.to, mailLog.subject]);
       const order = q.sort_dir === 'desc' ? desc : asc;
-      const [rows, [{ total }]] = await Promise.all([
-        app.deps.db
-          .select()
-          .from(mailLog)
-          .where(where)
-          .orderBy(order(MAIL_SORT[q.sort_by]), order(mailLog.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-        app.deps.db.select({ total: sql<number>`count(*)::int` }).from(mailLog).where(where),
-      ]);
-      const data: MailLogRow[] = rows.map((m) => ({
-        id: m.id,
-        to: m.to,
-        subject: m.subject,
-        body: m.body,
-        status: m.status as MailLogRow['status'],
-        attempts: m.attempts,
-        last_error: m.last_error,
-        created_at: m.created_at.toISOString(),
-        sent_at: m.sent_at?.toISOString() ?? null,
-      }));
-      return { data, meta: pageMeta(total, q.page, q.per_page, rows.length) };
+      const db = app.deps.db;
+      return pagedList(db, q, {
+        from: mailLog,
+        where,
+        rows: (limit, offset) =>
+          db
+            .select()
+            .from(mailLog)
+            .where(where)
+            .orderBy(order(MAIL_SORT[q.sort_by]), order(mailLog.id))
+            .limit(limit)
+            .offset(offset),
+        map: (rows) =>
+          rows.map(
+            (m): MailLogRow => ({
+              id: m.id,
+              to: m.to,
+              subject: m.subject,
+              body: m.body,
+              status: m.status as MailLogRow['status'],
+              attempts: m.attempts,
+              last_error: m.last_error,
+              created_at: m.created_at.toISOString(),
+              sent_at: m.sent_at?.toISOString() ?? null,
+            }),
+          ),
+      });
     },
   );
 }
