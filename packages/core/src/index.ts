@@ -9,6 +9,7 @@ export * from './contracts/company-profile.js';
 export * from './contracts/customers.js';
 export * from './contracts/domains.js';
 export * from './contracts/employees.js';
+export * from './contracts/fields.js';
 export * from './contracts/infos.js';
 export * from './contracts/invitations.js';
 export * from './contracts/products.js';

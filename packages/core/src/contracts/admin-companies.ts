@@ -1,24 +1,20 @@
 import { z } from 'zod';
-import { PREFECTURES } from '../prefectures.js';
-import {
-  EMAIL_PATTERN,
-  isKatakana,
-  isValidCorporateNumber,
-  isValidPhone,
-  isValidPostalCode,
-  isValidRegistrationNumber,
-  normalizePostalCode,
-} from '../validators.js';
 import { emailField } from './auth.js';
 import { listQuery, optionalText, requiredText } from './common.js';
+import {
+  corporateNumberField,
+  kanaField,
+  optionalEmailField,
+  phoneField,
+  postalCodeField,
+  prefectureCodeField,
+  registrationNumberField,
+} from './fields.js';
 
 export const COMPANY_STATUSES = { active: '利用中', suspended: '停止中' } as const;
 export const COMPANY_TAX_DISPLAY_LABELS = { exclusive: '税抜', inclusive: '税込' } as const;
 export const COMPANY_TAX_ROUNDING_LABELS = { floor: '切り捨て', round: '四捨五入', ceil: '切り上げ' } as const;
 export const EXPIRATION_YEARS = [7, 10] as const;
-
-const kana = (label: string, max: number) =>
-  optionalText(label, max, { test: isKatakana, message: `${label}は全角カタカナで入力してください` });
 
 const intField = (label: string, min: number, max: number) =>
   z.coerce
@@ -60,55 +56,17 @@ export const bankAccountInput = z.object({
 /** Create / update body of a company by a platform admin (PRODUCT.md §3). */
 export const adminCompanyInput = z.object({
   name: requiredText('企業名', 255),
-  name_kana: kana('企業名（カナ）', 255),
-  corporate_number: z
-    .string({ error: '法人番号は文字列で入力してください' })
-    .trim()
-    .refine((v) => v === '' || /^\d{13}$/.test(v), '法人番号は13桁の数字で入力してください')
-    .refine(
-      (v) => v === '' || !/^\d{13}$/.test(v) || isValidCorporateNumber(v),
-      '法人番号のチェックデジットが正しくありません',
-    )
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  registration_number: z
-    .string({ error: '登録番号は文字列で入力してください' })
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .refine(
-      (v) => v === '' || /^T\d{13}$/.test(v),
-      '登録番号は「T」と13桁の数字で入力してください（例: T7000012050002）',
-    )
-    .refine(
-      (v) => v === '' || !/^T\d{13}$/.test(v) || isValidRegistrationNumber(v),
-      '登録番号のチェックデジットが正しくありません',
-    )
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  name_kana: kanaField('企業名（カナ）', 255),
+  corporate_number: corporateNumberField(),
+  registration_number: registrationNumberField(),
   representative_name: optionalText('代表者名', 100),
-  representative_name_kana: kana('代表者名（カナ）', 100),
-  postal_code: z
-    .string({ error: '郵便番号は文字列で入力してください' })
-    .trim()
-    .transform(normalizePostalCode)
-    .refine((v) => v === '' || isValidPostalCode(v), '郵便番号は7桁の数字で入力してください（例: 100-0001）')
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  prefecture_code: z
-    .string({ error: '都道府県を選択してください' })
-    .refine((v) => v === '' || Object.hasOwn(PREFECTURES, v), '都道府県を選択してください')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  representative_name_kana: kanaField('代表者名（カナ）', 100),
+  postal_code: postalCodeField(),
+  prefecture_code: prefectureCodeField(),
   address1: optionalText('住所1', 255),
   address2: optionalText('住所2', 255),
-  tel: optionalText('電話番号', 20, {
-    test: isValidPhone,
-    message: '電話番号は0から始まる10桁または11桁の番号で入力してください（例: 03-1234-5678）',
-  }),
-  email: optionalText('メールアドレス', 254, {
-    test: (v) => EMAIL_PATTERN.test(v),
-    message: 'メールアドレスの形式が正しくありません',
-  }),
+  tel: phoneField('電話番号'),
+  email: optionalEmailField(),
   capital: optionalInt('資本金', 0, 2_000_000_000),
   fiscal_year_end_month: intField('決算月', 1, 12).default(3),
   business_type: optionalText('事業種目', 100),

@@ -1,61 +1,34 @@
 import { z } from 'zod';
-import { PREFECTURES } from '../prefectures.js';
-import {
-  EMAIL_PATTERN,
-  isKatakana,
-  isValidCorporateNumber,
-  isValidPhone,
-  isValidPostalCode,
-  isValidRegistrationNumber,
-  normalizePostalCode,
-} from '../validators.js';
+import { isKatakana, isValidCorporateNumber } from '../validators.js';
 import { optionalText, requiredText } from './common.js';
-
-const kana = (label: string, max: number) =>
-  optionalText(label, max, { test: isKatakana, message: `${label}は全角カタカナで入力してください` });
+import {
+  kanaField,
+  optionalEmailField,
+  phoneField,
+  postalCodeField,
+  prefectureCodeField,
+  registrationNumberField,
+} from './fields.js';
 
 /** The company fields a company may edit itself (PRODUCT.md §3; not its domain, caps or status). */
 export const companyProfileInput = z.object({
   name: requiredText('会社名', 255),
-  name_kana: kana('会社名（カナ）', 255),
+  name_kana: kanaField('会社名（カナ）', 255),
   corporate_number: optionalText('法人番号', 13, {
     test: (v) => /^\d{13}$/.test(v) && isValidCorporateNumber(v),
     message: '法人番号は13桁の数字で、チェックデジットが正しいものを入力してください',
   }),
-  registration_number: z
-    .string({ error: '登録番号は文字列で入力してください' })
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .refine(
-      (v) => v === '' || (/^T\d{13}$/.test(v) && isValidRegistrationNumber(v)),
-      '登録番号は「T」と13桁の数字（チェックデジットが正しいもの）で入力してください',
-    )
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  registration_number: registrationNumberField({
+    combinedMessage: '登録番号は「T」と13桁の数字（チェックデジットが正しいもの）で入力してください',
+  }),
   representative_name: optionalText('代表者名', 100),
-  representative_name_kana: kana('代表者名（カナ）', 100),
-  postal_code: z
-    .string({ error: '郵便番号は文字列で入力してください' })
-    .trim()
-    .transform(normalizePostalCode)
-    .refine((v) => v === '' || isValidPostalCode(v), '郵便番号は7桁の数字で入力してください（例: 100-0001）')
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  prefecture_code: z
-    .string({ error: '都道府県を選択してください' })
-    .refine((v) => v === '' || Object.hasOwn(PREFECTURES, v), '都道府県を選択してください')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  representative_name_kana: kanaField('代表者名（カナ）', 100),
+  postal_code: postalCodeField(),
+  prefecture_code: prefectureCodeField(),
   address1: optionalText('住所1', 255),
   address2: optionalText('住所2', 255),
-  tel: optionalText('電話番号', 20, {
-    test: isValidPhone,
-    message: '電話番号は0から始まる10桁または11桁の番号で入力してください（例: 03-1234-5678）',
-  }),
-  email: optionalText('メールアドレス', 254, {
-    test: (v) => EMAIL_PATTERN.test(v),
-    message: 'メールアドレスの形式が正しくありません',
-  }),
+  tel: phoneField('電話番号'),
+  email: optionalEmailField(),
   capital: z
     .union([z.number(), z.string(), z.null()], { error: '資本金は円単位の整数で入力してください' })
     .optional()

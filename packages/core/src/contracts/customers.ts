@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { PREFECTURES } from '../prefectures.js';
-import {
-  EMAIL_PATTERN,
-  isKatakana,
-  isValidPhone,
-  isValidPostalCode,
-  isValidRegistrationNumber,
-  normalizePostalCode,
-} from '../validators.js';
 import { listQuery, optionalText, requiredText } from './common.js';
+import {
+  kanaField,
+  optionalEmailField,
+  phoneField,
+  postalCodeField,
+  prefectureCodeField,
+  registrationNumberField,
+} from './fields.js';
 
 export const HONORIFICS = ['御中', '様'] as const;
 export const CUSTOMER_USED_FOR = { 1: '受注取引で使用', 2: '発注取引で使用', 3: '両方' } as const;
@@ -20,66 +19,31 @@ export function closingDayLabel(day: number | null | undefined): string {
   return day === MONTH_END_DAY ? '末日締め' : `${day}日締め`;
 }
 
-const phone = (label: string) =>
-  optionalText(label, 20, {
-    test: isValidPhone,
-    message: `${label}は0から始まる10桁または11桁の番号で入力してください（例: 03-1234-5678）`,
-  });
-
 /** Create / update body of a customer (PRODUCT.md §4 顧客管理). */
 export const customerInput = z.object({
   name: requiredText('顧客名', 255),
-  name_kana: optionalText('顧客名（カナ）', 255, {
-    test: isKatakana,
-    message: '顧客名（カナ）は全角カタカナで入力してください',
-  }),
+  name_kana: kanaField('顧客名（カナ）', 255),
   honorific: z.enum(HONORIFICS, { error: '敬称は「御中」または「様」を選択してください' }).default('御中'),
   used_for: z.coerce
     .number({ error: '用途を選択してください' })
     .int('用途を選択してください')
     .refine((v) => v === 1 || v === 2 || v === 3, '用途を選択してください')
     .default(3),
-  postal_code: z
-    .string({ error: '郵便番号は文字列で入力してください' })
-    .trim()
-    .transform(normalizePostalCode)
-    .refine((v) => v === '' || isValidPostalCode(v), '郵便番号は7桁の数字で入力してください（例: 100-0001）')
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  prefecture_code: z
-    .string({ error: '都道府県を選択してください' })
-    .refine((v) => v === '' || Object.hasOwn(PREFECTURES, v), '都道府県を選択してください')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  postal_code: postalCodeField(),
+  prefecture_code: prefectureCodeField(),
   address1: optionalText('住所1', 255),
   address2: optionalText('住所2', 255),
-  tel: phone('電話番号'),
-  mobile: phone('携帯電話番号'),
-  fax: phone('FAX番号'),
-  email: optionalText('メールアドレス', 254, {
-    test: (v) => EMAIL_PATTERN.test(v),
-    message: 'メールアドレスの形式が正しくありません',
-  }),
+  tel: phoneField('電話番号'),
+  mobile: phoneField('携帯電話番号'),
+  fax: phoneField('FAX番号'),
+  email: optionalEmailField(),
   url: optionalText('ウェブサイト', 500, {
     test: (v) => /^https?:\/\/[^\s]+\.[^\s]+$/.test(v),
     message: 'ウェブサイトは http:// または https:// から始まるURLで入力してください',
   }),
   contact_person: optionalText('担当者名', 100),
   department: optionalText('部署名', 100),
-  registration_number: z
-    .string({ error: '登録番号は文字列で入力してください' })
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .refine(
-      (v) => v === '' || /^T\d{13}$/.test(v),
-      '登録番号は「T」と13桁の数字で入力してください（例: T7000012050002）',
-    )
-    .refine(
-      (v) => v === '' || !/^T\d{13}$/.test(v) || isValidRegistrationNumber(v),
-      '登録番号のチェックデジットが正しくありません',
-    )
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  registration_number: registrationNumberField(),
   closing_day: z
     .union([z.string(), z.number(), z.null()], { error: '締め日は1〜31の数値で指定してください（31は末日）' })
     .optional()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, isKatakana } from '../validators.js';
 import { listQuery, optionalText, requiredText } from './common.js';
+import { kanaField, optionalEmailField } from './fields.js';
 
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'temporary', 'executive'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
@@ -47,14 +47,8 @@ export const employeeInput = z
   .object({
     code: requiredText('従業員コード', 20),
     name: requiredText('氏名', 100),
-    name_kana: optionalText('氏名（カナ）', 100, {
-      test: isKatakana,
-      message: '氏名（カナ）は全角カタカナで入力してください',
-    }),
-    email: optionalText('メールアドレス', 254, {
-      test: (v) => EMAIL_PATTERN.test(v),
-      message: 'メールアドレスの形式が正しくありません',
-    }),
+    name_kana: kanaField('氏名（カナ）', 100),
+    email: optionalEmailField(),
     hire_date: isoDate('入社日'),
     leave_date: isoDate('退職日'),
     employment_type: z.enum(EMPLOYMENT_TYPES, { error: '雇用形態を選択してください' }).default('full_time'),
