@@ -5,19 +5,20 @@ import {
   Group,
   Paper,
   SegmentedControl,
-  Skeleton,
-  Stack,
   Table,
   Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowBackUp, IconLock, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconArrowBackUp, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
+import { KeywordSearchInput } from '../../components/KeywordSearchInput';
+import { ListErrorState } from '../../components/ListErrorState';
 import { ListFooter } from '../../components/ListFooter';
+import { ListSkeletonRows } from '../../components/ListSkeletonRows';
 import { useLoadingFlag } from '../../lib/loading';
 import { useListParams } from '../../lib/use-list-params';
 import { AccountSelect } from './AccountSelect';
@@ -89,25 +90,10 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
   return (
     <Paper withBorder radius="md">
       <Group p="md" gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
-          aria-label="キーワード検索"
+        <KeywordSearchInput
           placeholder="摘要・勘定科目・金額で検索"
-          leftSection={<IconSearch size={16} />}
-          rightSection={
-            keywordInput ? (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                aria-label="検索をクリア"
-                onClick={() => setKeywordInput('')}
-              >
-                <IconX size={14} />
-              </ActionIcon>
-            ) : null
-          }
           value={keywordInput}
-          onChange={(e) => setKeywordInput(e.currentTarget.value)}
+          onChange={setKeywordInput}
           w={240}
         />
         <TextInput
@@ -176,14 +162,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {query.isPending &&
-              [0, 1, 2, 3, 4].map((i) => (
-                <Table.Tr key={i} data-testid="skeleton-row">
-                  <Table.Td colSpan={readOnly ? 7 : 8}>
-                    <Skeleton height={14} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+            {query.isPending && <ListSkeletonRows rows={5} colSpan={readOnly ? 7 : 8} testId="skeleton-row" />}
             {rows.map((entry) => {
               const pairs = pairLines(entry);
               const span = pairs.length;
@@ -309,13 +288,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
           }
         />
       )}
-      {query.isError && !query.data && (
-        <Stack align="center" p="xl" gap="xs">
-          <Text c="danger" size="sm">
-            {query.error.message}
-          </Text>
-        </Stack>
-      )}
+      {query.isError && !query.data && <ListErrorState message={query.error.message} />}
       {meta && rows.length > 0 && <ListFooter meta={meta} onPage={list.setPage} />}
     </Paper>
   );

@@ -1,11 +1,13 @@
 import type { Paginated } from '@chobo/core';
-import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { EmptyBlock } from '../../components/EmptyBlock';
+import { KeywordSearchInput } from '../../components/KeywordSearchInput';
+import { ListErrorState } from '../../components/ListErrorState';
 import { ListFooter } from '../../components/ListFooter';
+import { ListSkeletonRows } from '../../components/ListSkeletonRows';
 import { SortableTh } from '../../components/SortableTh';
 import { api } from '../../lib/api';
 import { useLoadingFlag } from '../../lib/loading';
@@ -78,27 +80,7 @@ export function AdminList<T extends { id: number }>({
   return (
     <Paper withBorder radius="md">
       <Group p="md">
-        <TextInput
-          aria-label="キーワード検索"
-          placeholder={placeholder}
-          leftSection={<IconSearch size={16} />}
-          rightSection={
-            keywordInput ? (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                aria-label="検索をクリア"
-                onClick={() => setKeywordInput('')}
-              >
-                <IconX size={14} />
-              </ActionIcon>
-            ) : null
-          }
-          value={keywordInput}
-          onChange={(e) => setKeywordInput(e.currentTarget.value)}
-          w={360}
-        />
+        <KeywordSearchInput placeholder={placeholder} value={keywordInput} onChange={setKeywordInput} />
       </Group>
       <Table.ScrollContainer minWidth={800}>
         <Table verticalSpacing="sm" aria-label={label} aria-busy={query.isFetching} highlightOnHover>
@@ -124,16 +106,7 @@ export function AdminList<T extends { id: number }>({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {query.isPending &&
-              [0, 1, 2].map((i) => (
-                <Table.Tr key={i}>
-                  {columns.map((c) => (
-                    <Table.Td key={c.label}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
+            {query.isPending && <ListSkeletonRows rows={3} cells={columns.length} />}
             {rows.map((row) => (
               <Table.Tr key={row.id} data-testid="admin-row">
                 {columns.map((c) => (
@@ -152,14 +125,7 @@ export function AdminList<T extends { id: number }>({
         />
       )}
       {query.isError && !query.data && (
-        <Stack align="center" p="xl" gap="xs">
-          <Text c="danger" size="sm">
-            {query.error.message}
-          </Text>
-          <Button variant="light" size="xs" onClick={() => void query.refetch()}>
-            再読み込み
-          </Button>
-        </Stack>
+        <ListErrorState message={query.error.message} onRetry={() => void query.refetch()} />
       )}
       {meta && rows.length > 0 && <ListFooter meta={meta} onPage={list.setPage} />}
     </Paper>

@@ -1,26 +1,15 @@
 import { CUSTOMER_SORTABLE, CUSTOMER_USED_FOR, type Customer, formatDateJa, formatPostalCode } from '@chobo/core';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Paper, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
+import { KeywordSearchInput } from '../../components/KeywordSearchInput';
+import { ListErrorState } from '../../components/ListErrorState';
 import { ListFooter } from '../../components/ListFooter';
+import { ListSkeletonRows } from '../../components/ListSkeletonRows';
 import { SortableTh } from '../../components/SortableTh';
 import { useLoadingFlag } from '../../lib/loading';
 import { notifySuccess } from '../../lib/notify';
@@ -118,26 +107,10 @@ export function CustomerList({ companyId, readOnly = false }: { companyId?: numb
   return (
     <Paper withBorder radius="md">
       <Group justify="space-between" p="md" gap="md" wrap="nowrap">
-        <TextInput
-          aria-label="キーワード検索"
+        <KeywordSearchInput
           placeholder="顧客名・カナ・担当者・電話番号などで検索"
-          leftSection={<IconSearch size={16} />}
-          rightSection={
-            keywordInput ? (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                aria-label="検索をクリア"
-                onClick={() => setKeywordInput('')}
-              >
-                <IconX size={14} />
-              </ActionIcon>
-            ) : null
-          }
           value={keywordInput}
-          onChange={(event) => setKeywordInput(event.currentTarget.value)}
-          w={360}
+          onChange={setKeywordInput}
         />
         <SegmentedControl
           aria-label="用途で絞り込み"
@@ -181,18 +154,9 @@ export function CustomerList({ companyId, readOnly = false }: { companyId?: numb
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {query.isPending &&
-              Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
-                <Table.Tr key={i} data-testid="skeleton-row">
-                  {Array.from({ length: readOnly ? 6 : 7 }, (_, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton cells
-                    <Table.Td key={j}>
-                      <Skeleton height={14} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
+            {query.isPending && (
+              <ListSkeletonRows rows={5} cells={readOnly ? 6 : 7} radius="sm" testId="skeleton-row" />
+            )}
             {rows.map((customer) => (
               <Table.Tr
                 key={customer.id}
@@ -306,14 +270,7 @@ export function CustomerList({ companyId, readOnly = false }: { companyId?: numb
         />
       )}
       {query.isError && !query.data && (
-        <Stack align="center" p="xl" gap="xs">
-          <Text c="danger" size="sm">
-            {query.error.message}
-          </Text>
-          <Button variant="light" size="xs" onClick={() => void query.refetch()}>
-            再読み込み
-          </Button>
-        </Stack>
+        <ListErrorState message={query.error.message} onRetry={() => void query.refetch()} />
       )}
       {meta && rows.length > 0 && <ListFooter meta={meta} onPage={list.setPage} />}
     </Paper>

@@ -1,12 +1,14 @@
 import { EMPLOYEE_SORTABLE, EMPLOYMENT_TYPE_LABELS, type Employee, formatDateJa, isPermitted } from '@chobo/core';
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconKey, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
+import { KeywordSearchInput } from '../../components/KeywordSearchInput';
 import { ListFooter } from '../../components/ListFooter';
+import { ListSkeletonRows } from '../../components/ListSkeletonRows';
 import { PageHeader } from '../../components/PageHeader';
 import { SortableTh } from '../../components/SortableTh';
 import { useLoadingFlag } from '../../lib/loading';
@@ -87,26 +89,10 @@ export default function EmployeeListPage() {
       />
       <Paper withBorder radius="md">
         <Group p="md">
-          <TextInput
-            aria-label="キーワード検索"
+          <KeywordSearchInput
             placeholder="コード・氏名・カナ・部署・メールで検索"
-            leftSection={<IconSearch size={16} />}
-            rightSection={
-              keywordInput ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  aria-label="検索をクリア"
-                  onClick={() => setKeywordInput('')}
-                >
-                  <IconX size={14} />
-                </ActionIcon>
-              ) : null
-            }
             value={keywordInput}
-            onChange={(e) => setKeywordInput(e.currentTarget.value)}
-            w={360}
+            onChange={setKeywordInput}
           />
         </Group>
         <Table.ScrollContainer minWidth={860}>
@@ -130,15 +116,7 @@ export default function EmployeeListPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {query.isPending &&
-                Array.from({ length: 4 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={8}>
-                      <Skeleton height={14} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+              {query.isPending && <ListSkeletonRows rows={4} colSpan={8} />}
               {rows.map((e) => (
                 <Table.Tr
                   key={e.id}

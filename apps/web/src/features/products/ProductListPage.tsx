@@ -1,26 +1,15 @@
 import { formatJPY, PRODUCT_SORTABLE, type Product, TAX_CATEGORY_LABELS } from '@chobo/core';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Menu, Paper, Table, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconChevronDown, IconDownload, IconPlus, IconSearch, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
+import { KeywordSearchInput } from '../../components/KeywordSearchInput';
+import { ListErrorState } from '../../components/ListErrorState';
 import { ListFooter } from '../../components/ListFooter';
+import { ListSkeletonRows } from '../../components/ListSkeletonRows';
 import { PageHeader } from '../../components/PageHeader';
 import { SortableTh } from '../../components/SortableTh';
 import { errorMessage } from '../../lib/api';
@@ -138,26 +127,10 @@ export default function ProductListPage() {
       <ProductUploadDialog opened={uploadOpen} onClose={() => setUploadOpen(false)} />
       <Paper withBorder radius="md">
         <Group p="md">
-          <TextInput
-            aria-label="キーワード検索"
+          <KeywordSearchInput
             placeholder="商品コード・商品名・単位・説明で検索"
-            leftSection={<IconSearch size={16} />}
-            rightSection={
-              keywordInput ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  aria-label="検索をクリア"
-                  onClick={() => setKeywordInput('')}
-                >
-                  <IconX size={14} />
-                </ActionIcon>
-              ) : null
-            }
             value={keywordInput}
-            onChange={(e) => setKeywordInput(e.currentTarget.value)}
-            w={360}
+            onChange={setKeywordInput}
           />
         </Group>
         <Table.ScrollContainer minWidth={820}>
@@ -184,18 +157,7 @@ export default function ProductListPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {query.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
-                  <Table.Tr key={i}>
-                    {Array.from({ length: 7 }, (_, j) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton cells
-                      <Table.Td key={j}>
-                        <Skeleton height={14} radius="sm" />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+              {query.isPending && <ListSkeletonRows rows={5} cells={7} radius="sm" />}
               {rows.map((p) => (
                 <Table.Tr
                   key={p.id}
@@ -280,14 +242,7 @@ export default function ProductListPage() {
           />
         )}
         {query.isError && !query.data && (
-          <Stack align="center" p="xl" gap="xs">
-            <Text c="danger" size="sm">
-              {query.error.message}
-            </Text>
-            <Button variant="light" size="xs" onClick={() => void query.refetch()}>
-              再読み込み
-            </Button>
-          </Stack>
+          <ListErrorState message={query.error.message} onRetry={() => void query.refetch()} />
         )}
         {meta && rows.length > 0 && <ListFooter meta={meta} onPage={list.setPage} />}
       </Paper>

@@ -1,0 +1,33 @@
+import { ActionIcon, TextInput } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+
+/** The keyword box above a list: a search icon, and a clear button while there is text. */
+export function KeywordSearchInput({
+  value,
+  onChange,
+  placeholder,
+  w = 360,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  w?: number;
+}) {
+  return (
+    <TextInput
+      aria-label="キーワード検索"
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} />}
+      rightSection={
+        value ? (
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label="検索をクリア" onClick={() => onChange('')}>
+            <IconX size={14} />
+          </ActionIcon>
+        ) : null
+      }
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      w={w}
+    />
+  );
+}
