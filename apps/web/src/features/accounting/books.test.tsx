@@ -431,13 +431,15 @@ describe('キャッシュフロー計算書', () => {
     expect(router.state.location.search).toBe(`?account_id=6&from=${FY.from}&to=${FY.to}`);
     // the previous-period figure drills to the previous period
     await router.navigate(-1);
-    await user.click(await screen.findByLabelText('Ⅵ 現金及び現金同等物の期末残高 1,000,000の内訳科目を選ぶ'));
-    await user.click(
-      within(await screen.findByRole('menu', { hidden: true })).getByRole('menuitem', {
-        name: /普通預金/,
-        hidden: true,
-      }),
-    );
+    await screen.findByRole('table', { name: 'キャッシュフロー計算書' });
+    // the statement page re-renders as it comes back; a click on the outgoing render opens nothing
+    let previousMenu: HTMLElement | null = null;
+    for (let attempt = 0; attempt < 3 && !previousMenu; attempt++) {
+      await user.click(await screen.findByLabelText('Ⅵ 現金及び現金同等物の期末残高 1,000,000の内訳科目を選ぶ'));
+      previousMenu = await screen.findByRole('menu', { hidden: true }, { timeout: 2000 }).catch(() => null);
+    }
+    if (!previousMenu) throw new Error('the 期末残高 menu did not open');
+    await user.click(within(previousMenu).getByRole('menuitem', { name: /普通預金/, hidden: true }));
     await waitFor(() => expect(router.state.location.search).toBe(`?account_id=2&from=${PREV.from}&to=${PREV.to}`));
   });
 
