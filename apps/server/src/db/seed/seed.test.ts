@@ -25,6 +25,8 @@ describe('seedIfEmpty', () => {
       'boss@example.com',
       'owner@example.com',
       'employee@example.com',
+      'suzuki@example.com',
+      'takahashi@example.com',
     ]);
 
     const [domain] = await database.db.select().from(domains);

@@ -7,7 +7,7 @@ import { companies, customers, domains, users } from '../schema/index.js';
 import { seedDemoAccounting } from './demo-accounting.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
 import { seedDemoInfos } from './demo-infos.js';
-import { seedDemoMasterData } from './demo-master-data.js';
+import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -112,6 +112,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
       { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },
+      ...DEMO_EMPLOYEE_SIGN_INS.map((email) => ({ role: 'employee', email, password: opts.demoPassword })),
     );
     return { created: true, signIns };
   });
