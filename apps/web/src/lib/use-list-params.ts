@@ -1,4 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -80,4 +81,27 @@ export function useListParams<S extends string, F extends string = never>(
     setFilter: (key: F, value: string | null) => update({ [key]: value }, { resetPage: true }),
     reset: () => setParams(new URLSearchParams()),
   };
+}
+
+/**
+ * The search box of a list: what is typed goes into the URL's keyword after `delayMs` (debounced), and a
+ * keyword changed by the URL (back/forward, a shared link) comes back into the box.
+ */
+export function useKeywordInput(
+  list: { keyword: string; setKeyword: (keyword: string) => void },
+  delayMs = 300,
+): [string, (value: string) => void] {
+  const [keywordInput, setKeywordInput] = useState(list.keyword);
+  const [debounced] = useDebouncedValue(keywordInput, delayMs);
+  const setKeyword = useRef(list.setKeyword);
+  setKeyword.current = list.setKeyword;
+  const urlKeyword = useRef(list.keyword);
+  urlKeyword.current = list.keyword;
+  useEffect(() => {
+    if (debounced.trim() !== urlKeyword.current) setKeyword.current(debounced);
+  }, [debounced]);
+  useEffect(() => {
+    setKeywordInput((current) => (current.trim() === list.keyword ? current : list.keyword));
+  }, [list.keyword]);
+  return [keywordInput, setKeywordInput];
 }

@@ -10,9 +10,8 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowBackUp, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { KeywordSearchInput } from '../../components/KeywordSearchInput';
@@ -20,7 +19,7 @@ import { ListErrorState } from '../../components/ListErrorState';
 import { ListFooter } from '../../components/ListFooter';
 import { ListSkeletonRows } from '../../components/ListSkeletonRows';
 import { useLoadingFlag } from '../../lib/loading';
-import { useListParams } from '../../lib/use-list-params';
+import { useKeywordInput, useListParams } from '../../lib/use-list-params';
 import { AccountSelect } from './AccountSelect';
 import { type EntryListParams, useAccounts, useDeleteEntry, useEntryList, useReverseEntry } from './api';
 import { formatAmountOrBlank, slashDate } from './format';
@@ -50,15 +49,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
   const accounts = useAccounts(companyId ?? null);
   const accountById = useMemo(() => new Map((accounts.data ?? []).map((a) => [a.id, a])), [accounts.data]);
 
-  const [keywordInput, setKeywordInput] = useState(list.keyword);
-  const [debounced] = useDebouncedValue(keywordInput, 300);
-  const setKeyword = useRef(list.setKeyword);
-  setKeyword.current = list.setKeyword;
-  const urlKeyword = useRef(list.keyword);
-  urlKeyword.current = list.keyword;
-  useEffect(() => {
-    if (debounced.trim() !== urlKeyword.current) setKeyword.current(debounced);
-  }, [debounced]);
+  const [keywordInput, setKeywordInput] = useKeywordInput(list);
 
   const accountId = Number(list.filters.account_id);
   const params: EntryListParams = {

@@ -1,8 +1,7 @@
 import type { Paginated } from '@chobo/core';
 import { Group, Paper, Table } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { KeywordSearchInput } from '../../components/KeywordSearchInput';
 import { ListErrorState } from '../../components/ListErrorState';
@@ -11,7 +10,7 @@ import { ListSkeletonRows } from '../../components/ListSkeletonRows';
 import { SortableTh } from '../../components/SortableTh';
 import { api } from '../../lib/api';
 import { useLoadingFlag } from '../../lib/loading';
-import { useListParams } from '../../lib/use-list-params';
+import { useKeywordInput, useListParams } from '../../lib/use-list-params';
 
 export interface AdminColumn<T> {
   label: string;
@@ -47,15 +46,7 @@ export function AdminList<T extends { id: number }>({
   label: string;
 }) {
   const list = useListParams(sortable);
-  const [keywordInput, setKeywordInput] = useState(list.keyword);
-  const [debounced] = useDebouncedValue(keywordInput, 300);
-  const setKeyword = useRef(list.setKeyword);
-  setKeyword.current = list.setKeyword;
-  const urlKeyword = useRef(list.keyword);
-  urlKeyword.current = list.keyword;
-  useEffect(() => {
-    if (debounced.trim() !== urlKeyword.current) setKeyword.current(debounced);
-  }, [debounced]);
+  const [keywordInput, setKeywordInput] = useKeywordInput(list);
 
   const params = { keyword: list.keyword, page: list.page, sort_by: list.sortBy, sort_dir: list.sortDir };
   const query = useQuery({

@@ -1,9 +1,8 @@
 import { CUSTOMER_SORTABLE, CUSTOMER_USED_FOR, type Customer, formatDateJa, formatPostalCode } from '@chobo/core';
 import { ActionIcon, Badge, Box, Button, Group, Paper, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { KeywordSearchInput } from '../../components/KeywordSearchInput';
@@ -13,7 +12,7 @@ import { ListSkeletonRows } from '../../components/ListSkeletonRows';
 import { SortableTh } from '../../components/SortableTh';
 import { useLoadingFlag } from '../../lib/loading';
 import { notifySuccess } from '../../lib/notify';
-import { useListParams } from '../../lib/use-list-params';
+import { useKeywordInput, useListParams } from '../../lib/use-list-params';
 import { type CustomerListParams, useCustomerList, useDeleteCustomer, usePrefectures } from './api';
 import { selectedCustomerId } from './form-values';
 
@@ -39,20 +38,7 @@ export function CustomerList({ companyId, readOnly = false }: { companyId?: numb
   const prefectures = usePrefectures();
   const [selectedId] = useState(selectedCustomerId);
 
-  // keyword: typed text, debounced into the URL
-  const [keywordInput, setKeywordInput] = useState(list.keyword);
-  const [debouncedKeyword] = useDebouncedValue(keywordInput, KEYWORD_DEBOUNCE_MS);
-  const urlKeyword = useRef(list.keyword);
-  urlKeyword.current = list.keyword;
-  const setKeyword = useRef(list.setKeyword);
-  setKeyword.current = list.setKeyword;
-  useEffect(() => {
-    if (debouncedKeyword.trim() !== urlKeyword.current) setKeyword.current(debouncedKeyword);
-  }, [debouncedKeyword]);
-  useEffect(() => {
-    // back/forward changed the URL: show its keyword
-    setKeywordInput((current) => (current.trim() === list.keyword ? current : list.keyword));
-  }, [list.keyword]);
+  const [keywordInput, setKeywordInput] = useKeywordInput(list, KEYWORD_DEBOUNCE_MS);
 
   const usedFor = Number(list.filters.used_for);
   const params: CustomerListParams = {

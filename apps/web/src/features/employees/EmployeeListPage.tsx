@@ -1,9 +1,7 @@
 import { EMPLOYEE_SORTABLE, EMPLOYMENT_TYPE_LABELS, type Employee, formatDateJa, isPermitted } from '@chobo/core';
 import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { KeywordSearchInput } from '../../components/KeywordSearchInput';
@@ -14,7 +12,7 @@ import { SortableTh } from '../../components/SortableTh';
 import { useLoadingFlag } from '../../lib/loading';
 import { notifySuccess } from '../../lib/notify';
 import { usePermissions } from '../../lib/session';
-import { useListParams } from '../../lib/use-list-params';
+import { useKeywordInput, useListParams } from '../../lib/use-list-params';
 import { useDeleteEmployee, useEmployeeList, useEmployeeSettings } from './api';
 
 export const employeeEditPath = (id: number) => `/company/employee/edit?id=${id}`;
@@ -28,15 +26,7 @@ export default function EmployeeListPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const list = useListParams(EMPLOYEE_SORTABLE);
-  const [keywordInput, setKeywordInput] = useState(list.keyword);
-  const [debounced] = useDebouncedValue(keywordInput, 300);
-  const setKeyword = useRef(list.setKeyword);
-  setKeyword.current = list.setKeyword;
-  const urlKeyword = useRef(list.keyword);
-  urlKeyword.current = list.keyword;
-  useEffect(() => {
-    if (debounced.trim() !== urlKeyword.current) setKeyword.current(debounced);
-  }, [debounced]);
+  const [keywordInput, setKeywordInput] = useKeywordInput(list);
 
   const query = useEmployeeList({
     keyword: list.keyword,

@@ -1,9 +1,8 @@
 import { formatJPY, PRODUCT_SORTABLE, type Product, TAX_CATEGORY_LABELS } from '@chobo/core';
 import { ActionIcon, Badge, Box, Button, Group, Menu, Paper, Table, Text, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconDownload, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { KeywordSearchInput } from '../../components/KeywordSearchInput';
@@ -15,7 +14,7 @@ import { SortableTh } from '../../components/SortableTh';
 import { errorMessage } from '../../lib/api';
 import { useLoadingFlag } from '../../lib/loading';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useListParams } from '../../lib/use-list-params';
+import { useKeywordInput, useListParams } from '../../lib/use-list-params';
 import { downloadProductsCsv, type ProductListParams, useDeleteProduct, useProductList } from './api';
 import { ProductUploadDialog } from './ProductUploadDialog';
 
@@ -27,18 +26,7 @@ export default function ProductListPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const list = useListParams(PRODUCT_SORTABLE);
-  const [keywordInput, setKeywordInput] = useState(list.keyword);
-  const [debounced] = useDebouncedValue(keywordInput, 300);
-  const setKeyword = useRef(list.setKeyword);
-  setKeyword.current = list.setKeyword;
-  const urlKeyword = useRef(list.keyword);
-  urlKeyword.current = list.keyword;
-  useEffect(() => {
-    if (debounced.trim() !== urlKeyword.current) setKeyword.current(debounced);
-  }, [debounced]);
-  useEffect(() => {
-    setKeywordInput((current) => (current.trim() === list.keyword ? current : list.keyword));
-  }, [list.keyword]);
+  const [keywordInput, setKeywordInput] = useKeywordInput(list);
 
   const params: ProductListParams = {
     keyword: list.keyword,
