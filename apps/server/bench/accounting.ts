@@ -14,6 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Database, openDatabase, runMigrations } from '../src/db/client.js';
 import { loadEnv } from '../src/env.js';
+import { systemTenant } from '../src/lib/context.js';
 import { seedDefaultAccounts } from '../src/modules/accounting/chart-of-accounts.js';
 import { checkBalances } from '../src/modules/accounting/check-balances.js';
 import { generateEntries } from '../src/modules/accounting/journal-generator.js';
@@ -205,7 +206,7 @@ async function run(label: string, open: () => Promise<Database>) {
   const t0 = performance.now();
   for (let c = 0; c < COMPANIES; c++) {
     const small = await createCompany(db, { fiscal_year_end_month: 3 });
-    await seedDefaultAccounts(db, small.id);
+    await seedDefaultAccounts(systemTenant(db, small.id));
     await bulkLoad(database, small.id, SMALL_LINES, 1000 + c);
   }
   // two measured companies in the same database: STAGE lines and LINES lines; every case is timed for
@@ -216,7 +217,7 @@ async function run(label: string, open: () => Promise<Database>) {
     [LINES, 2],
   ] as const) {
     const company = await createCompany(db, { fiscal_year_end_month: 3 });
-    await seedDefaultAccounts(db, company.id);
+    await seedDefaultAccounts(systemTenant(db, company.id));
     const owner = await createUser(db, { role: 'company', companyId: company.id });
     const lines = await bulkLoad(database, company.id, size, seed);
     measured.push({

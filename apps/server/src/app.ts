@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/deps.js';
 import { MailDispatcher } from './lib/mail.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { fiscalRoutes } from './modules/accounting/fiscal.routes.js';
@@ -37,38 +38,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 
-export interface LoginLimits {
-  /** Failed sign-ins per account within the window before the account locks. */
-  accountFailures: number;
-  /** Sign-in attempts per IP address within the window before 429. */
-  ipAttempts: number;
-  windowSeconds: number;
-  lockSeconds: number;
-  /** Calls of the public invitation endpoints (lookup, register) per IP address within 15 minutes before 429. */
-  invitationIpAttempts: number;
-}
-
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
-  accountFailures: 10,
-  ipAttempts: 30,
-  windowSeconds: 15 * 60,
-  lockSeconds: 15 * 60,
-  invitationIpAttempts: 30,
-};
-
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  driver: 'pglite' | 'postgres';
-  mailer: MailDispatcher;
-  loginLimits: LoginLimits;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
+export type { AppDeps, LoginLimits } from './lib/deps.js';
 
 export type App = FastifyInstance;
 

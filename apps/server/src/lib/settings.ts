@@ -1,9 +1,9 @@
 import type { SystemSettings } from '@chobo/core';
 import { eq } from 'drizzle-orm';
-import type { LoginLimits } from '../app.js';
 import type { DbOrTx } from '../db/client.js';
 import { systemSettings } from '../db/schema/index.js';
 import type { Env } from '../env.js';
+import type { LoginLimits } from './deps.js';
 
 export const DEFAULT_SERVICE_NAME = 'Chobo（帳簿）';
 export const DEFAULT_EXPIRATION_YEAR = 7;

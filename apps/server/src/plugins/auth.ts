@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { apiTokens, companies, domains, users } from '../db/schema/index.js';
-import { forbidden, HttpError, notFound, unauthorized, unprocessable } from '../lib/http-errors.js';
+import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import { hashToken, newToken } from '../lib/secrets.js';
 import { tokenTtlSeconds } from '../lib/settings.js';
+import { assertTenantRoute } from '../lib/tenant-route.js';
 
 /** Who may call a route. Every /api route must declare one (checked when routes are registered). */
 export interface RouteAccess {
@@ -160,30 +161,6 @@ export function requireAuth(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
-/**
- * The company whose data a company-scoped route works on. Company users and employees: their own
- * company, always. Admins: read-only, the company named by company_id (which must exist).
- */
-export async function companyScope(
-  req: FastifyRequest,
-  opts: { write: boolean; companyIdParam?: number | undefined },
-): Promise<number> {
-  const auth = requireAuth(req);
-  if (auth.role !== 'admin') {
-    if (auth.companyId === null) throw forbidden();
-    return auth.companyId;
-  }
-  if (opts.write) throw forbidden('管理者は企業のデータを変更できません');
-  if (!opts.companyIdParam) throw unprocessable({ company_id: ['企業を指定してください'] });
-  const [company] = await req.server.deps.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, opts.companyIdParam))
-    .limit(1);
-  if (!company) throw notFound('企業が見つかりません');
-  return company.id;
-}
-
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
 
@@ -191,6 +168,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.access) {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
     }
+    assertTenantRoute(route);
   });
 
   app.addHook('onRequest', async (req, reply) => {

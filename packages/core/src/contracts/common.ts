@@ -104,3 +104,20 @@ export function fieldErrors(
   }
   return errors;
 }
+
+/**
+ * Optimistic concurrency: every edit sends back the `updated_at` it read; the server refuses it with 409
+ * when the record was saved since. Required, so a client cannot silently overwrite someone's change.
+ */
+export const updatedAtField = z.iso.datetime({
+  offset: true,
+  error: (issue) =>
+    issue.input === undefined
+      ? '更新日時（updated_at）がありません。画面を再読み込みしてから編集してください'
+      : '更新日時（updated_at）の形式が正しくありません',
+});
+
+/** The body of an update: the record's fields plus the `updated_at` the client read. */
+export function versioned<T extends z.ZodType<Record<string, unknown>>>(schema: T) {
+  return z.intersection(schema, z.object({ updated_at: updatedAtField }));
+}

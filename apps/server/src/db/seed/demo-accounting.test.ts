@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemTenant } from '../../lib/context.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import { checkBalances } from '../../modules/accounting/check-balances.js';
 import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
@@ -13,9 +14,9 @@ afterAll(() => ctx.close());
 describe('demo accounting data', () => {
   it('gives a closed year and the open current one whose statements are meaningful and consistent', async () => {
     const o = await companyOwner(ctx, { fiscal_year_end_month: 3 });
-    await seedDefaultAccounts(ctx.db, o.company.id);
+    await seedDefaultAccounts(systemTenant(ctx.db, o.company.id));
     const started = Date.now();
-    await ctx.db.transaction((tx) => seedDemoAccounting(tx, o.company.id, { today: '2026-11-21' }));
+    await ctx.db.transaction((tx) => seedDemoAccounting(systemTenant(tx, o.company.id), { today: '2026-11-21' }));
     const ms = Date.now() - started;
     expect(ms).toBeLessThan(60_000);
 

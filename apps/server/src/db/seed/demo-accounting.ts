@@ -4,23 +4,20 @@
  * every statement is meaningful and the same on every machine.
  */
 import { type JournalEntryValues, todayInTokyo } from '@chobo/core';
-import type { Actor } from '../../lib/audit.js';
+import type { Tenant } from '../../lib/context.js';
+import { systemCompanyCtx } from '../../lib/context.js';
 import { loadAccounts } from '../../modules/accounting/accounts.queries.js';
 import { fiscalYearContaining, get, lastDayOfMonth, net, sumByAccount } from '../../modules/accounting/balances.js';
 import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
 import { postEntry } from '../../modules/accounting/journal-actions.js';
 import { prng } from '../../modules/accounting/journal-generator.js';
-import type { DbOrTx } from '../client.js';
 
 type Line = JournalEntryValues['lines'][number];
 
-export async function seedDemoAccounting(
-  db: DbOrTx,
-  companyId: number,
-  opts: { today?: string; userId?: number | null } = {},
-) {
+export async function seedDemoAccounting(tenant: Tenant, opts: { today?: string; userId?: number | null } = {}) {
+  const { db, companyId } = tenant;
   const today = opts.today ?? todayInTokyo();
-  const accounts = await loadAccounts(db, companyId);
+  const accounts = await loadAccounts(tenant);
   const byCode = new Map(accounts.map((a) => [a.code, a.id]));
   const id = (code: string) => byCode.get(code) as number;
   const line = (
@@ -40,13 +37,12 @@ export async function seedDemoAccounting(
   const post = async (date: string, description: string, lines: Line[]) => {
     if (date > today) return;
     await postEntry(
-      db,
-      companyId,
+      tenant,
       { date, description, lines: lines.filter((l) => l.debit + l.credit > 0) },
       { skipChecks: true, createdBy: opts.userId ?? null },
     );
   };
-  const ctx = { db, companyId, actor: { userId: opts.userId ?? null, ip: null } satisfies Actor };
+  const ctx = systemCompanyCtx(db, companyId, opts.userId ?? null);
   const rng = prng(20260401);
   const r100 = (v: number) => Math.round(v / 100) * 100;
 
@@ -165,7 +161,7 @@ export async function seedDemoAccounting(
   /** 決算整理: inventory, consumption tax settlement and income taxes, dated the last day of the year. */
   const yearEnd = async (from: string, to: string, closingInventory: number) => {
     await post(to, '期末商品棚卸高の計上', [line('1310', closingInventory, 0), line('5130', 0, closingInventory)]);
-    const sums = await sumByAccount(db, companyId, { to });
+    const sums = await sumByAccount(tenant, { to });
     const received = -net(get(sums, id('2210')));
     const paid = net(get(sums, id('1450')));
     await post(to, '消費税等の確定（仮受・仮払の相殺）', [
@@ -173,7 +169,7 @@ export async function seedDemoAccounting(
       line('1450', 0, paid),
       line('2160', 0, received - paid),
     ]);
-    const pl = await sumByAccount(db, companyId, { from, to });
+    const pl = await sumByAccount(tenant, { from, to });
     let pretax = 0;
     for (const a of accounts)
       if ((a.category === 'revenue' || a.category === 'expense') && a.section !== 'income_taxes')
@@ -198,13 +194,13 @@ export async function seedDemoAccounting(
     carry = await month(m >= 4 ? y0 : y0 + 1, m, carry);
   }
   const tax1 = await yearEnd(fy1.start_date, fy1.end_date, 3_100_000);
-  await closeFiscalYear({ ctx, id: fy1.id });
+  await closeFiscalYear({ ctx, input: { id: fy1.id } });
 
   // the current, open year up to today
   const y1 = y0 + 1;
   await post(`${y1}-04-01`, '期首商品棚卸高への振替', [line('5110', 3_100_000, 0), line('1310', 0, 3_100_000)]);
   await post(`${y1}-05-29`, '法人税等の納付', [line('2150', tax1, 0), line('1120', 0, tax1)]);
-  const ct = -net(get(await sumByAccount(db, companyId, { to: `${y1}-05-30` }), id('2160')));
+  const ct = -net(get(await sumByAccount(tenant, { to: `${y1}-05-30` }), id('2160')));
   await post(`${y1}-05-30`, '消費税等の納付', [line('2160', ct, 0), line('1120', 0, ct)]);
   await post(`${y1}-06-28`, '剰余金の配当', [line('3320', 1_000_000, 0), line('1120', 0, 1_000_000)]);
   await post(`${y1}-09-01`, '定期預金の預入', [line('1140', 3_000_000, 0), line('1120', 0, 3_000_000)]);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Tenant } from '../../lib/context.js';
 import { demoLogoPng } from '../../modules/account-settings/png.js';
-import type { DbOrTx } from '../client.js';
 import { companies, employees, products, users } from '../schema/index.js';
 
 type Tax = '10' | '8' | 'exempt' | 'out_of_scope';
@@ -85,7 +85,8 @@ export const DEMO_EMPLOYEE_SIGN_INS = ['suzuki@example.com', 'takahashi@example.
  * Demo master data of the demo company: products (10% / 8% / 非課税 / 対象外), employees (three with
  * sign-ins, one who has left), the invoice bank account, a logo and work rules.
  */
-export async function seedDemoMasterData(tx: DbOrTx, companyId: number, demoPasswordHash: string) {
+export async function seedDemoMasterData(tenant: Tenant, demoPasswordHash: string) {
+  const { db: tx, companyId } = tenant;
   await tx.insert(products).values(
     PRODUCTS.map(([name, unit, unit_price, tax_category], i) => ({
       company_id: companyId,

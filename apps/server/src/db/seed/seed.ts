@@ -1,5 +1,6 @@
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
 import { sql } from 'drizzle-orm';
+import { systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import type { Db } from '../client.js';
@@ -105,9 +106,10 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
         };
       }),
     );
-    await seedDefaultAccounts(tx, company.id);
-    await seedDemoAccounting(tx, company.id);
-    await seedDemoMasterData(tx, company.id, demoHash);
+    const tenant = systemTenant(tx, company.id);
+    await seedDefaultAccounts(tenant);
+    await seedDemoAccounting(tenant);
+    await seedDemoMasterData(tenant, demoHash);
     await seedDemoInfos(tx);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },

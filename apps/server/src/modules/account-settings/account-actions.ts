@@ -1,17 +1,14 @@
 import type { ChangePasswordInput } from '@chobo/core';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { App } from '../../app.js';
 import type { DbOrTx } from '../../db/client.js';
 import { apiTokens, companies, emailChanges, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import type { ActionArgs, CompanyCtx, Ctx, UserCtx } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.js';
-import type { AuthContext } from '../../plugins/auth.js';
 
 export const EMAIL_CHANGE_TTL_HOURS = 24;
-
-const actorOf = (auth: AuthContext, ip: string) => ({ userId: auth.userId, ip });
 
 async function emailTaken(db: DbOrTx, email: string, exceptUserId: number) {
   const [row] = await db
@@ -22,12 +19,13 @@ async function emailTaken(db: DbOrTx, email: string, exceptUserId: number) {
   return !!row;
 }
 
-export async function changeName(app: App, auth: AuthContext, ip: string, name: string) {
-  await app.deps.db.transaction(async (tx) => {
+export async function changeName({ ctx, input: { name } }: ActionArgs<UserCtx, { name: string }>) {
+  const { auth } = ctx;
+  await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ name: users.name }).from(users).where(eq(users.id, auth.userId)).for('update');
     await tx.update(users).set({ name, updated_at: sql`now()` }).where(eq(users.id, auth.userId));
     await audit(tx, {
-      actor: actorOf(auth, ip),
+      actor: ctx.actor,
       companyId: auth.companyId,
       action: 'profile.update_name',
       targetType: 'user',
@@ -39,8 +37,10 @@ export async function changeName(app: App, auth: AuthContext, ip: string, name: 
 }
 
 /** Mails a confirmation link to the new address; nothing changes until it is followed. */
-export async function requestEmailChange(app: App, auth: AuthContext, ip: string, email: string) {
-  const { db, env } = app.deps;
+export async function requestEmailChange({ ctx, input: { email } }: ActionArgs<UserCtx, { email: string }>) {
+  const { auth } = ctx;
+  const { db } = ctx;
+  const { env } = ctx.deps;
   if (email.toLowerCase() === auth.email.toLowerCase()) {
     throw unprocessable({ email: ['現在のメールアドレスと同じです'] });
   }
@@ -94,7 +94,7 @@ export async function requestEmailChange(app: App, auth: AuthContext, ip: string
       ].join('\n'),
     });
     await audit(tx, {
-      actor: actorOf(auth, ip),
+      actor: ctx.actor,
       companyId: auth.companyId,
       action: 'profile.email_change_requested',
       targetType: 'user',
@@ -102,14 +102,17 @@ export async function requestEmailChange(app: App, auth: AuthContext, ip: string
       after: { new_email: email },
     });
   });
-  app.deps.mailer.kick();
+  ctx.deps.mailer.kick();
 }
 
 const INVALID_EMAIL_LINK = 'メールアドレス変更のリンクが無効か、有効期限が切れています。もう一度お手続きください';
 
 /** Follows the mailed link: the new address becomes the sign-in e-mail. */
-export async function confirmEmailChange(app: App, token: string, ip: string): Promise<{ email: string }> {
-  return app.deps.db.transaction(async (tx) => {
+export async function confirmEmailChange({
+  ctx,
+  input: { token },
+}: ActionArgs<Ctx, { token: string }>): Promise<{ email: string }> {
+  return ctx.db.transaction(async (tx) => {
     const [change] = await tx
       .select({ id: emailChanges.id, userId: emailChanges.user_id, email: emailChanges.new_email })
       .from(emailChanges)
@@ -134,7 +137,7 @@ export async function confirmEmailChange(app: App, token: string, ip: string): P
     await tx.update(emailChanges).set({ used_at: sql`now()` }).where(eq(emailChanges.id, change.id));
     await tx.update(users).set({ email: change.email, updated_at: sql`now()` }).where(eq(users.id, change.userId));
     await audit(tx, {
-      actor: { userId: change.userId, ip },
+      actor: { userId: change.userId, ip: ctx.actor.ip },
       companyId: before.companyId,
       action: 'profile.update_email',
       targetType: 'user',
@@ -147,8 +150,9 @@ export async function confirmEmailChange(app: App, token: string, ip: string): P
 }
 
 /** Changes the password with the current one; every OTHER session of the user is signed out. */
-export async function changePassword(app: App, auth: AuthContext, ip: string, input: ChangePasswordInput) {
-  const { db } = app.deps;
+export async function changePassword({ ctx, input }: ActionArgs<UserCtx, ChangePasswordInput>) {
+  const { auth } = ctx;
+  const { db } = ctx;
   const [user] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, auth.userId));
   if (!(await verifyPassword(user.hash, input.current_password))) {
     throw unprocessable({ current_password: ['現在のパスワードが正しくありません'] });
@@ -167,7 +171,7 @@ export async function changePassword(app: App, auth: AuthContext, ip: string, in
       .set({ revoked_at: sql`now()` })
       .where(and(eq(apiTokens.user_id, auth.userId), ne(apiTokens.id, auth.tokenId), isNull(apiTokens.revoked_at)));
     await audit(tx, {
-      actor: actorOf(auth, ip),
+      actor: ctx.actor,
       companyId: auth.companyId,
       action: 'profile.update_password',
       targetType: 'user',
@@ -181,15 +185,12 @@ type CompanySettings = Partial<
 >;
 
 /** One company setting change (tax display, retention, logo), audited. */
-export async function updateCompanySettings(
-  app: App,
-  auth: AuthContext,
-  ip: string,
-  action: string,
-  values: CompanySettings,
-) {
-  const companyId = auth.companyId as number;
-  return app.deps.db.transaction(async (tx) => {
+export async function updateCompanySettings({
+  ctx,
+  input: { action, values },
+}: ActionArgs<CompanyCtx, { action: string; values: CompanySettings }>) {
+  const { companyId } = ctx;
+  return ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({
         tax_display: companies.tax_display,
@@ -212,7 +213,7 @@ export async function updateCompanySettings(
       });
     const short = (v: typeof before) => ({ ...v, logo_data: v.logo_data ? `${v.logo_data.slice(0, 40)}…` : null });
     await audit(tx, {
-      actor: actorOf(auth, ip),
+      actor: ctx.actor,
       companyId,
       action,
       targetType: 'company',

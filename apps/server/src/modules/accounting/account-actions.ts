@@ -7,10 +7,10 @@ import {
 } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import { assertFresh } from '../../lib/concurrency.js';
+import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { type AccountRow, accountHasLines, findAccount, loadAccounts, toAccount } from './accounts.queries.js';
 
@@ -19,7 +19,8 @@ type UpdateValues = z.output<typeof accountUpdateInput>;
 
 export type { AccountUpdateInput };
 
-async function assertCodeFree(db: DbOrTx, companyId: number, code: string, exceptId?: number) {
+async function assertCodeFree(tenant: Tenant, code: string, exceptId?: number) {
+  const { db, companyId } = tenant;
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)
@@ -29,10 +30,10 @@ async function assertCodeFree(db: DbOrTx, companyId: number, code: string, excep
 }
 
 /** A sub-account's parent must be an account of this company in the same section (and not itself). */
-async function checkParent(db: DbOrTx, companyId: number, parentId: number | null, section: string, selfId?: number) {
+async function checkParent(tenant: Tenant, parentId: number | null, section: string, selfId?: number) {
   if (parentId === null) return;
   if (parentId === selfId) throw unprocessable({ parent_id: ['親科目に自分自身は指定できません'] });
-  const parent = await findAccount(db, companyId, parentId);
+  const parent = await findAccount(tenant, parentId);
   if (!parent) throw unprocessable({ parent_id: ['親科目が見つかりません'] });
   if (parent.section !== section) {
     throw unprocessable({ parent_id: ['補助科目は親科目と同じ表示区分にしてください'] });
@@ -40,11 +41,11 @@ async function checkParent(db: DbOrTx, companyId: number, parentId: number | nul
   if (parent.parent_id !== null) throw unprocessable({ parent_id: ['補助科目の下にさらに補助科目は作れません'] });
 }
 
-export async function createAccount({ ctx, input }: { ctx: ActionCtx; input: AccountCreateValues }) {
+export async function createAccount({ ctx, input }: ActionArgs<CompanyCtx, AccountCreateValues>) {
   return ctx.db.transaction(async (tx) => {
-    await loadAccounts(tx, ctx.companyId);
-    await assertCodeFree(tx, ctx.companyId, input.code);
-    await checkParent(tx, ctx.companyId, input.parent_id, input.section);
+    await loadAccounts({ ...ctx, db: tx });
+    await assertCodeFree({ ...ctx, db: tx }, input.code);
+    await checkParent({ ...ctx, db: tx }, input.parent_id, input.section);
     const [row] = await tx
       .insert(accounts)
       .values({
@@ -75,10 +76,14 @@ export async function createAccount({ ctx, input }: { ctx: ActionCtx; input: Acc
   });
 }
 
-export async function updateAccount({ ctx, id, input }: { ctx: ActionCtx; id: number; input: UpdateValues }) {
+export async function updateAccount({
+  ctx,
+  input: { id, updated_at, ...input },
+}: ActionArgs<CompanyCtx, UpdateValues & Versioned>) {
   return ctx.db.transaction(async (tx) => {
-    const before = await findAccount(tx, ctx.companyId, id, { forUpdate: true });
+    const before = await findAccount({ ...ctx, db: tx }, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
+    assertFresh(before.updated_at, updated_at, '勘定科目');
     const next: AccountRow = { ...before };
     for (const [k, v] of Object.entries(input)) if (v !== undefined) (next as Record<string, unknown>)[k] = v;
     if (input.kana === undefined) next.kana = before.kana;
@@ -87,7 +92,7 @@ export async function updateAccount({ ctx, id, input }: { ctx: ActionCtx; id: nu
     if (ACCOUNT_SECTIONS[next.section as keyof typeof ACCOUNT_SECTIONS]?.category !== next.category) {
       throw unprocessable({ section: ['表示区分が区分（資産・負債・純資産・収益・費用）と一致していません'] });
     }
-    const used = await accountHasLines(tx, ctx.companyId, id);
+    const used = await accountHasLines({ ...ctx, db: tx }, id);
     if (before.system_key !== null || used) {
       // what the statements rely on cannot move to another category once used or when system
       const fixed: (keyof AccountRow)[] =
@@ -107,8 +112,8 @@ export async function updateAccount({ ctx, id, input }: { ctx: ActionCtx; id: nu
         throw unprocessable({ is_active: ['システム科目は無効にできません'] });
       }
     }
-    if (next.code !== before.code) await assertCodeFree(tx, ctx.companyId, next.code, id);
-    await checkParent(tx, ctx.companyId, next.parent_id, next.section, id);
+    if (next.code !== before.code) await assertCodeFree({ ...ctx, db: tx }, next.code, id);
+    await checkParent({ ...ctx, db: tx }, next.parent_id, next.section, id);
     const [row] = await tx
       .update(accounts)
       .set({
@@ -142,12 +147,12 @@ export async function updateAccount({ ctx, id, input }: { ctx: ActionCtx; id: nu
 }
 
 /** Only unused, non-system accounts without sub-accounts can be deleted (deactivate the others). */
-export async function deleteAccount({ ctx, id }: { ctx: ActionCtx; id: number }) {
+export async function deleteAccount({ ctx, input: { id } }: ActionArgs<CompanyCtx, { id: number }>) {
   await ctx.db.transaction(async (tx) => {
-    const before = await findAccount(tx, ctx.companyId, id, { forUpdate: true });
+    const before = await findAccount({ ...ctx, db: tx }, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
     if (before.system_key !== null) throw unprocessable({ _: ['システム科目は削除できません'] });
-    if (await accountHasLines(tx, ctx.companyId, id)) {
+    if (await accountHasLines({ ...ctx, db: tx }, id)) {
       throw unprocessable({ _: ['仕訳で使われている勘定科目は削除できません。無効にしてください'] });
     }
     const [child] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.parent_id, id)).limit(1);

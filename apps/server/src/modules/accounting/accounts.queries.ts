@@ -7,8 +7,8 @@ import type {
   NormalSide,
 } from '@chobo/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
 import { seedDefaultAccounts } from './chart-of-accounts.js';
 import { sqlRows } from './sql-rows.js';
 
@@ -38,7 +38,8 @@ export function toAccount(row: AccountRow, hasEntries?: boolean): Account {
  * Every account of the company in chart order. A company that has no chart yet (created before this
  * feature, or by a path that did not seed it) gets the default chart first.
  */
-export async function loadAccounts(db: DbOrTx, companyId: number): Promise<AccountRow[]> {
+export async function loadAccounts(tenant: Tenant): Promise<AccountRow[]> {
+  const { db, companyId } = tenant;
   const read = () =>
     db
       .select()
@@ -47,11 +48,12 @@ export async function loadAccounts(db: DbOrTx, companyId: number): Promise<Accou
       .orderBy(asc(accounts.sort_order), asc(accounts.code));
   const rows = await read();
   if (rows.length > 0) return rows;
-  await seedDefaultAccounts(db, companyId);
+  await seedDefaultAccounts(tenant);
   return read();
 }
 
-export async function findAccount(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+export async function findAccount(tenant: Tenant, id: number, opts: { forUpdate?: boolean } = {}) {
+  const { db, companyId } = tenant;
   const q = db
     .select()
     .from(accounts)
@@ -62,7 +64,8 @@ export async function findAccount(db: DbOrTx, companyId: number, id: number, opt
 }
 
 /** Ids of this company's accounts that any journal line uses (from the maintained daily balances). */
-export async function usedAccountIds(db: DbOrTx, companyId: number): Promise<Set<number>> {
+export async function usedAccountIds(tenant: Tenant): Promise<Set<number>> {
+  const { db, companyId } = tenant;
   const rows = await sqlRows<{ account_id: number }>(
     db,
     sql`select distinct account_id from account_daily_balances where company_id = ${companyId} and line_count > 0`,
@@ -70,7 +73,8 @@ export async function usedAccountIds(db: DbOrTx, companyId: number): Promise<Set
   return new Set(rows.map((r) => Number(r.account_id)));
 }
 
-export async function accountHasLines(db: DbOrTx, companyId: number, accountId: number): Promise<boolean> {
+export async function accountHasLines(tenant: Tenant, accountId: number): Promise<boolean> {
+  const { db, companyId } = tenant;
   const r = await sqlRows<Record<string, unknown>>(
     db,
     sql`select 1 from journal_lines where company_id = ${companyId} and account_id = ${accountId} limit 1`,

@@ -5,8 +5,8 @@
  */
 import { type EntryKind, type NormalSide, type Period, todayInTokyo } from '@chobo/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { companies, fiscalYears } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { sqlRows } from './sql-rows.js';
 
@@ -24,10 +24,10 @@ export const ZERO: Sums = { debit: 0, credit: 0 };
  * from the daily sums, so the cost is about accounts × (months + 62), whatever the number of lines.
  */
 export async function sumByAccount(
-  db: DbOrTx,
-  companyId: number,
+  tenant: Tenant,
   opts: { from?: string; to?: string; before?: string; kinds?: EntryKind[] },
 ): Promise<SumsByAccount> {
+  const { db, companyId } = tenant;
   const lo = opts.from ?? null;
   const hi = opts.before ? addDays(opts.before, -1) : (opts.to ?? null);
   const out: SumsByAccount = new Map();
@@ -120,7 +120,8 @@ export function previousPeriod(p: Period): Period {
   return { from: shiftYears(p.from, -1), to: shiftYears(p.to, -1) };
 }
 
-export async function companyYearEndMonth(db: DbOrTx, companyId: number): Promise<number> {
+export async function companyYearEndMonth(tenant: Tenant): Promise<number> {
+  const { db, companyId } = tenant;
   const [row] = await db
     .select({ m: companies.fiscal_year_end_month })
     .from(companies)
@@ -134,17 +135,17 @@ export async function companyYearEndMonth(db: DbOrTx, companyId: number): Promis
  * of the other), a fiscal year by id, or the current fiscal year.
  */
 export async function resolvePeriod(
-  db: DbOrTx,
-  companyId: number,
+  tenant: Tenant,
   q: { from?: string; to?: string; fiscal_year_id?: number },
 ): Promise<Period> {
+  const { db, companyId } = tenant;
   if (q.fiscal_year_id) {
     const [fy] = await db.select().from(fiscalYears).where(eq(fiscalYears.id, q.fiscal_year_id));
     if (!fy || fy.company_id !== companyId) throw notFound('会計年度が見つかりません');
     return { from: fy.start_date, to: fy.end_date };
   }
   if (q.from && q.to) return { from: q.from, to: q.to };
-  const endMonth = await companyYearEndMonth(db, companyId);
+  const endMonth = await companyYearEndMonth(tenant);
   const fy = fiscalYearContaining(q.from ?? q.to ?? todayInTokyo(), endMonth);
   const period = { from: q.from ?? fy.from, to: q.to ?? fy.to };
   if (period.from > period.to) throw unprocessable({ to: ['終了日は開始日以降の日付を指定してください'] });
@@ -153,11 +154,11 @@ export async function resolvePeriod(
 
 /** Like sumByAccount, grouped by month ('YYYY-MM') as well. */
 export async function sumByAccountMonth(
-  db: DbOrTx,
-  companyId: number,
+  tenant: Tenant,
   p: Period,
   kinds: EntryKind[],
 ): Promise<Map<string, SumsByAccount>> {
+  const { db, companyId } = tenant;
   // whole months from the monthly sums, the ragged first/last month from the daily sums
   const first = p.from.endsWith('-01') ? p.from : nextMonthStart(p.from);
   const lastEnd = isMonthEnd(p.to) ? p.to : addDays(`${p.to.slice(0, 7)}-01`, -1);

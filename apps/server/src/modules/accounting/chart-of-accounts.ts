@@ -9,6 +9,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, companies } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
+import { systemTenant } from '../../lib/context.js';
 
 /** Keys of the accounts the statements and other features rely on (they cannot be deleted). */
 export type SystemKey =
@@ -234,7 +236,8 @@ export function defaultAccountRows(companyId: number): (typeof accounts.$inferIn
  * Gives a company the default chart of accounts. Idempotent: accounts whose code (or system key) the
  * company already has are left as they are, so renamed or re-coded accounts survive a second call.
  */
-export async function seedDefaultAccounts(db: DbOrTx, companyId: number): Promise<void> {
+export async function seedDefaultAccounts(tenant: Tenant): Promise<void> {
+  const { db, companyId } = tenant;
   const existing = await db
     .select({ code: accounts.code, key: accounts.system_key })
     .from(accounts)
@@ -256,6 +259,6 @@ export async function ensureChartsOfAccounts(db: DbOrTx): Promise<number> {
     .where(
       sql`not exists (select 1 from ${accounts} where ${accounts.company_id} = ${companies.id} and ${accounts.system_key} = 'retained_earnings')`,
     );
-  for (const c of missing) await seedDefaultAccounts(db, c.id);
+  for (const c of missing) await seedDefaultAccounts(systemTenant(db, c.id));
   return missing.length;
 }

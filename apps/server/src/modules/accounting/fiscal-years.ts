@@ -7,10 +7,9 @@ import {
 } from '@chobo/core';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
 import { fiscalYears, journalEntries, periodLocks } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { loadAccounts } from './accounts.queries.js';
 import {
@@ -39,7 +38,8 @@ export function toFiscalYear(r: FyRow): FiscalYear {
   };
 }
 
-export async function listFiscalYears(db: DbOrTx, companyId: number) {
+export async function listFiscalYears(tenant: Tenant) {
+  const { db, companyId } = tenant;
   const rows = await db
     .select()
     .from(fiscalYears)
@@ -48,7 +48,8 @@ export async function listFiscalYears(db: DbOrTx, companyId: number) {
   return rows.map(toFiscalYear);
 }
 
-async function findFy(db: DbOrTx, companyId: number, id: number) {
+async function findFy(tenant: Tenant, id: number) {
+  const { db, companyId } = tenant;
   const [row] = await db
     .select()
     .from(fiscalYears)
@@ -66,12 +67,12 @@ export async function createFiscalYear({
   ctx,
   input,
 }: {
-  ctx: ActionCtx;
+  ctx: CompanyCtx;
   input: z.output<typeof fiscalYearCreateInput>;
 }) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
-      const endMonth = await companyYearEndMonth(tx, ctx.companyId);
+      const endMonth = await companyYearEndMonth({ ...ctx, db: tx });
       const [latest] = await tx
         .select()
         .from(fiscalYears)
@@ -117,7 +118,7 @@ export async function createFiscalYear({
             memo: null,
           })),
         };
-        openingId = (await postEntry(tx, ctx.companyId, values, { kind: 'opening', createdBy: ctx.actor.userId })).id;
+        openingId = (await postEntry({ ...ctx, db: tx }, values, { kind: 'opening', createdBy: ctx.actor.userId })).id;
       }
       const [row] = await tx
         .insert(fiscalYears)
@@ -141,10 +142,10 @@ export async function createFiscalYear({
  * Year-end close: a 決算振替 entry (dated the last day) zeroes every revenue and expense account into
  * 繰越利益剰余金; the year is locked; balance-sheet balances carry into the next year (created if missing).
  */
-export async function closeFiscalYear({ ctx, id }: { ctx: ActionCtx; id: number }) {
+export async function closeFiscalYear({ ctx, input: { id } }: ActionArgs<CompanyCtx, { id: number }>) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
-      const fy = await findFy(tx, ctx.companyId, id);
+      const fy = await findFy({ ...ctx, db: tx }, id);
       if (fy.status === 'closed') throw unprocessable({ _: ['この会計年度はすでに締められています'] });
       const [earlier] = await tx
         .select({ id: fiscalYears.id })
@@ -158,10 +159,10 @@ export async function closeFiscalYear({ ctx, id }: { ctx: ActionCtx; id: number 
         )
         .limit(1);
       if (earlier) throw unprocessable({ _: ['前の会計年度を先に締めてください'] });
-      const accounts = await loadAccounts(tx, ctx.companyId);
+      const accounts = await loadAccounts({ ...ctx, db: tx });
       const retained = accounts.find((a) => a.system_key === 'retained_earnings');
       if (!retained) throw unprocessable({ _: ['繰越利益剰余金の勘定科目がありません'] });
-      const sums = await sumByAccount(tx, ctx.companyId, { to: fy.end_date });
+      const sums = await sumByAccount({ ...ctx, db: tx }, { to: fy.end_date });
       const lines: JournalEntryValues['lines'] = [];
       let profit = 0;
       for (const a of accounts) {
@@ -206,7 +207,11 @@ export async function closeFiscalYear({ ctx, id }: { ctx: ActionCtx; id: number 
           lines,
         };
         closingId = (
-          await postEntry(tx, ctx.companyId, values, { kind: 'closing', createdBy: ctx.actor.userId, skipChecks: true })
+          await postEntry({ ...ctx, db: tx }, values, {
+            kind: 'closing',
+            createdBy: ctx.actor.userId,
+            skipChecks: true,
+          })
         ).id;
       }
       const [row] = await tx
@@ -233,7 +238,7 @@ export async function closeFiscalYear({ ctx, id }: { ctx: ActionCtx; id: number 
         .from(fiscalYears)
         .where(and(eq(fiscalYears.company_id, ctx.companyId), eq(fiscalYears.start_date, nextStart)));
       if (!next) {
-        const endMonth = await companyYearEndMonth(tx, ctx.companyId);
+        const endMonth = await companyYearEndMonth({ ...ctx, db: tx });
         await tx
           .insert(fiscalYears)
           .values({
@@ -258,9 +263,9 @@ export async function closeFiscalYear({ ctx, id }: { ctx: ActionCtx; id: number 
 }
 
 /** Undoes a close (audited): removes the year lock and the closing entry. Later years must be open. */
-export async function reopenFiscalYear({ ctx, id }: { ctx: ActionCtx; id: number }) {
+export async function reopenFiscalYear({ ctx, input: { id } }: ActionArgs<CompanyCtx, { id: number }>) {
   return ctx.db.transaction(async (tx) => {
-    const fy = await findFy(tx, ctx.companyId, id);
+    const fy = await findFy({ ...ctx, db: tx }, id);
     if (fy.status !== 'closed') throw unprocessable({ _: ['この会計年度は締められていません'] });
     const [later] = await tx
       .select({ id: fiscalYears.id })

@@ -2,8 +2,8 @@ import { fiscalYearCreateInput, periodLockInput } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actionCtx } from '../../lib/context.js';
-import { companyScope, type RouteAccess } from '../../plugins/auth.js';
+import { companyRoute } from '../../lib/tenant-route.js';
+import type { RouteAccess } from '../../plugins/auth.js';
 import { closeFiscalYear, createFiscalYear, listFiscalYears, reopenFiscalYear } from './fiscal-years.js';
 import { ACCOUNTING_ACCESS } from './journal.routes.js';
 import { createPeriodLock, deletePeriodLock, listPeriodLocks } from './period-locks.js';
@@ -20,57 +20,74 @@ export async function fiscalRoutes(app: FastifyInstance) {
   const FY = '/api/company/fiscal-years';
   const LOCKS = '/api/company/period-locks';
 
-  r.get(FY, { config, schema: { tags, summary: '会計年度の一覧', querystring: companyIdQuery } }, async (req) => {
-    const companyId = await companyScope(req, { write: false, companyIdParam: req.query.company_id });
-    return { data: await listFiscalYears(app.deps.db, companyId) };
-  });
-  r.post(
-    FY,
-    { config, schema: { tags, summary: '会計年度の作成（期首残高つき）', body: fiscalYearCreateInput } },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: true });
-      return reply
-        .status(201)
-        .send({ data: await createFiscalYear({ ctx: actionCtx(req, companyId), input: req.body }) });
+  companyRoute(
+    r,
+    { method: 'GET', url: FY, config, schema: { tags, summary: '会計年度の一覧', querystring: companyIdQuery } },
+    async ({ ctx }) => {
+      return { data: await listFiscalYears(ctx) };
     },
   );
-  r.post(
-    `${FY}/:id/close`,
-    { config, schema: { tags, summary: '年度の締め（決算振替）', params: idParams } },
-    async (req) => {
-      const companyId = await companyScope(req, { write: true });
-      return { data: await closeFiscalYear({ ctx: actionCtx(req, companyId), id: req.params.id }) };
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: FY,
+      config,
+      schema: { tags, summary: '会計年度の作成（期首残高つき）', body: fiscalYearCreateInput },
+    },
+    async ({ ctx, req, reply }) => {
+      return reply.status(201).send({ data: await createFiscalYear({ ctx, input: req.body }) });
     },
   );
-  r.post(
-    `${FY}/:id/reopen`,
-    { config: ownerConfig, schema: { tags, summary: '年度の締めを戻す', params: idParams } },
-    async (req) => {
-      const companyId = await companyScope(req, { write: true });
-      return { data: await reopenFiscalYear({ ctx: actionCtx(req, companyId), id: req.params.id }) };
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: `${FY}/:id/close`,
+      config,
+      schema: { tags, summary: '年度の締め（決算振替）', params: idParams },
+    },
+    async ({ ctx, req }) => {
+      return { data: await closeFiscalYear({ ctx, input: { id: req.params.id } }) };
+    },
+  );
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: `${FY}/:id/reopen`,
+      config: ownerConfig,
+      schema: { tags, summary: '年度の締めを戻す', params: idParams },
+    },
+    async ({ ctx, req }) => {
+      return { data: await reopenFiscalYear({ ctx, input: { id: req.params.id } }) };
     },
   );
 
-  r.get(LOCKS, { config, schema: { tags, summary: '締めの一覧', querystring: companyIdQuery } }, async (req) => {
-    const companyId = await companyScope(req, { write: false, companyIdParam: req.query.company_id });
-    return { data: await listPeriodLocks(app.deps.db, companyId) };
-  });
-  r.post(
-    LOCKS,
-    { config, schema: { tags, summary: '月または年度を締める', body: periodLockInput } },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: true });
-      return reply
-        .status(201)
-        .send({ data: await createPeriodLock({ ctx: actionCtx(req, companyId), input: req.body }) });
+  companyRoute(
+    r,
+    { method: 'GET', url: LOCKS, config, schema: { tags, summary: '締めの一覧', querystring: companyIdQuery } },
+    async ({ ctx }) => {
+      return { data: await listPeriodLocks(ctx) };
     },
   );
-  r.delete(
-    `${LOCKS}/:id`,
-    { config: ownerConfig, schema: { tags, summary: '締めの解除', params: idParams } },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: true });
-      await deletePeriodLock({ ctx: actionCtx(req, companyId), id: req.params.id });
+  companyRoute(
+    r,
+    { method: 'POST', url: LOCKS, config, schema: { tags, summary: '月または年度を締める', body: periodLockInput } },
+    async ({ ctx, req, reply }) => {
+      return reply.status(201).send({ data: await createPeriodLock({ ctx, input: req.body }) });
+    },
+  );
+  companyRoute(
+    r,
+    {
+      method: 'DELETE',
+      url: `${LOCKS}/:id`,
+      config: ownerConfig,
+      schema: { tags, summary: '締めの解除', params: idParams },
+    },
+    async ({ ctx, req, reply }) => {
+      await deletePeriodLock({ ctx, input: { id: req.params.id } });
       return reply.status(204).send();
     },
   );

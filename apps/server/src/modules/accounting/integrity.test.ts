@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { accountDailyBalances, accounts, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
+import { systemTenant } from '../../lib/context.js';
 import { createCompany, createTestApp, type TestContext } from '../../test/harness.js';
 import { DEFAULT_ACCOUNTS, ensureChartsOfAccounts, seedDefaultAccounts } from './chart-of-accounts.js';
 import { checkBalances } from './check-balances.js';
@@ -62,8 +63,8 @@ async function dbError(p: Promise<unknown>): Promise<string> {
 describe('chart of accounts seeding', () => {
   it('seeds the default chart once, idempotently, with roles, sides and system keys', async () => {
     const company = await createCompany(ctx.db);
-    await seedDefaultAccounts(ctx.db, company.id);
-    await seedDefaultAccounts(ctx.db, company.id);
+    await seedDefaultAccounts(systemTenant(ctx.db, company.id));
+    await seedDefaultAccounts(systemTenant(ctx.db, company.id));
     const rows = await ctx.db.select().from(accounts).where(eq(accounts.company_id, company.id));
     expect(rows).toHaveLength(DEFAULT_ACCOUNTS.length);
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
@@ -109,13 +110,13 @@ describe('chart of accounts seeding', () => {
 
   it('keeps a renamed account on a second seeding and adds only missing ones', async () => {
     const company = await createCompany(ctx.db);
-    await seedDefaultAccounts(ctx.db, company.id);
+    await seedDefaultAccounts(systemTenant(ctx.db, company.id));
     await ctx.db
       .update(accounts)
       .set({ name: '現金（本社）' })
       .where(and(eq(accounts.company_id, company.id), eq(accounts.code, '1110')));
     await ctx.db.delete(accounts).where(and(eq(accounts.company_id, company.id), eq(accounts.code, '8530')));
-    await seedDefaultAccounts(ctx.db, company.id);
+    await seedDefaultAccounts(systemTenant(ctx.db, company.id));
     const rows = await ctx.db.select().from(accounts).where(eq(accounts.company_id, company.id));
     expect(rows).toHaveLength(DEFAULT_ACCOUNTS.length);
     expect(rows.find((r) => r.code === '1110')?.name).toBe('現金（本社）');
@@ -124,7 +125,7 @@ describe('chart of accounts seeding', () => {
   it('back-fills every existing company without a chart (start-up ensure), and only those', async () => {
     const a = await createCompany(ctx.db);
     const b = await createCompany(ctx.db);
-    await seedDefaultAccounts(ctx.db, b.id);
+    await seedDefaultAccounts(systemTenant(ctx.db, b.id));
     await ensureChartsOfAccounts(ctx.db);
     for (const c of [a, b]) {
       const [{ n }] = await ctx.db
@@ -160,7 +161,7 @@ describe('database integrity of the journal (whatever writes it)', () => {
   let ids: Record<string, number>;
   beforeAll(async () => {
     companyId = (await createCompany(ctx.db)).id;
-    await seedDefaultAccounts(ctx.db, companyId);
+    await seedDefaultAccounts(systemTenant(ctx.db, companyId));
     ids = await accountIds(ctx.db, companyId);
   });
 
@@ -192,8 +193,7 @@ describe('database integrity of the journal (whatever writes it)', () => {
     const { postEntry } = await import('./journal-actions.js');
     const e = await ctx.db.transaction((tx) =>
       postEntry(
-        tx,
-        companyId,
+        systemTenant(tx, companyId),
         {
           date: '2026-04-08',
           description: '請求書 No.12',
@@ -278,7 +278,7 @@ describe('database integrity of the journal (whatever writes it)', () => {
 
   it("refuses a line on another company's account", async () => {
     const other = await createCompany(ctx.db);
-    await seedDefaultAccounts(ctx.db, other.id);
+    await seedDefaultAccounts(systemTenant(ctx.db, other.id));
     const otherIds = await accountIds(ctx.db, other.id);
     await dbError(
       rawEntry(ctx.db, companyId, '2026-04-06', 100, [
@@ -321,7 +321,7 @@ describe('database integrity of the journal (whatever writes it)', () => {
 
   it('lets a company with a journal be deleted (cascade passes the triggers)', async () => {
     const c = await createCompany(ctx.db);
-    await seedDefaultAccounts(ctx.db, c.id);
+    await seedDefaultAccounts(systemTenant(ctx.db, c.id));
     const cid = await accountIds(ctx.db, c.id);
     await rawEntry(ctx.db, c.id, '2026-04-01', 10, [
       { account_id: cid['1110'], debit: 10, credit: 0 },

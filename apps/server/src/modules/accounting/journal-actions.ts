@@ -1,9 +1,9 @@
 import { type EntryKind, formatDateJa, type JournalEntry, type JournalEntryValues, todayInTokyo } from '@chobo/core';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { accounts, customers, journalCounters, journalEntries, journalLines } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import { assertFresh } from '../../lib/concurrency.js';
+import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { findEntry, loadEntry, lockCovering } from './journal.queries.js';
 
@@ -24,8 +24,8 @@ export async function withDbRefusals<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** 422 when `date` is inside a locked period. */
-export async function assertOpen(db: DbOrTx, companyId: number, date: string, field = 'date') {
-  const lock = await lockCovering(db, companyId, date);
+export async function assertOpen(tenant: Tenant, date: string, field = 'date') {
+  const lock = await lockCovering(tenant, date);
   if (lock) {
     const what = lock.kind === 'year' ? '年度' : '月';
     throw unprocessable({
@@ -37,7 +37,8 @@ export async function assertOpen(db: DbOrTx, companyId: number, date: string, fi
 }
 
 /** Every line's account must be an ACTIVE account of this company; every customer one of its customers. */
-async function checkLines(db: DbOrTx, companyId: number, input: JournalEntryValues) {
+async function checkLines(tenant: Tenant, input: JournalEntryValues) {
+  const { db, companyId } = tenant;
   const accountIds = [...new Set(input.lines.map((l) => l.account_id))];
   const customerIds = [...new Set(input.lines.map((l) => l.customer_id).filter((v): v is number => v !== null))];
   const accs = await db
@@ -67,7 +68,8 @@ async function checkLines(db: DbOrTx, companyId: number, input: JournalEntryValu
   return { accById, customerNames: new Map(custs.map((c) => [c.id, c.name])) };
 }
 
-async function nextNumber(db: DbOrTx, companyId: number): Promise<number> {
+async function nextNumber(tenant: Tenant): Promise<number> {
+  const { db, companyId } = tenant;
   const [row] = await db
     .insert(journalCounters)
     .values({ company_id: companyId, last_number: 1 })
@@ -102,8 +104,7 @@ const totalOf = (input: JournalEntryValues) => input.lines.reduce((s, l) => s + 
  * balances, year-end close, imports and demo data. The caller has validated `input` with the contract.
  */
 export async function postEntry(
-  tx: DbOrTx,
-  companyId: number,
+  tenant: Tenant,
   input: JournalEntryValues,
   opts: {
     kind?: EntryKind;
@@ -114,16 +115,17 @@ export async function postEntry(
     source?: { type: string; id: number };
   } = {},
 ) {
+  const { db: tx, companyId } = tenant;
   if (!opts.skipChecks) {
-    await assertOpen(tx, companyId, input.date);
-    await checkLines(tx, companyId, input);
+    await assertOpen({ ...tenant, db: tx }, input.date);
+    await checkLines({ ...tenant, db: tx }, input);
   }
   const kind = opts.kind ?? 'normal';
   const [entry] = await tx
     .insert(journalEntries)
     .values({
       company_id: companyId,
-      number: await nextNumber(tx, companyId),
+      number: await nextNumber({ ...tenant, db: tx }),
       date: input.date,
       description: input.description,
       kind,
@@ -138,12 +140,12 @@ export async function postEntry(
   return entry;
 }
 
-export async function createEntry({ ctx, input }: { ctx: ActionCtx; input: JournalEntryValues }) {
+export async function createEntry({ ctx, input }: ActionArgs<CompanyCtx, JournalEntryValues>) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
-      await assertOpen(tx, ctx.companyId, input.date);
-      const names = await checkLines(tx, ctx.companyId, input);
-      const entry = await postEntry(tx, ctx.companyId, input, { createdBy: ctx.actor.userId, skipChecks: true });
+      await assertOpen({ ...ctx, db: tx }, input.date);
+      const names = await checkLines({ ...ctx, db: tx }, input);
+      const entry = await postEntry({ ...ctx, db: tx }, input, { createdBy: ctx.actor.userId, skipChecks: true });
       const lines = await tx
         .select({ id: journalLines.id, line_no: journalLines.line_no })
         .from(journalLines)
@@ -194,23 +196,27 @@ export async function createEntry({ ctx, input }: { ctx: ActionCtx; input: Journ
 }
 
 /** Edits an entry of an open period: lines are replaced; the audit row keeps the before and after. */
-export async function updateEntry({ ctx, id, input }: { ctx: ActionCtx; id: number; input: JournalEntryValues }) {
+export async function updateEntry({
+  ctx,
+  input: { id, updated_at, ...input },
+}: ActionArgs<CompanyCtx, JournalEntryValues & Versioned>) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
-      const row = await findEntry(tx, ctx.companyId, id, { forUpdate: true });
+      const row = await findEntry({ ...ctx, db: tx }, id, { forUpdate: true });
       if (!row) throw notFound(ENTRY_NOT_FOUND);
       if (row.kind === 'closing') throw unprocessable({ _: ['決算振替仕訳は編集できません'] });
-      await assertOpen(tx, ctx.companyId, row.date);
-      await assertOpen(tx, ctx.companyId, input.date);
-      await checkLines(tx, ctx.companyId, input);
-      const before = await loadEntry(tx, ctx.companyId, id);
+      assertFresh(row.updated_at, updated_at, '仕訳');
+      await assertOpen({ ...ctx, db: tx }, row.date);
+      await assertOpen({ ...ctx, db: tx }, input.date);
+      await checkLines({ ...ctx, db: tx }, input);
+      const before = await loadEntry({ ...ctx, db: tx }, id);
       await tx.delete(journalLines).where(eq(journalLines.entry_id, id));
       await tx
         .update(journalEntries)
         .set({ date: input.date, description: input.description, total: totalOf(input), updated_at: sql`now()` })
         .where(eq(journalEntries.id, id));
       await tx.insert(journalLines).values(lineRows(ctx.companyId, id, input.date, row.kind as EntryKind, input));
-      const after = await loadEntry(tx, ctx.companyId, id);
+      const after = await loadEntry({ ...ctx, db: tx }, id);
       await audit(tx, {
         actor: ctx.actor,
         companyId: ctx.companyId,
@@ -225,14 +231,14 @@ export async function updateEntry({ ctx, id, input }: { ctx: ActionCtx; id: numb
   );
 }
 
-export async function deleteEntry({ ctx, id }: { ctx: ActionCtx; id: number }) {
+export async function deleteEntry({ ctx, input: { id } }: ActionArgs<CompanyCtx, { id: number }>) {
   await withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
-      const row = await findEntry(tx, ctx.companyId, id, { forUpdate: true });
+      const row = await findEntry({ ...ctx, db: tx }, id, { forUpdate: true });
       if (!row) throw notFound(ENTRY_NOT_FOUND);
       if (row.kind === 'closing') throw unprocessable({ _: ['決算振替仕訳は年度の締めを戻さない限り削除できません'] });
-      await assertOpen(tx, ctx.companyId, row.date);
-      const before = await loadEntry(tx, ctx.companyId, id);
+      await assertOpen({ ...ctx, db: tx }, row.date);
+      const before = await loadEntry({ ...ctx, db: tx }, id);
       // a reversal pointing at this entry keeps its own lines; only the link goes
       await tx
         .update(journalEntries)
@@ -252,12 +258,15 @@ export async function deleteEntry({ ctx, id }: { ctx: ActionCtx; id: number }) {
 }
 
 /** 逆仕訳: a new entry with every line's sides swapped, dated `date` (default today in Asia/Tokyo). */
-export async function reverseEntry({ ctx, id, date }: { ctx: ActionCtx; id: number; date?: string }) {
+export async function reverseEntry({
+  ctx,
+  input: { id, date },
+}: ActionArgs<CompanyCtx, { id: number; date?: string | undefined }>) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
-      const row = await findEntry(tx, ctx.companyId, id, { forUpdate: true });
+      const row = await findEntry({ ...ctx, db: tx }, id, { forUpdate: true });
       if (!row) throw notFound(ENTRY_NOT_FOUND);
-      const original = await loadEntry(tx, ctx.companyId, id);
+      const original = await loadEntry({ ...ctx, db: tx }, id);
       if (!original) throw notFound(ENTRY_NOT_FOUND);
       if (original.reversed_by_id) throw unprocessable({ _: ['この仕訳にはすでに逆仕訳が登録されています'] });
       if (original.kind === 'closing') throw unprocessable({ _: ['決算振替仕訳は逆仕訳できません'] });
@@ -275,14 +284,14 @@ export async function reverseEntry({ ctx, id, date }: { ctx: ActionCtx; id: numb
           memo: l.memo,
         })),
       };
-      await assertOpen(tx, ctx.companyId, on);
-      const entry = await postEntry(tx, ctx.companyId, input, {
+      await assertOpen({ ...ctx, db: tx }, on);
+      const entry = await postEntry({ ...ctx, db: tx }, input, {
         kind: 'reversal',
         reversalOfId: id,
         createdBy: ctx.actor.userId,
         skipChecks: true,
       });
-      const dto = await loadEntry(tx, ctx.companyId, entry.id);
+      const dto = await loadEntry({ ...ctx, db: tx }, entry.id);
       await audit(tx, {
         actor: ctx.actor,
         companyId: ctx.companyId,

@@ -12,10 +12,9 @@ import {
   journalEntryInput,
 } from '@chobo/core';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { journalEntries } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { csvLine, csvWriter, decodeCsv, parseCsv } from '../products/csv.js';
 import { loadAccounts } from './accounts.queries.js';
@@ -36,7 +35,8 @@ export const JOURNAL_CSV_HEADERS = [
 export const MAX_IMPORT_ROWS = 20_000;
 
 /** CSV (UTF-8 with BOM) of the entries matching the list filters, in date order. */
-export async function exportJournalCsv(db: DbOrTx, companyId: number, q: JournalListQuery): Promise<Buffer> {
+export async function exportJournalCsv(tenant: Tenant, q: JournalListQuery): Promise<Buffer> {
+  const { db, companyId } = tenant;
   const w = csvWriter('utf8');
   const parts: Buffer[] = [w.bom, w.encode(csvLine(JOURNAL_CSV_HEADERS, w.eol))];
   const where = and(
@@ -57,7 +57,7 @@ export async function exportJournalCsv(db: DbOrTx, companyId: number, q: Journal
       .offset(offset);
     if (rows.length === 0) break;
     let text = '';
-    for (const e of await loadEntries(db, companyId, rows)) {
+    for (const e of await loadEntries(tenant, rows)) {
       for (const l of e.lines) {
         text += csvLine(
           [
@@ -95,7 +95,7 @@ interface Parsed {
 }
 
 /** Parses and validates the whole file (accounts by code or name, the contract on every entry). */
-export async function parseJournalCsv(db: DbOrTx, companyId: number, buf: Buffer): Promise<Parsed> {
+export async function parseJournalCsv(tenant: Tenant, buf: Buffer): Promise<Parsed> {
   const { text, encoding } = decodeCsv(buf);
   const rows = parseCsv(text).filter((r) => r.some((c) => c.trim() !== ''));
   const errors: Record<string, string[]> = {};
@@ -121,7 +121,7 @@ export async function parseJournalCsv(db: DbOrTx, companyId: number, buf: Buffer
       encoding,
     };
   }
-  const accounts = await loadAccounts(db, companyId);
+  const accounts = await loadAccounts(tenant);
   const byCode = new Map(accounts.map((a) => [a.code, a]));
   const byName = new Map(accounts.map((a) => [a.name, a]));
   const groups = new Map<
@@ -181,8 +181,11 @@ export async function parseJournalCsv(db: DbOrTx, companyId: number, buf: Buffer
 }
 
 /** Imports the file, or (dry run) only validates it. Any error → 422 and nothing written. */
-export async function importJournalCsv({ ctx, buffer, dryRun }: { ctx: ActionCtx; buffer: Buffer; dryRun: boolean }) {
-  const parsed = await parseJournalCsv(ctx.db, ctx.companyId, buffer);
+export async function importJournalCsv({
+  ctx,
+  input: { buffer, dryRun },
+}: ActionArgs<CompanyCtx, { buffer: Buffer; dryRun: boolean }>) {
+  const parsed = await parseJournalCsv(ctx, buffer);
   const count = Object.keys(parsed.errors).length;
   if (count) {
     const sorted = Object.fromEntries(
@@ -197,7 +200,7 @@ export async function importJournalCsv({ ctx, buffer, dryRun }: { ctx: ActionCtx
       const ids: number[] = [];
       for (const e of parsed.entries) {
         try {
-          ids.push((await postEntry(tx, ctx.companyId, e.values, { createdBy: ctx.actor.userId })).id);
+          ids.push((await postEntry({ ...ctx, db: tx }, e.values, { createdBy: ctx.actor.userId })).id);
         } catch (err) {
           if (err instanceof HttpError && err.statusCode === 422) {
             const msg = Object.values(err.errors ?? {}).flat()[0] ?? err.message;

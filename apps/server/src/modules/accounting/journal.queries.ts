@@ -1,13 +1,14 @@
 import type { EntryKind, JournalEntry, JournalListQuery, JournalTaxCategory } from '@chobo/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
 import { pagedList } from '../../lib/list.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
 
-export async function findEntry(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+export async function findEntry(tenant: Tenant, id: number, opts: { forUpdate?: boolean } = {}) {
+  const { db, companyId } = tenant;
   const q = db
     .select()
     .from(journalEntries)
@@ -18,7 +19,8 @@ export async function findEntry(db: DbOrTx, companyId: number, id: number, opts:
 }
 
 /** The lock (month or year) covering `date`, if any. */
-export async function lockCovering(db: DbOrTx, companyId: number, date: string) {
+export async function lockCovering(tenant: Tenant, date: string) {
+  const { db, companyId } = tenant;
   const [row] = await db
     .select()
     .from(periodLocks)
@@ -33,7 +35,8 @@ export async function lockCovering(db: DbOrTx, companyId: number, date: string) 
 }
 
 /** Entries (with their lines, account and customer names) in the given order of ids. */
-export async function loadEntries(db: DbOrTx, companyId: number, rows: EntryRow[]): Promise<JournalEntry[]> {
+export async function loadEntries(tenant: Tenant, rows: EntryRow[]): Promise<JournalEntry[]> {
+  const { db, companyId } = tenant;
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   // sequential on purpose: inside a transaction the queries share one connection
@@ -90,10 +93,10 @@ export async function loadEntries(db: DbOrTx, companyId: number, rows: EntryRow[
   }));
 }
 
-export async function loadEntry(db: DbOrTx, companyId: number, id: number) {
-  const row = await findEntry(db, companyId, id);
+export async function loadEntry(tenant: Tenant, id: number) {
+  const row = await findEntry(tenant, id);
   if (!row) return undefined;
-  return (await loadEntries(db, companyId, [row]))[0];
+  return (await loadEntries(tenant, [row]))[0];
 }
 
 const SORT = {
@@ -122,7 +125,8 @@ function keywordColumns(companyId: number): KeywordMatch[] {
   ];
 }
 
-export async function listEntries(db: DbOrTx, companyId: number, q: JournalListQuery) {
+export async function listEntries(tenant: Tenant, q: JournalListQuery) {
+  const { db, companyId } = tenant;
   const where = and(
     eq(journalEntries.company_id, companyId),
     keywordFilter(q.keyword, keywordColumns(companyId)),
@@ -144,6 +148,6 @@ export async function listEntries(db: DbOrTx, companyId: number, q: JournalListQ
         .orderBy(...SORT[q.sort_by].map((c) => order(c)))
         .limit(limit)
         .offset(offset),
-    map: (rows) => loadEntries(db, companyId, rows),
+    map: (rows) => loadEntries(tenant, rows),
   });
 }

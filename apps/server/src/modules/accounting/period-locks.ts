@@ -1,15 +1,15 @@
 import type { PeriodLock, PeriodLockInput } from '@chobo/core';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { fiscalYears, periodLocks, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { companyYearEndMonth, fiscalYearContaining, lastDayOfMonth } from './balances.js';
 
 /* ------------------------------------------------------------------ period locks */
 
-export async function listPeriodLocks(db: DbOrTx, companyId: number): Promise<PeriodLock[]> {
+export async function listPeriodLocks(tenant: Tenant): Promise<PeriodLock[]> {
+  const { db, companyId } = tenant;
   const rows = await db
     .select({ lock: periodLocks, name: users.name })
     .from(periodLocks)
@@ -28,7 +28,7 @@ export async function listPeriodLocks(db: DbOrTx, companyId: number): Promise<Pe
   }));
 }
 
-export async function createPeriodLock({ ctx, input }: { ctx: ActionCtx; input: PeriodLockInput }) {
+export async function createPeriodLock({ ctx, input }: ActionArgs<CompanyCtx, PeriodLockInput>) {
   return ctx.db.transaction(async (tx) => {
     let start: string;
     let end: string;
@@ -48,7 +48,7 @@ export async function createPeriodLock({ ctx, input }: { ctx: ActionCtx; input: 
         );
       const p = fy
         ? { from: fy.start_date, to: fy.end_date }
-        : fiscalYearContaining(input.date, await companyYearEndMonth(tx, ctx.companyId));
+        : fiscalYearContaining(input.date, await companyYearEndMonth({ ...ctx, db: tx }));
       start = p.from;
       end = p.to;
     }
@@ -82,12 +82,12 @@ export async function createPeriodLock({ ctx, input }: { ctx: ActionCtx; input: 
       targetId: row.id,
       after: row,
     });
-    return (await listPeriodLocks(tx, ctx.companyId)).find((l) => l.id === row.id) as PeriodLock;
+    return (await listPeriodLocks({ ...ctx, db: tx })).find((l) => l.id === row.id) as PeriodLock;
   });
 }
 
 /** 締めの解除: audited; a closed fiscal year's lock is released only by reopening the year. */
-export async function deletePeriodLock({ ctx, id }: { ctx: ActionCtx; id: number }) {
+export async function deletePeriodLock({ ctx, input: { id } }: ActionArgs<CompanyCtx, { id: number }>) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select()

@@ -2,9 +2,9 @@ import { balanceSheetQuery, ledgerQuery, periodQuery } from '@chobo/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DbOrTx } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
-import { companyScope } from '../../plugins/auth.js';
+import type { Tenant } from '../../lib/context.js';
+import { companyRoute } from '../../lib/tenant-route.js';
 import { addDays, resolvePeriod, shiftYears } from './balances.js';
 import { ACCOUNTING_ACCESS } from './journal.routes.js';
 import { cellYen, type ExportTable, periodText, statementTable, toCsv, toPdf } from './statement-files.js';
@@ -17,8 +17,8 @@ import { trialBalance } from './statements/trial-balance.js';
 const config = { access: ACCOUNTING_ACCESS };
 const tags = ['accounting'];
 
-async function companyName(db: DbOrTx, id: number) {
-  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
+async function companyName({ db, companyId }: Tenant) {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
   return row?.name ?? '';
 }
 
@@ -34,19 +34,22 @@ async function sendFile(reply: FastifyReply, format: 'csv' | 'pdf', baseName: st
 
 export async function statementRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.deps.db;
 
-  r.get(
-    '/api/company/trial-balance',
-    { config, schema: { tags, summary: '残高試算表', querystring: periodQuery } },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: false, companyIdParam: req.query.company_id });
-      const period = await resolvePeriod(db, companyId, req.query);
-      const data = await trialBalance(db, companyId, period);
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/trial-balance',
+      config,
+      schema: { tags, summary: '残高試算表', querystring: periodQuery },
+    },
+    async ({ ctx, req, reply }) => {
+      const period = await resolvePeriod(ctx, req.query);
+      const data = await trialBalance(ctx, period);
       if (req.query.format === 'json') return { data };
       const table: ExportTable = {
         title: '残高試算表',
-        subtitle: `${await companyName(db, companyId)}　${periodText(period.from, period.to)}　（単位：円）`,
+        subtitle: `${await companyName(ctx)}　${periodText(period.from, period.to)}　（単位：円）`,
         headers: ['コード', '勘定科目', '期首残高', '借方', '貸方', '期末残高'],
         numeric: [false, false, true, true, true, true],
         widths: [0.8, 2.4, 1.3, 1.3, 1.3, 1.3],
@@ -62,12 +65,16 @@ export async function statementRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/company/balance-sheet',
-    { config, schema: { tags, summary: '貸借対照表', querystring: balanceSheetQuery } },
-    async (req, reply) => {
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/balance-sheet',
+      config,
+      schema: { tags, summary: '貸借対照表', querystring: balanceSheetQuery },
+    },
+    async ({ ctx, req, reply }) => {
       const q = req.query;
-      const companyId = await companyScope(req, { write: false, companyIdParam: q.company_id });
       let date: string;
       let previousDate: string;
       let periodFrom: string | undefined;
@@ -75,16 +82,16 @@ export async function statementRoutes(app: FastifyInstance) {
         date = q.date;
         previousDate = shiftYears(q.date, -1);
       } else {
-        const period = await resolvePeriod(db, companyId, q);
+        const period = await resolvePeriod(ctx, q);
         date = period.to;
         previousDate = addDays(period.from, -1);
         periodFrom = period.from;
       }
-      const data = await balanceSheet(db, companyId, date, { previousDate, periodFrom });
+      const data = await balanceSheet(ctx, date, { previousDate, periodFrom });
       if (q.format === 'json') return { data };
       const table = statementTable(
         '貸借対照表',
-        await companyName(db, companyId),
+        await companyName(ctx),
         `${date.replace(/^(\d+)-(\d+)-(\d+)$/, (_, y, m, d) => `${y}年${Number(m)}月${Number(d)}日`)}現在`,
         data.rows,
         '前期',
@@ -93,17 +100,21 @@ export async function statementRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/company/income-statement',
-    { config, schema: { tags, summary: '損益計算書', querystring: periodQuery } },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: false, companyIdParam: req.query.company_id });
-      const period = await resolvePeriod(db, companyId, req.query);
-      const data = await incomeStatement(db, companyId, period, req.query.compare);
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/income-statement',
+      config,
+      schema: { tags, summary: '損益計算書', querystring: periodQuery },
+    },
+    async ({ ctx, req, reply }) => {
+      const period = await resolvePeriod(ctx, req.query);
+      const data = await incomeStatement(ctx, period, req.query.compare);
       if (req.query.format === 'json') return { data };
       const table = statementTable(
         '損益計算書',
-        await companyName(db, companyId),
+        await companyName(ctx),
         periodText(period.from, period.to),
         data.rows,
         data.previous_period ? '前期' : null,
@@ -112,17 +123,21 @@ export async function statementRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/company/cash-flow',
-    { config, schema: { tags, summary: 'キャッシュ・フロー計算書（間接法）', querystring: periodQuery } },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: false, companyIdParam: req.query.company_id });
-      const period = await resolvePeriod(db, companyId, req.query);
-      const data = await cashFlowStatement(db, companyId, period, req.query.compare);
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/cash-flow',
+      config,
+      schema: { tags, summary: 'キャッシュ・フロー計算書（間接法）', querystring: periodQuery },
+    },
+    async ({ ctx, req, reply }) => {
+      const period = await resolvePeriod(ctx, req.query);
+      const data = await cashFlowStatement(ctx, period, req.query.compare);
       if (req.query.format === 'json') return { data };
       const table = statementTable(
         'キャッシュ・フロー計算書',
-        await companyName(db, companyId),
+        await companyName(ctx),
         periodText(period.from, period.to),
         data.rows,
         data.previous_period ? '前期' : null,
@@ -131,24 +146,28 @@ export async function statementRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/company/ledger',
-    { config, schema: { tags, summary: '総勘定元帳', querystring: ledgerQuery } },
-    async (req, reply) => {
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/ledger',
+      config,
+      schema: { tags, summary: '総勘定元帳', querystring: ledgerQuery },
+    },
+    async ({ ctx, req, reply }) => {
       const q = req.query;
-      const companyId = await companyScope(req, { write: false, companyIdParam: q.company_id });
-      const period = await resolvePeriod(db, companyId, q);
-      if (q.format === 'json') return ledgerPage(db, companyId, q.account_id, period, q.page, q.per_page);
+      const period = await resolvePeriod(ctx, q);
+      if (q.format === 'json') return ledgerPage(ctx, q.account_id, period, q.page, q.per_page);
       // files carry the whole period
-      const first = await ledgerPage(db, companyId, q.account_id, period, 1, 500);
+      const first = await ledgerPage(ctx, q.account_id, period, 1, 500);
       const lines = [...first.data.lines];
       for (let p = 2; p <= first.meta.last_page; p++) {
-        lines.push(...(await ledgerPage(db, companyId, q.account_id, period, p, 500)).data.lines);
+        lines.push(...(await ledgerPage(ctx, q.account_id, period, p, 500)).data.lines);
       }
       const acc = first.data.account;
       const table: ExportTable = {
         title: `総勘定元帳　${acc.code} ${acc.name}`,
-        subtitle: `${await companyName(db, companyId)}　${periodText(period.from, period.to)}　（単位：円）`,
+        subtitle: `${await companyName(ctx)}　${periodText(period.from, period.to)}　（単位：円）`,
         headers: ['日付', 'No.', '摘要', '相手科目', '借方', '貸方', '残高'],
         numeric: [false, true, false, false, true, true, true],
         widths: [1, 0.6, 2.6, 1.4, 1.1, 1.1, 1.2],

@@ -1,9 +1,9 @@
-import { adminCompanyInput, adminCompanyListQuery, companyAccountInput } from '@chobo/core';
+import { adminCompanyInput, adminCompanyListQuery, companyAccountInput, versioned } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCtx } from '../../lib/admin-context.js';
 import { notFound } from '../../lib/http-errors.js';
+import { requestCtx } from '../../lib/tenant-route.js';
 import { readUpload, toDataUrl } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { findAdminCompany, listAdminCompanies, loadAdminCompany } from './admin-companies.queries.js';
@@ -28,7 +28,7 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
     listAdminCompanies(app.deps.db, req.query),
   );
   r.post(LIST, { config, schema: { tags, summary: '企業の登録', body: adminCompanyInput } }, async (req, reply) => {
-    const data = await createAdminCompany({ ctx: adminCtx(req), input: req.body });
+    const data = await createAdminCompany({ ctx: requestCtx(req), input: req.body });
     return reply.status(201).send({ data });
   });
   r.get(`${LIST}/:id`, { config, schema: { tags, summary: '企業の詳細', params: idParams } }, async (req) => {
@@ -41,9 +41,9 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
       method,
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: '企業の更新', params: idParams, body: adminCompanyInput },
+      schema: { tags, summary: '企業の更新', params: idParams, body: versioned(adminCompanyInput) },
       handler: async (req) => ({
-        data: await updateAdminCompany({ ctx: adminCtx(req), id: req.params.id, input: req.body }),
+        data: await updateAdminCompany({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
       }),
     });
   }
@@ -51,7 +51,7 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
     `${LIST}/:id`,
     { config, schema: { tags, summary: '企業の削除（仕訳のない企業のみ）', params: idParams } },
     async (req, reply) => {
-      await deleteAdminCompany({ ctx: adminCtx(req), id: req.params.id });
+      await deleteAdminCompany({ ctx: requestCtx(req), input: { id: req.params.id } });
       return reply.status(204).send();
     },
   );
@@ -59,14 +59,14 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
     `${LIST}/:id/suspend`,
     { config, schema: { tags, summary: '企業の利用停止', params: idParams } },
     async (req) => ({
-      data: await setCompanyStatus({ ctx: adminCtx(req), id: req.params.id, status: 'suspended' }),
+      data: await setCompanyStatus({ ctx: requestCtx(req), input: { id: req.params.id, status: 'suspended' } }),
     }),
   );
   r.post(
     `${LIST}/:id/reactivate`,
     { config, schema: { tags, summary: '企業の利用再開', params: idParams } },
     async (req) => ({
-      data: await setCompanyStatus({ ctx: adminCtx(req), id: req.params.id, status: 'active' }),
+      data: await setCompanyStatus({ ctx: requestCtx(req), input: { id: req.params.id, status: 'active' } }),
     }),
   );
   r.get(
@@ -84,7 +84,9 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
       config,
       schema: { tags, summary: '企業のログインアカウントの更新', params: idParams, body: companyAccountInput },
     },
-    async (req) => ({ data: await updateCompanyAccount({ ctx: adminCtx(req), id: req.params.id, input: req.body }) }),
+    async (req) => ({
+      data: await updateCompanyAccount({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
+    }),
   );
   r.get(`${LIST}/:id/logo`, { config, schema: { tags, summary: '企業のロゴ', params: idParams } }, async (req) => {
     const row = await findAdminCompany(app.deps.db, req.params.id);
@@ -96,7 +98,10 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
     { config, schema: { tags, summary: '企業のロゴの登録（PNG/JPEG、1MBまで、multipart file）', params: idParams } },
     async (req) => {
       const upload = await readUpload(req, { maxBytes: 1024 * 1024, kinds: ['png', 'jpeg'] });
-      const data = await setCompanyLogo({ ctx: adminCtx(req), id: req.params.id, dataUrl: toDataUrl(upload) });
+      const data = await setCompanyLogo({
+        ctx: requestCtx(req),
+        input: { id: req.params.id, dataUrl: toDataUrl(upload) },
+      });
       return { data, message: 'ロゴを登録しました' };
     },
   );
@@ -104,7 +109,7 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
     `${LIST}/:id/logo`,
     { config, schema: { tags, summary: '企業のロゴの削除', params: idParams } },
     async (req) => ({
-      data: await setCompanyLogo({ ctx: adminCtx(req), id: req.params.id, dataUrl: null }),
+      data: await setCompanyLogo({ ctx: requestCtx(req), input: { id: req.params.id, dataUrl: null } }),
       message: 'ロゴを削除しました',
     }),
   );

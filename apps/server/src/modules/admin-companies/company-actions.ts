@@ -1,8 +1,9 @@
 import type { AdminCompanyValues, CompanyAccountValues } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { apiTokens, companies, journalEntries, passwordResets, users } from '../../db/schema/index.js';
-import type { AdminCtx } from '../../lib/admin-context.js';
 import { audit } from '../../lib/audit.js';
+import { assertFresh } from '../../lib/concurrency.js';
+import type { ActionArgs, AdminCtx, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { hashToken, newToken } from '../../lib/secrets.js';
@@ -19,7 +20,7 @@ function checkCap(input: { max_employee?: number | undefined }, cap: number) {
   }
 }
 
-export async function createAdminCompany({ ctx, input }: { ctx: AdminCtx; input: AdminCompanyValues }) {
+export async function createAdminCompany({ ctx, input }: ActionArgs<AdminCtx, AdminCompanyValues>) {
   return ctx.db.transaction(async (tx) => {
     const { domain_id, max_employee, expiration_year, ...rest } = input;
     const row = await insertCompany(tx, ctx.deps, {
@@ -41,10 +42,14 @@ export async function createAdminCompany({ ctx, input }: { ctx: AdminCtx; input:
   });
 }
 
-export async function updateAdminCompany({ ctx, id, input }: { ctx: AdminCtx; id: number; input: AdminCompanyValues }) {
+export async function updateAdminCompany({
+  ctx,
+  input: { id, updated_at, ...input },
+}: ActionArgs<AdminCtx, AdminCompanyValues & Versioned>) {
   return ctx.db.transaction(async (tx) => {
     const before = await findAdminCompany(tx, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
+    assertFresh(before.updated_at, updated_at, '企業');
     const domainId = input.domain_id ? await resolveDomainId(tx, input.domain_id) : before.domain_id;
     const maxEmployee = input.max_employee ?? before.max_employee;
     checkCap({ max_employee: maxEmployee }, Math.max(before.max_employee_cap, maxEmployee));
@@ -81,13 +86,8 @@ export async function updateAdminCompany({ ctx, id, input }: { ctx: AdminCtx; id
 /** Suspend (its users can no longer sign in; their sessions end) or reactivate a company. */
 export async function setCompanyStatus({
   ctx,
-  id,
-  status,
-}: {
-  ctx: AdminCtx;
-  id: number;
-  status: 'active' | 'suspended';
-}) {
+  input: { id, status },
+}: ActionArgs<AdminCtx, { id: number; status: 'active' | 'suspended' }>) {
   return ctx.db.transaction(async (tx) => {
     const before = await findAdminCompany(tx, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
@@ -131,7 +131,7 @@ async function hasBooks(tx: AdminCtx['db'], companyId: number): Promise<boolean>
   return Boolean(row);
 }
 
-export async function deleteAdminCompany({ ctx, id }: { ctx: AdminCtx; id: number }) {
+export async function deleteAdminCompany({ ctx, input: { id } }: ActionArgs<AdminCtx, { id: number }>) {
   await ctx.db.transaction(async (tx) => {
     const before = await findAdminCompany(tx, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
@@ -155,13 +155,8 @@ export async function deleteAdminCompany({ ctx, id }: { ctx: AdminCtx; id: numbe
 /** /system/companies/{id}/account/edit: the owner account, the employee cap and retention. */
 export async function updateCompanyAccount({
   ctx,
-  id,
-  input,
-}: {
-  ctx: AdminCtx;
-  id: number;
-  input: CompanyAccountValues;
-}) {
+  input: { id, ...input },
+}: ActionArgs<AdminCtx, CompanyAccountValues & { id: number }>) {
   const { service_name } = await currentSettings(ctx.deps);
   const result = await ctx.db.transaction(async (tx) => {
     const company = await findAdminCompany(tx, id, { forUpdate: true });
@@ -263,7 +258,10 @@ export async function updateCompanyAccount({
 }
 
 /** The company logo (companies.logo_data, a PNG/JPEG data URL; null removes it), audited without the image itself. */
-export async function setCompanyLogo({ ctx, id, dataUrl }: { ctx: AdminCtx; id: number; dataUrl: string | null }) {
+export async function setCompanyLogo({
+  ctx,
+  input: { id, dataUrl },
+}: ActionArgs<AdminCtx, { id: number; dataUrl: string | null }>) {
   return ctx.db.transaction(async (tx) => {
     const before = await findAdminCompany(tx, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);

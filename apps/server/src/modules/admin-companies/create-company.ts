@@ -2,6 +2,7 @@ import type { AdminCompanyValues } from '@chobo/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, domains } from '../../db/schema/index.js';
+import { systemTenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { currentSettings, type SettingsDeps } from '../../lib/settings.js';
 import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
@@ -41,6 +42,6 @@ export async function insertCompany(tx: DbOrTx, deps: SettingsDeps, values: NewC
       bank_accounts: values.bank_accounts ?? [],
     })
     .returning();
-  await seedDefaultAccounts(tx, row.id);
+  await seedDefaultAccounts(systemTenant(tx, row.id));
   return row;
 }

@@ -1,8 +1,9 @@
 import type { AdminUpdateValues } from '@chobo/core';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { apiTokens, users } from '../../db/schema/index.js';
-import type { AdminCtx } from '../../lib/admin-context.js';
 import { audit } from '../../lib/audit.js';
+import { assertFresh } from '../../lib/concurrency.js';
+import type { ActionArgs, AdminCtx, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { findAdmin, toAdmin } from './admins.queries.js';
 
@@ -32,10 +33,14 @@ async function otherAdminHolderExists(tx: AdminCtx['db'], exceptId: number): Pro
 const holds = (row: { permissions: string[]; disabled_at: Date | null }) =>
   row.disabled_at === null && row.permissions.includes('admin.index');
 
-export async function updateAdmin({ ctx, id, input }: { ctx: AdminCtx; id: number; input: AdminUpdateValues }) {
+export async function updateAdmin({
+  ctx,
+  input: { id, updated_at, ...input },
+}: ActionArgs<AdminCtx, AdminUpdateValues & Versioned>) {
   return ctx.db.transaction(async (tx) => {
     const before = await findAdmin(tx, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
+    assertFresh(before.updated_at, updated_at, '管理者');
     const stillHolds = !input.disabled && input.permissions.includes('admin.index');
     if (holds(before) && !stillHolds && !(await otherAdminHolderExists(tx, id))) {
       throw unprocessable(input.disabled ? { disabled: [LAST_ADMIN] } : { permissions: [LAST_ADMIN] }, LAST_ADMIN);
@@ -77,7 +82,7 @@ export async function updateAdmin({ ctx, id, input }: { ctx: AdminCtx; id: numbe
   });
 }
 
-export async function deleteAdmin({ ctx, id }: { ctx: AdminCtx; id: number }) {
+export async function deleteAdmin({ ctx, input: { id } }: ActionArgs<AdminCtx, { id: number }>) {
   await ctx.db.transaction(async (tx) => {
     const before = await findAdmin(tx, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);

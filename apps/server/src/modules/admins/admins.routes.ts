@@ -1,9 +1,9 @@
-import { adminListQuery, adminUpdateInput } from '@chobo/core';
+import { adminListQuery, adminUpdateInput, versioned } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCtx } from '../../lib/admin-context.js';
 import { notFound } from '../../lib/http-errors.js';
+import { requestCtx } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { deleteAdmin, updateAdmin } from './admin-actions.js';
 import { findAdmin, listAdmins, toAdmin } from './admins.queries.js';
@@ -28,15 +28,17 @@ export async function adminRoutes(app: FastifyInstance) {
       method,
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: '管理者の更新', params: idParams, body: adminUpdateInput },
-      handler: async (req) => ({ data: await updateAdmin({ ctx: adminCtx(req), id: req.params.id, input: req.body }) }),
+      schema: { tags, summary: '管理者の更新', params: idParams, body: versioned(adminUpdateInput) },
+      handler: async (req) => ({
+        data: await updateAdmin({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
+      }),
     });
   }
   r.delete(
     `${LIST}/:id`,
     { config, schema: { tags, summary: '管理者の削除', params: idParams } },
     async (req, reply) => {
-      await deleteAdmin({ ctx: adminCtx(req), id: req.params.id });
+      await deleteAdmin({ ctx: requestCtx(req), input: { id: req.params.id } });
       return reply.status(204).send();
     },
   );

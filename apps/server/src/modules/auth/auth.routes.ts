@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiTokens } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import { publicCtx } from '../../lib/tenant-route.js';
 
 import { requireAuth } from '../../plugins/auth.js';
 import { login } from './login.js';
@@ -20,11 +21,14 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/login',
     { config: PUBLIC, schema: { tags: ['auth'], summary: 'ログイン', body: loginInput, security: [] } },
     async (req) => {
-      const data = await login(app, {
-        email: req.body.email,
-        password: req.body.password,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
+      const data = await login({
+        ctx: publicCtx(req),
+        input: {
+          email: req.body.email,
+          password: req.body.password,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        },
       });
       return { data };
     },
@@ -59,7 +63,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/password/forgot',
     { config: PUBLIC, schema: { tags: ['auth'], summary: 'パスワード再設定メールの送信', body: forgotPasswordInput } },
     async (req) => {
-      await requestPasswordReset(app, { email: req.body.email, ip: req.ip });
+      await requestPasswordReset({ ctx: publicCtx(req), input: { email: req.body.email, ip: req.ip } });
       return {
         message:
           'ご入力のメールアドレスが登録されている場合、パスワード再設定用のメールを送信しました。メールをご確認ください',
@@ -71,7 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/password/reset',
     { config: PUBLIC, schema: { tags: ['auth'], summary: 'パスワードの再設定', body: resetPasswordInput } },
     async (req) => {
-      await resetPassword(app, { ...req.body, ip: req.ip });
+      await resetPassword({ ctx: publicCtx(req), input: { ...req.body, ip: req.ip } });
       return { message: 'パスワードを再設定しました。新しいパスワードでログインしてください' };
     },
   );

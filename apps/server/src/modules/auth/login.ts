@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { App } from '../../app.js';
 import { companies, loginAttempts, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import type { ActionArgs, Ctx } from '../../lib/context.js';
 import { HttpError, tooManyRequests, unprocessable } from '../../lib/http-errors.js';
 import { verifyPassword } from '../../lib/secrets.js';
 import { loginLimitsNow, tokenTtlSeconds } from '../../lib/settings.js';
@@ -17,12 +17,12 @@ const locked = (secondsLeft: number) =>
  * for 15 minutes; an IP address sending too many attempts gets 429 with Retry-After. The counters live
  * in the database, so they hold across server processes.
  */
-export async function login(
-  app: App,
-  input: { email: string; password: string; ip: string; userAgent?: string },
-): Promise<IssuedToken> {
-  const { db } = app.deps;
-  const limits = await loginLimitsNow(app.deps);
+export async function login({
+  ctx,
+  input,
+}: ActionArgs<Ctx, { email: string; password: string; ip: string; userAgent?: string }>): Promise<IssuedToken> {
+  const { db } = ctx;
+  const limits = await loginLimitsNow(ctx.deps);
   const email = input.email.toLowerCase();
   const since = sql`now() - make_interval(secs => ${limits.windowSeconds})`;
 
@@ -95,7 +95,7 @@ export async function login(
   }
 
   // read before the transaction (PGlite has a single connection, held by the transaction)
-  const ttl = await tokenTtlSeconds(app.deps);
+  const ttl = await tokenTtlSeconds(ctx.deps);
   return db.transaction(async (tx) => {
     await tx.insert(loginAttempts).values({ email, ip: input.ip, succeeded: true });
     await tx.update(users).set({ last_login_at: sql`now()`, locked_until: null }).where(eq(users.id, user.id));

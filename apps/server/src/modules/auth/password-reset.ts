@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { App } from '../../app.js';
 import { apiTokens, loginAttempts, passwordResets, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import type { ActionArgs, Ctx } from '../../lib/context.js';
 import { tooManyRequests, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { hashPassword, hashToken, newToken } from '../../lib/secrets.js';
@@ -12,8 +12,12 @@ const FORGOT_PER_IP = 10;
 /**
  * Mails a reset link when the account exists; answers the same either way (no account enumeration).
  */
-export async function requestPasswordReset(app: App, input: { email: string; ip: string }): Promise<void> {
-  const { db, env } = app.deps;
+export async function requestPasswordReset({
+  ctx,
+  input,
+}: ActionArgs<Ctx, { email: string; ip: string }>): Promise<void> {
+  const { db } = ctx;
+  const { env } = ctx.deps;
   const email = input.email.toLowerCase();
   const [recent] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -68,17 +72,17 @@ export async function requestPasswordReset(app: App, input: { email: string; ip:
       targetId: user.id,
     });
   });
-  app.deps.mailer.kick();
+  ctx.deps.mailer.kick();
 }
 
 const INVALID_LINK = 'パスワード再設定リンクが無効か、有効期限が切れています。もう一度お手続きください';
 
 /** Sets a new password with a mailed token: single use, 60 minutes, signs out every session. */
-export async function resetPassword(
-  app: App,
-  input: { token: string; email: string; password: string; ip: string },
-): Promise<void> {
-  const { db } = app.deps;
+export async function resetPassword({
+  ctx,
+  input,
+}: ActionArgs<Ctx, { token: string; email: string; password: string; ip: string }>): Promise<void> {
+  const { db } = ctx;
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const [reset] = await tx

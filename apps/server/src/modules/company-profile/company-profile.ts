@@ -1,9 +1,8 @@
 import type { BankInfo, BankInfoValues, CompanyProfile, CompanyProfileValues } from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 
 const profileColumns = {
   id: companies.id,
@@ -26,12 +25,13 @@ const profileColumns = {
   updated_at: companies.updated_at,
 };
 
-export async function loadCompanyProfile(db: DbOrTx, companyId: number): Promise<CompanyProfile> {
+export async function loadCompanyProfile(tenant: Tenant): Promise<CompanyProfile> {
+  const { db, companyId } = tenant;
   const [row] = await db.select(profileColumns).from(companies).where(eq(companies.id, companyId));
   return { ...row, updated_at: row.updated_at.toISOString() };
 }
 
-export async function updateCompanyProfile({ ctx, input }: { ctx: ActionCtx; input: CompanyProfileValues }) {
+export async function updateCompanyProfile({ ctx, input }: ActionArgs<CompanyCtx, CompanyProfileValues>) {
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select(profileColumns)
@@ -42,7 +42,7 @@ export async function updateCompanyProfile({ ctx, input }: { ctx: ActionCtx; inp
       .update(companies)
       .set({ ...input, updated_at: sql`now()` })
       .where(eq(companies.id, ctx.companyId));
-    const after = await loadCompanyProfile(tx, ctx.companyId);
+    const after = await loadCompanyProfile({ ...ctx, db: tx });
     await audit(tx, {
       actor: ctx.actor,
       companyId: ctx.companyId,
@@ -57,7 +57,8 @@ export async function updateCompanyProfile({ ctx, input }: { ctx: ActionCtx; inp
 }
 
 /** The bank account printed on invoices: the first of companies.bank_accounts, or null. */
-export async function loadBankInfo(db: DbOrTx, companyId: number): Promise<BankInfo | null> {
+export async function loadBankInfo(tenant: Tenant): Promise<BankInfo | null> {
+  const { db, companyId } = tenant;
   const [row] = await db
     .select({ accounts: companies.bank_accounts })
     .from(companies)
@@ -76,7 +77,7 @@ export async function loadBankInfo(db: DbOrTx, companyId: number): Promise<BankI
 }
 
 /** Creates or replaces the first bank account (other accounts the platform admin entered stay). */
-export async function saveBankInfo({ ctx, input }: { ctx: ActionCtx; input: BankInfoValues }) {
+export async function saveBankInfo({ ctx, input }: ActionArgs<CompanyCtx, BankInfoValues>) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ accounts: companies.bank_accounts })
@@ -98,6 +99,6 @@ export async function saveBankInfo({ ctx, input }: { ctx: ActionCtx; input: Bank
       before,
       after: input,
     });
-    return (await loadBankInfo(tx, ctx.companyId)) as BankInfo;
+    return (await loadBankInfo({ ...ctx, db: tx })) as BankInfo;
   });
 }

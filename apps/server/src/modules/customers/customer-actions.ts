@@ -1,14 +1,15 @@
 import type { CustomerValues } from '@chobo/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
-import { HttpError, notFound } from '../../lib/http-errors.js';
+import { assertFresh } from '../../lib/concurrency.js';
+import type { ActionArgs, CompanyCtx, Versioned } from '../../lib/context.js';
+import { notFound } from '../../lib/http-errors.js';
 import { customerValues, findCustomer, toCustomer } from './customers.queries.js';
 
 const NOT_FOUND = '顧客が見つかりません';
 
-export async function createCustomer({ ctx, input }: { ctx: ActionCtx; input: CustomerValues }) {
+export async function createCustomer({ ctx, input }: ActionArgs<CompanyCtx, CustomerValues>) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(customers)
@@ -27,28 +28,16 @@ export async function createCustomer({ ctx, input }: { ctx: ActionCtx; input: Cu
   });
 }
 
-export async function updateCustomer({
-  ctx,
-  id,
-  input,
-  expectedUpdatedAt,
-}: {
-  ctx: ActionCtx;
-  id: number;
-  input: CustomerValues;
-  /** When given, the edit is refused (409) if someone saved the customer after this time. */
-  expectedUpdatedAt?: string;
-}) {
+export async function updateCustomer({ ctx, input }: ActionArgs<CompanyCtx, CustomerValues & Versioned>) {
+  const { id, updated_at, ...values } = input;
   return ctx.db.transaction(async (tx) => {
-    const before = await findCustomer(tx, ctx.companyId, id, { forUpdate: true });
+    const before = await findCustomer({ ...ctx, db: tx }, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
-    if (expectedUpdatedAt && new Date(expectedUpdatedAt).getTime() !== before.updated_at.getTime()) {
-      throw new HttpError(409, 'ほかのユーザーがこの顧客を更新しました。画面を再読み込みしてから編集してください');
-    }
+    assertFresh(before.updated_at, updated_at, '顧客');
     const [row] = await tx
       .update(customers)
-      .set({ ...customerValues(input), updated_at: sql`now()` })
-      .where(eq(customers.id, id))
+      .set({ ...customerValues(values), updated_at: sql`now()` })
+      .where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)))
       .returning();
     const dto = toCustomer(row);
     await audit(tx, {
@@ -65,11 +54,14 @@ export async function updateCustomer({
 }
 
 /** Soft delete: the customer stays for history (later: transactions refer to it) and leaves lists and pickers. */
-export async function deleteCustomer({ ctx, id }: { ctx: ActionCtx; id: number }) {
+export async function deleteCustomer({ ctx, input: { id } }: ActionArgs<CompanyCtx, { id: number }>) {
   await ctx.db.transaction(async (tx) => {
-    const before = await findCustomer(tx, ctx.companyId, id, { forUpdate: true });
+    const before = await findCustomer({ ...ctx, db: tx }, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
-    await tx.update(customers).set({ deleted_at: sql`now()`, updated_at: sql`now()` }).where(eq(customers.id, id));
+    await tx
+      .update(customers)
+      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)));
     await audit(tx, {
       actor: ctx.actor,
       companyId: ctx.companyId,

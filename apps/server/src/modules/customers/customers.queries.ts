@@ -1,7 +1,7 @@
 import type { CustomerListQuery, CustomerValues } from '@chobo/core';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
 import { pagedList } from '../../lib/list.js';
 import { escapeLike, type KeywordMatch, keywordFilter } from '../../lib/sql.js';
 
@@ -33,7 +33,8 @@ const KEYWORD_COLUMNS: KeywordMatch[] = [
   (word) => sql`replace(${customers.tel}, '-', '') like ${`%${escapeLike(word.replace(/-/g, ''))}%`}`,
 ];
 
-export async function listCustomers(db: DbOrTx, companyId: number, q: CustomerListQuery) {
+export async function listCustomers(tenant: Tenant, q: CustomerListQuery) {
+  const { db, companyId } = tenant;
   const where = and(
     eq(customers.company_id, companyId),
     isNull(customers.deleted_at),
@@ -52,7 +53,8 @@ export async function listCustomers(db: DbOrTx, companyId: number, q: CustomerLi
 }
 
 /** A live customer of this company, or undefined (another company's record is simply not found). */
-export async function findCustomer(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+export async function findCustomer(tenant: Tenant, id: number, opts: { forUpdate?: boolean } = {}) {
+  const { db, companyId } = tenant;
   const query = db
     .select()
     .from(customers)

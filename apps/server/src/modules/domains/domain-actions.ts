@@ -1,8 +1,9 @@
 import type { DomainValues } from '@chobo/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { domains } from '../../db/schema/index.js';
-import type { AdminCtx } from '../../lib/admin-context.js';
 import { audit } from '../../lib/audit.js';
+import { assertFresh } from '../../lib/concurrency.js';
+import type { ActionArgs, AdminCtx, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { findDomain, toDomain } from './domains.queries.js';
 
@@ -18,7 +19,7 @@ async function checkHost(tx: AdminCtx['db'], host: string, exceptId?: number) {
   if (clash) throw unprocessable({ host: [HOST_TAKEN] });
 }
 
-export async function createDomain({ ctx, input }: { ctx: AdminCtx; input: DomainValues }) {
+export async function createDomain({ ctx, input }: ActionArgs<AdminCtx, DomainValues>) {
   return ctx.db.transaction(async (tx) => {
     await checkHost(tx, input.host);
     if (input.is_default) await tx.update(domains).set({ is_default: false }).where(eq(domains.is_default, true));
@@ -37,10 +38,14 @@ export async function createDomain({ ctx, input }: { ctx: AdminCtx; input: Domai
 }
 
 /** Changing the permission set applies to the domain's company users on their next request. */
-export async function updateDomain({ ctx, id, input }: { ctx: AdminCtx; id: number; input: DomainValues }) {
+export async function updateDomain({
+  ctx,
+  input: { id, updated_at, ...input },
+}: ActionArgs<AdminCtx, DomainValues & Versioned>) {
   return ctx.db.transaction(async (tx) => {
     const found = await findDomain(tx, id, { forUpdate: true });
     if (!found) throw notFound(NOT_FOUND);
+    assertFresh(found.domain.updated_at, updated_at, 'ドメイン');
     await checkHost(tx, input.host, id);
     if (found.domain.is_default && !input.is_default) {
       throw unprocessable({ is_default: ['既定のドメインは、別のドメインを既定にすると解除されます'] });
@@ -67,7 +72,7 @@ export async function updateDomain({ ctx, id, input }: { ctx: AdminCtx; id: numb
   });
 }
 
-export async function deleteDomain({ ctx, id }: { ctx: AdminCtx; id: number }) {
+export async function deleteDomain({ ctx, input: { id } }: ActionArgs<AdminCtx, { id: number }>) {
   await ctx.db.transaction(async (tx) => {
     const found = await findDomain(tx, id, { forUpdate: true });
     if (!found) throw notFound(NOT_FOUND);
@@ -85,7 +90,10 @@ export async function deleteDomain({ ctx, id }: { ctx: AdminCtx; id: number }) {
   });
 }
 
-export async function setDomainLogo({ ctx, id, dataUrl }: { ctx: AdminCtx; id: number; dataUrl: string | null }) {
+export async function setDomainLogo({
+  ctx,
+  input: { id, dataUrl },
+}: ActionArgs<AdminCtx, { id: number; dataUrl: string | null }>) {
   return ctx.db.transaction(async (tx) => {
     const found = await findDomain(tx, id, { forUpdate: true });
     if (!found) throw notFound(NOT_FOUND);

@@ -1,9 +1,9 @@
-import { domainInput, domainListQuery } from '@chobo/core';
+import { domainInput, domainListQuery, versioned } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCtx } from '../../lib/admin-context.js';
 import { notFound } from '../../lib/http-errors.js';
+import { requestCtx } from '../../lib/tenant-route.js';
 import { readUpload, toDataUrl } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { createDomain, deleteDomain, setDomainLogo, updateDomain } from './domain-actions.js';
@@ -20,7 +20,7 @@ export async function domainRoutes(app: FastifyInstance) {
     listDomains(app.deps.db, req.query),
   );
   r.post(LIST, { config, schema: { tags, summary: 'ドメインの登録', body: domainInput } }, async (req, reply) => {
-    const data = await createDomain({ ctx: adminCtx(req), input: req.body });
+    const data = await createDomain({ ctx: requestCtx(req), input: req.body });
     return reply.status(201).send({ data });
   });
   r.get(`${LIST}/:id`, { config, schema: { tags, summary: 'ドメインの詳細', params: idParams } }, async (req) => {
@@ -33,9 +33,9 @@ export async function domainRoutes(app: FastifyInstance) {
       method,
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: 'ドメインの更新', params: idParams, body: domainInput },
+      schema: { tags, summary: 'ドメインの更新', params: idParams, body: versioned(domainInput) },
       handler: async (req) => ({
-        data: await updateDomain({ ctx: adminCtx(req), id: req.params.id, input: req.body }),
+        data: await updateDomain({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
       }),
     });
   }
@@ -43,7 +43,7 @@ export async function domainRoutes(app: FastifyInstance) {
     `${LIST}/:id`,
     { config, schema: { tags, summary: 'ドメインの削除', params: idParams } },
     async (req, reply) => {
-      await deleteDomain({ ctx: adminCtx(req), id: req.params.id });
+      await deleteDomain({ ctx: requestCtx(req), input: { id: req.params.id } });
       return reply.status(204).send();
     },
   );
@@ -52,14 +52,16 @@ export async function domainRoutes(app: FastifyInstance) {
     { config, schema: { tags, summary: 'ドメインのロゴ（PNG/JPEG、1MBまで、multipart file）', params: idParams } },
     async (req) => {
       const upload = await readUpload(req, { maxBytes: 1024 * 1024, kinds: ['png', 'jpeg'] });
-      return { data: await setDomainLogo({ ctx: adminCtx(req), id: req.params.id, dataUrl: toDataUrl(upload) }) };
+      return {
+        data: await setDomainLogo({ ctx: requestCtx(req), input: { id: req.params.id, dataUrl: toDataUrl(upload) } }),
+      };
     },
   );
   r.delete(
     `${LIST}/:id/logo`,
     { config, schema: { tags, summary: 'ドメインのロゴの削除', params: idParams } },
     async (req) => ({
-      data: await setDomainLogo({ ctx: adminCtx(req), id: req.params.id, dataUrl: null }),
+      data: await setDomainLogo({ ctx: requestCtx(req), input: { id: req.params.id, dataUrl: null } }),
     }),
   );
 }

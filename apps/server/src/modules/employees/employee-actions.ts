@@ -1,10 +1,10 @@
 import { type EmployeeValues, maxEmployeeMessage, todayInTokyo } from '@chobo/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { App } from '../../app.js';
 import type { DbOrTx } from '../../db/client.js';
 import { apiTokens, companies, employees, passwordResets, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import { assertFresh } from '../../lib/concurrency.js';
+import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { hashToken, newToken } from '../../lib/secrets.js';
@@ -21,13 +21,14 @@ const NOT_FOUND = '従業員が見つかりません';
 export const EMPLOYEE_INVITE_TTL_HOURS = 72;
 
 /** Locks the company row (serialising concurrent adds) and refuses when no active slot is left. */
-async function assertSlotLeft(tx: DbOrTx, companyId: number) {
+async function assertSlotLeft(tenant: Tenant) {
+  const { db: tx, companyId } = tenant;
   const [company] = await tx
     .select({ max: companies.max_employee })
     .from(companies)
     .where(eq(companies.id, companyId))
     .for('update');
-  const active = await countActiveEmployees(tx, companyId);
+  const active = await countActiveEmployees({ ...tenant, db: tx });
   if (active >= company.max) {
     const message = maxEmployeeMessage(company.max);
     throw unprocessable({ max_employee: [message] }, message);
@@ -36,16 +37,16 @@ async function assertSlotLeft(tx: DbOrTx, companyId: number) {
 
 const willBeActive = (input: EmployeeValues) => input.leave_date === null || input.leave_date >= todayInTokyo();
 
-async function assertCodeFree(tx: DbOrTx, companyId: number, code: string, selfId?: number) {
-  const other = await findEmployeeByCode(tx, companyId, code);
+async function assertCodeFree(tenant: Tenant, code: string, selfId?: number) {
+  const { db: tx } = tenant;
+  const other = await findEmployeeByCode({ ...tenant, db: tx }, code);
   if (other && other.id !== selfId) throw unprocessable({ code: ['この従業員コードはすでに使われています'] });
 }
 
 /** Creates the employee's sign-in account (role employee, no password yet) and mails the invitation. */
 async function createLogin(
   tx: DbOrTx,
-  app: App,
-  ctx: ActionCtx,
+  ctx: CompanyCtx,
   employee: { id: number; name: string; email: string },
 ): Promise<number> {
   const [taken] = await tx
@@ -84,7 +85,7 @@ async function createLogin(
     expires_at: sql`now() + make_interval(hours => ${EMPLOYEE_INVITE_TTL_HOURS})`,
   });
   const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, ctx.companyId));
-  const link = `${app.deps.env.APP_URL}/password-reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(employee.email)}`;
+  const link = `${ctx.deps.env.APP_URL}/password-reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(employee.email)}`;
   await queueMail(tx, {
     to: employee.email,
     subject: `【Chobo】${company.name}から従業員アカウントへの招待が届いています`,
@@ -96,7 +97,7 @@ async function createLogin(
       '',
       link,
       '',
-      `パスワードの設定後は ${app.deps.env.APP_URL}/employee/login からログインできます。`,
+      `パスワードの設定後は ${ctx.deps.env.APP_URL}/employee/login からログインできます。`,
       '',
       '――',
       'Chobo（帳簿）',
@@ -121,17 +122,17 @@ async function disableLogin(tx: DbOrTx, userId: number) {
     .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)));
 }
 
-export async function createEmployee({ app, ctx, input }: { app: App; ctx: ActionCtx; input: EmployeeValues }) {
+export async function createEmployee({ ctx, input }: ActionArgs<CompanyCtx, EmployeeValues>) {
   const dto = await ctx.db.transaction(async (tx) => {
-    if (willBeActive(input)) await assertSlotLeft(tx, ctx.companyId);
-    await assertCodeFree(tx, ctx.companyId, input.code);
+    if (willBeActive(input)) await assertSlotLeft({ ...ctx, db: tx });
+    await assertCodeFree({ ...ctx, db: tx }, input.code);
     const [row] = await tx
       .insert(employees)
       .values({ ...employeeValues(input), company_id: ctx.companyId })
       .returning();
     let result = row;
     if (input.login_enabled && input.email) {
-      const userId = await createLogin(tx, app, ctx, { id: row.id, name: row.name, email: input.email });
+      const userId = await createLogin(tx, ctx, { id: row.id, name: row.name, email: input.email });
       [result] = await tx.update(employees).set({ user_id: userId }).where(eq(employees.id, row.id)).returning();
     }
     const dto = toEmployee(result);
@@ -145,28 +146,22 @@ export async function createEmployee({ app, ctx, input }: { app: App; ctx: Actio
     });
     return dto;
   });
-  if (input.login_enabled) app.deps.mailer.kick();
+  if (input.login_enabled) ctx.deps.mailer.kick();
   return dto;
 }
 
 export async function updateEmployee({
-  app,
   ctx,
-  id,
-  input,
-}: {
-  app: App;
-  ctx: ActionCtx;
-  id: number;
-  input: EmployeeValues;
-}) {
+  input: { id, updated_at, ...input },
+}: ActionArgs<CompanyCtx, EmployeeValues & Versioned>) {
   let invited = false;
   const dto = await ctx.db.transaction(async (tx) => {
-    const before = await findEmployee(tx, ctx.companyId, id, { forUpdate: true });
+    const before = await findEmployee({ ...ctx, db: tx }, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
+    assertFresh(before.updated_at, updated_at, '従業員');
     const wasActive = before.leave_date === null || before.leave_date >= todayInTokyo();
-    if (!wasActive && willBeActive(input)) await assertSlotLeft(tx, ctx.companyId);
-    await assertCodeFree(tx, ctx.companyId, input.code, id);
+    if (!wasActive && willBeActive(input)) await assertSlotLeft({ ...ctx, db: tx });
+    await assertCodeFree({ ...ctx, db: tx }, input.code, id);
     let userId = before.user_id;
     if (userId !== null && !input.login_enabled) {
       await disableLogin(tx, userId);
@@ -185,7 +180,7 @@ export async function updateEmployee({
         .set({ email: input.email, name: input.name, updated_at: sql`now()` })
         .where(eq(users.id, userId));
     } else if (userId === null && input.login_enabled && input.email) {
-      userId = await createLogin(tx, app, ctx, { id, name: input.name, email: input.email });
+      userId = await createLogin(tx, ctx, { id, name: input.name, email: input.email });
       invited = true;
     }
     if (userId !== null && !invited && input.name !== before.name) {
@@ -209,14 +204,14 @@ export async function updateEmployee({
     });
     return dto;
   });
-  if (invited) app.deps.mailer.kick();
+  if (invited) ctx.deps.mailer.kick();
   return dto;
 }
 
 /** Soft delete (attendance keeps referring to it); the sign-in account is disabled. */
-export async function deleteEmployee({ ctx, id }: { ctx: ActionCtx; id: number }) {
+export async function deleteEmployee({ ctx, input: { id } }: ActionArgs<CompanyCtx, { id: number }>) {
   await ctx.db.transaction(async (tx) => {
-    const before = await findEmployee(tx, ctx.companyId, id, { forUpdate: true });
+    const before = await findEmployee({ ...ctx, db: tx }, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
     if (before.user_id !== null) await disableLogin(tx, before.user_id);
     await tx

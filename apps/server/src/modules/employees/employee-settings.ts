@@ -1,9 +1,8 @@
 import type { EmployeeSettings, EmployeeSettingsValues } from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { countActiveEmployees } from './employees.queries.js';
 
@@ -17,13 +16,14 @@ const columns = {
   closing_day: companies.closing_day,
 };
 
-export async function loadEmployeeSettings(db: DbOrTx, companyId: number): Promise<EmployeeSettings> {
+export async function loadEmployeeSettings(tenant: Tenant): Promise<EmployeeSettings> {
+  const { db, companyId } = tenant;
   const [row] = await db.select(columns).from(companies).where(eq(companies.id, companyId));
-  return { ...row, active_employees: await countActiveEmployees(db, companyId) };
+  return { ...row, active_employees: await countActiveEmployees(tenant) };
 }
 
 /** max_employee ≤ the platform's cap and ≥ the active employees; work rules as given. */
-export async function updateEmployeeSettings({ ctx, input }: { ctx: ActionCtx; input: EmployeeSettingsValues }) {
+export async function updateEmployeeSettings({ ctx, input }: ActionArgs<CompanyCtx, EmployeeSettingsValues>) {
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select(columns).from(companies).where(eq(companies.id, ctx.companyId)).for('update');
     if (input.max_employee > before.max_employee_cap) {
@@ -31,7 +31,7 @@ export async function updateEmployeeSettings({ ctx, input }: { ctx: ActionCtx; i
         max_employee: [`従業員数の上限は${before.max_employee_cap}人以下で入力してください（ご契約の上限です）`],
       });
     }
-    const active = await countActiveEmployees(tx, ctx.companyId);
+    const active = await countActiveEmployees({ ...ctx, db: tx });
     if (input.max_employee < active) {
       throw unprocessable({
         max_employee: [`在籍中の従業員が${active}人いるため、上限を${active}人未満にはできません`],
@@ -41,7 +41,7 @@ export async function updateEmployeeSettings({ ctx, input }: { ctx: ActionCtx; i
       .update(companies)
       .set({ ...input, updated_at: sql`now()` })
       .where(eq(companies.id, ctx.companyId));
-    const after = await loadEmployeeSettings(tx, ctx.companyId);
+    const after = await loadEmployeeSettings({ ...ctx, db: tx });
     await audit(tx, {
       actor: ctx.actor,
       companyId: ctx.companyId,

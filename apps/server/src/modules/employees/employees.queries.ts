@@ -1,7 +1,7 @@
 import { type EmployeeListQuery, type EmployeeValues, type EmploymentType, todayInTokyo } from '@chobo/core';
 import { and, asc, desc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { employees } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
 import { pagedList } from '../../lib/list.js';
 import { keywordFilter } from '../../lib/sql.js';
 
@@ -20,7 +20,8 @@ export function activeEmployeeFilter(companyId: number, today = todayInTokyo()):
   );
 }
 
-export async function countActiveEmployees(db: DbOrTx, companyId: number): Promise<number> {
+export async function countActiveEmployees(tenant: Tenant): Promise<number> {
+  const { db, companyId } = tenant;
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(employees)
@@ -55,7 +56,8 @@ const SORT_COLUMNS = {
 
 const KEYWORD_COLUMNS = [employees.code, employees.name, employees.name_kana, employees.email, employees.department];
 
-export async function listEmployees(db: DbOrTx, companyId: number, q: EmployeeListQuery) {
+export async function listEmployees(tenant: Tenant, q: EmployeeListQuery) {
+  const { db, companyId } = tenant;
   const where = and(
     eq(employees.company_id, companyId),
     isNull(employees.deleted_at),
@@ -77,7 +79,8 @@ export async function listEmployees(db: DbOrTx, companyId: number, q: EmployeeLi
   });
 }
 
-export async function findEmployee(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+export async function findEmployee(tenant: Tenant, id: number, opts: { forUpdate?: boolean } = {}) {
+  const { db, companyId } = tenant;
   const query = db
     .select()
     .from(employees)
@@ -87,7 +90,8 @@ export async function findEmployee(db: DbOrTx, companyId: number, id: number, op
   return row;
 }
 
-export async function findEmployeeByCode(db: DbOrTx, companyId: number, code: string) {
+export async function findEmployeeByCode(tenant: Tenant, code: string) {
+  const { db, companyId } = tenant;
   const [row] = await db
     .select({ id: employees.id })
     .from(employees)
@@ -112,7 +116,8 @@ export function employeeValues(input: EmployeeValues) {
 }
 
 /** The live employee record linked to a sign-in account (role employee), for features such as attendance. */
-export async function findEmployeeOfUser(db: DbOrTx, companyId: number, userId: number) {
+export async function findEmployeeOfUser(tenant: Tenant, userId: number) {
+  const { db, companyId } = tenant;
   const [row] = await db
     .select()
     .from(employees)

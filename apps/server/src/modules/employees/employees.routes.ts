@@ -1,10 +1,9 @@
-import { employeeInput, employeeListQuery, employeeSettingsInput } from '@chobo/core';
+import { employeeInput, employeeListQuery, employeeSettingsInput, versioned } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actionCtx } from '../../lib/context.js';
 import { notFound } from '../../lib/http-errors.js';
-import { companyScope } from '../../plugins/auth.js';
+import { companyRoute } from '../../lib/tenant-route.js';
 import { createEmployee, deleteEmployee, updateEmployee } from './employee-actions.js';
 import { loadEmployeeSettings, updateEmployeeSettings } from './employee-settings.js';
 import { findEmployee, listEmployees, toEmployee } from './employees.queries.js';
@@ -18,60 +17,78 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 export async function employeeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(LIST, { config, schema: { tags, summary: '従業員の一覧', querystring: employeeListQuery } }, async (req) =>
-    listEmployees(app.deps.db, await companyScope(req, { write: false }), req.query),
+  companyRoute(
+    r,
+    { method: 'GET', url: LIST, config, schema: { tags, summary: '従業員の一覧', querystring: employeeListQuery } },
+    async ({ ctx, req }) => listEmployees(ctx, req.query),
   );
 
-  r.post(LIST, { config, schema: { tags, summary: '従業員の登録', body: employeeInput } }, async (req, reply) => {
-    const companyId = await companyScope(req, { write: true });
-    const data = await createEmployee({ app, ctx: actionCtx(req, companyId), input: req.body });
-    return reply.status(201).send({ data });
-  });
+  companyRoute(
+    r,
+    { method: 'POST', url: LIST, config, schema: { tags, summary: '従業員の登録', body: employeeInput } },
+    async ({ ctx, req, reply }) => {
+      const data = await createEmployee({ ctx, input: req.body });
+      return reply.status(201).send({ data });
+    },
+  );
 
-  r.get(`${LIST}/:id`, { config, schema: { tags, summary: '従業員の詳細', params: idParams } }, async (req) => {
-    const companyId = await companyScope(req, { write: false });
-    const row = await findEmployee(app.deps.db, companyId, req.params.id);
-    if (!row) throw notFound('従業員が見つかりません');
-    return { data: toEmployee(row) };
-  });
+  companyRoute(
+    r,
+    { method: 'GET', url: `${LIST}/:id`, config, schema: { tags, summary: '従業員の詳細', params: idParams } },
+    async ({ ctx, req }) => {
+      const row = await findEmployee(ctx, req.params.id);
+      if (!row) throw notFound('従業員が見つかりません');
+      return { data: toEmployee(row) };
+    },
+  );
 
   for (const method of ['PUT', 'PATCH'] as const) {
-    r.route({
-      method,
-      url: `${LIST}/:id`,
-      config,
-      schema: { tags, summary: '従業員の更新', params: idParams, body: employeeInput },
-      handler: async (req) => {
-        const companyId = await companyScope(req, { write: true });
+    companyRoute(
+      r,
+      {
+        method,
+        url: `${LIST}/:id`,
+        config,
+        schema: { tags, summary: '従業員の更新', params: idParams, body: versioned(employeeInput) },
+      },
+      async ({ ctx, req }) => {
         return {
-          data: await updateEmployee({ app, ctx: actionCtx(req, companyId), id: req.params.id, input: req.body }),
+          data: await updateEmployee({ ctx, input: { ...req.body, id: req.params.id } }),
         };
       },
-    });
+    );
   }
 
-  r.delete(
-    `${LIST}/:id`,
-    { config, schema: { tags, summary: '従業員の削除', params: idParams } },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: true });
-      await deleteEmployee({ ctx: actionCtx(req, companyId), id: req.params.id });
+  companyRoute(
+    r,
+    { method: 'DELETE', url: `${LIST}/:id`, config, schema: { tags, summary: '従業員の削除', params: idParams } },
+    async ({ ctx, req, reply }) => {
+      await deleteEmployee({ ctx, input: { id: req.params.id } });
       return reply.status(204).send();
     },
   );
 
-  r.get(
-    '/api/company/employee-settings',
-    { config: settingsConfig, schema: { tags, summary: '従業員設定（上限と就業規則）' } },
-    async (req) => ({ data: await loadEmployeeSettings(app.deps.db, await companyScope(req, { write: false })) }),
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/employee-settings',
+      config: settingsConfig,
+      schema: { tags, summary: '従業員設定（上限と就業規則）' },
+    },
+    async ({ ctx }) => ({ data: await loadEmployeeSettings(ctx) }),
   );
 
-  r.put(
-    '/api/company/employee-settings',
-    { config: settingsConfig, schema: { tags, summary: '従業員設定の更新', body: employeeSettingsInput } },
-    async (req) => {
-      const companyId = await companyScope(req, { write: true });
-      return { data: await updateEmployeeSettings({ ctx: actionCtx(req, companyId), input: req.body }) };
+  companyRoute(
+    r,
+    {
+      method: 'PUT',
+      url: '/api/company/employee-settings',
+      config: settingsConfig,
+      schema: { tags, summary: '従業員設定の更新', body: employeeSettingsInput },
+    },
+    async ({ ctx, req }) => {
+      return { data: await updateEmployeeSettings({ ctx, input: req.body }) };
     },
   );
 }

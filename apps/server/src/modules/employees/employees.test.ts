@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, companies, employees, mailLog, users } from '../../db/schema/index.js';
+import { systemTenant } from '../../lib/context.js';
 import { client, companyOwner, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
 import { findEmployeeOfUser } from './employees.queries.js';
 
@@ -214,7 +215,7 @@ describe('sign-in accounts for employees', () => {
     expect(login.statusCode).toBe(200);
     const me = (await client(ctx.app, login.json().data.token).get('/api/me')).json().data;
     expect(me.roles).toEqual(['employee']);
-    const linked = await findEmployeeOfUser(ctx.db, owner.company.id, me.user_id);
+    const linked = await findEmployeeOfUser(systemTenant(ctx.db, owner.company.id), me.user_id);
     expect(linked?.id).toBe(res.json().data.id);
 
     // a new name or e-mail on the employee follows onto the sign-in account

@@ -1,8 +1,9 @@
 import type { InfoValues } from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
 import { companies, domains, infos } from '../../db/schema/index.js';
-import type { AdminCtx } from '../../lib/admin-context.js';
 import { audit } from '../../lib/audit.js';
+import { assertFresh } from '../../lib/concurrency.js';
+import type { ActionArgs, AdminCtx, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { findInfo, toInfo } from './infos.queries.js';
 
@@ -30,7 +31,7 @@ async function values(tx: AdminCtx['db'], input: InfoValues, createdBy?: number 
   };
 }
 
-export async function createInfo({ ctx, input }: { ctx: AdminCtx; input: InfoValues }) {
+export async function createInfo({ ctx, input }: ActionArgs<AdminCtx, InfoValues>) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(infos)
@@ -49,10 +50,14 @@ export async function createInfo({ ctx, input }: { ctx: AdminCtx; input: InfoVal
   });
 }
 
-export async function updateInfo({ ctx, id, input }: { ctx: AdminCtx; id: number; input: InfoValues }) {
+export async function updateInfo({
+  ctx,
+  input: { id, updated_at, ...input },
+}: ActionArgs<AdminCtx, InfoValues & Versioned>) {
   return ctx.db.transaction(async (tx) => {
     const before = await findInfo(tx, id, { forUpdate: true });
     if (!before) throw notFound('お知らせが見つかりません');
+    assertFresh(before.updated_at, updated_at, 'お知らせ');
     const [row] = await tx
       .update(infos)
       .set({ ...(await values(tx, input)), updated_at: sql`now()` })
@@ -72,7 +77,7 @@ export async function updateInfo({ ctx, id, input }: { ctx: AdminCtx; id: number
   });
 }
 
-export async function deleteInfo({ ctx, id }: { ctx: AdminCtx; id: number }) {
+export async function deleteInfo({ ctx, input: { id } }: ActionArgs<AdminCtx, { id: number }>) {
   await ctx.db.transaction(async (tx) => {
     const before = await findInfo(tx, id, { forUpdate: true });
     if (!before) throw notFound('お知らせが見つかりません');

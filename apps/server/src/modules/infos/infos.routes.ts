@@ -1,9 +1,10 @@
-import { infoInput, infoListQuery } from '@chobo/core';
-import type { FastifyInstance } from 'fastify';
+import { infoInput, infoListQuery, versioned } from '@chobo/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCtx } from '../../lib/admin-context.js';
-import { forbidden, notFound } from '../../lib/http-errors.js';
+import type { CompanyCtx } from '../../lib/context.js';
+import { notFound } from '../../lib/http-errors.js';
+import { companyRoute, requestCtx } from '../../lib/tenant-route.js';
 import { type RouteAccess, requireAuth } from '../../plugins/auth.js';
 import { createInfo, deleteInfo, updateInfo } from './info-actions.js';
 import { findInfo, listCompanyInfos, listInfos, readCompanyInfo, toInfo } from './infos.queries.js';
@@ -20,7 +21,7 @@ export async function infoRoutes(app: FastifyInstance) {
     listInfos(app.deps.db, req.query),
   );
   r.post(LIST, { config, schema: { tags, summary: 'お知らせの作成', body: infoInput } }, async (req, reply) => {
-    const data = await createInfo({ ctx: adminCtx(req), input: req.body });
+    const data = await createInfo({ ctx: requestCtx(req), input: req.body });
     return reply.status(201).send({ data });
   });
   r.get(`${LIST}/:id`, { config, schema: { tags, summary: 'お知らせの詳細', params: idParams } }, async (req) => {
@@ -33,34 +34,47 @@ export async function infoRoutes(app: FastifyInstance) {
       method,
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: 'お知らせの更新', params: idParams, body: infoInput },
-      handler: async (req) => ({ data: await updateInfo({ ctx: adminCtx(req), id: req.params.id, input: req.body }) }),
+      schema: { tags, summary: 'お知らせの更新', params: idParams, body: versioned(infoInput) },
+      handler: async (req) => ({
+        data: await updateInfo({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
+      }),
     });
   }
   r.delete(
     `${LIST}/:id`,
     { config, schema: { tags, summary: 'お知らせの削除', params: idParams } },
     async (req, reply) => {
-      await deleteInfo({ ctx: adminCtx(req), id: req.params.id });
+      await deleteInfo({ ctx: requestCtx(req), input: { id: req.params.id } });
       return reply.status(204).send();
     },
   );
 
-  const who = (req: Parameters<typeof requireAuth>[0]) => {
-    const auth = requireAuth(req);
-    if (auth.companyId === null) throw forbidden();
-    return { companyId: auth.companyId, domainId: auth.domainId, userId: auth.userId };
-  };
-  r.get(
-    '/api/company/infos',
-    { config: companyConfig, schema: { tags, summary: '企業向けのお知らせ（未読あり）' } },
-    async (req) => listCompanyInfos(app.deps.db, who(req)),
+  // the reader's company comes from the tenant ctx; the domain and user from the same sign-in
+  const reader = (ctx: CompanyCtx, req: FastifyRequest) => ({
+    companyId: ctx.companyId,
+    domainId: requireAuth(req).domainId,
+    userId: requireAuth(req).userId,
+  });
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/infos',
+      config: companyConfig,
+      schema: { tags, summary: '企業向けのお知らせ（未読あり）' },
+    },
+    async ({ ctx, req }) => listCompanyInfos(ctx.db, reader(ctx, req)),
   );
-  r.get(
-    '/api/company/infos/:id',
-    { config: companyConfig, schema: { tags, summary: 'お知らせを読む（既読にする）', params: idParams } },
-    async (req) => {
-      const data = await readCompanyInfo(app.deps.db, who(req), req.params.id);
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/infos/:id',
+      config: companyConfig,
+      schema: { tags, summary: 'お知らせを読む（既読にする）', params: idParams },
+    },
+    async ({ ctx, req }) => {
+      const data = await readCompanyInfo(ctx.db, reader(ctx, req), req.params.id);
       if (!data) throw notFound('お知らせが見つかりません');
       return { data };
     },

@@ -1,10 +1,10 @@
 import { ADMIN_INVITATION_TTL_HOURS, COMPANY_INVITATION_TTL_HOURS } from '@chobo/core';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { domains, invitations, loginAttempts, users } from '../../db/schema/index.js';
-import type { AdminCtx } from '../../lib/admin-context.js';
 import { audit } from '../../lib/audit.js';
+import type { ActionArgs, AdminCtx, Ctx } from '../../lib/context.js';
+import type { AppDeps } from '../../lib/deps.js';
 import { HttpError, notFound, tooManyRequests, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { hashPassword, hashToken, newToken } from '../../lib/secrets.js';
@@ -60,13 +60,18 @@ function mailFor(deps: AppDeps, service_name: string, row: Invitation, token: st
 
 export async function createInvitation({
   ctx,
-  kind,
-  input,
-}: {
-  ctx: AdminCtx;
-  kind: InvitationKind;
-  input: { email: string; name?: string; permissions?: string[]; company_name?: string; domain_id?: number | null };
-}) {
+  input: { kind, ...input },
+}: ActionArgs<
+  AdminCtx,
+  {
+    kind: InvitationKind;
+    email: string;
+    name?: string;
+    permissions?: string[];
+    company_name?: string;
+    domain_id?: number | null;
+  }
+>) {
   // settings are read before the transaction: PGlite has one connection, held by the transaction
   const { service_name } = await currentSettings(ctx.deps);
   const dto = await ctx.db.transaction(async (tx) => {
@@ -104,7 +109,10 @@ export async function createInvitation({
 }
 
 /** Issues a new token (the old link stops working), extends the expiry and mails it again. */
-export async function resendInvitation({ ctx, kind, id }: { ctx: AdminCtx; kind: InvitationKind; id: number }) {
+export async function resendInvitation({
+  ctx,
+  input: { kind, id },
+}: ActionArgs<AdminCtx, { kind: InvitationKind; id: number }>) {
   const { service_name } = await currentSettings(ctx.deps);
   const dto = await ctx.db.transaction(async (tx) => {
     const before = await findInvitation(tx, kind, id, { forUpdate: true });
@@ -138,7 +146,10 @@ export async function resendInvitation({ ctx, kind, id }: { ctx: AdminCtx; kind:
   return dto;
 }
 
-export async function deleteInvitation({ ctx, kind, id }: { ctx: AdminCtx; kind: InvitationKind; id: number }) {
+export async function deleteInvitation({
+  ctx,
+  input: { kind, id },
+}: ActionArgs<AdminCtx, { kind: InvitationKind; id: number }>) {
   await ctx.db.transaction(async (tx) => {
     const before = await findInvitation(tx, kind, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
@@ -213,11 +224,14 @@ export async function lookupInvitation(db: DbOrTx, token: string) {
  * POST /api/register(-admin): creates the account (and for a company invitation the company with its
  * default chart of accounts), marks the invitation used and signs the new user in — one transaction.
  */
-export async function acceptInvitation(
-  deps: AppDeps,
-  kind: InvitationKind,
-  input: { token: string; name: string; password: string; ip: string; userAgent?: string },
-): Promise<IssuedToken> {
+export async function acceptInvitation({
+  ctx,
+  input: { kind, ...input },
+}: ActionArgs<
+  Ctx,
+  { kind: InvitationKind; token: string; name: string; password: string; ip: string; userAgent?: string }
+>): Promise<IssuedToken> {
+  const { deps } = ctx;
   const passwordHash = await hashPassword(input.password);
   const ttl = await tokenTtlSeconds(deps);
   return deps.db.transaction(async (tx) => {

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCtx } from '../../lib/admin-context.js';
 import { notFound } from '../../lib/http-errors.js';
+import { publicCtx, requestCtx } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import {
   acceptInvitation,
@@ -52,7 +52,7 @@ export async function invitationRoutes(app: FastifyInstance) {
         },
       },
       async (req, reply) => {
-        const data = await createInvitation({ ctx: adminCtx(req), kind, input: req.body });
+        const data = await createInvitation({ ctx: requestCtx(req), input: { ...req.body, kind } });
         return reply.status(201).send({ data, message: SENT });
       },
     );
@@ -65,13 +65,13 @@ export async function invitationRoutes(app: FastifyInstance) {
       `${list}/:id`,
       { config, schema: { tags, summary: `${label}の削除`, params: idParams } },
       async (req, reply) => {
-        await deleteInvitation({ ctx: adminCtx(req), kind, id: req.params.id });
+        await deleteInvitation({ ctx: requestCtx(req), input: { kind, id: req.params.id } });
         return reply.status(204).send();
       },
     );
     const resend = kind === 'admin' ? '/api/admin/resend/invite/:id' : '/api/admin/company/resend/invite/:id';
     r.get(resend, { config, schema: { tags, summary: `${label}の再送`, params: idParams } }, async (req) => {
-      const data = await resendInvitation({ ctx: adminCtx(req), kind, id: req.params.id });
+      const data = await resendInvitation({ ctx: requestCtx(req), input: { kind, id: req.params.id } });
       return { data, message: SENT };
     });
   }
@@ -107,12 +107,16 @@ export async function invitationRoutes(app: FastifyInstance) {
       },
       async (req, reply) => {
         await limitInvitationCalls(app.deps, req.ip);
-        const data = await acceptInvitation(app.deps, kind, {
-          token: req.body.token,
-          name: req.body.name,
-          password: req.body.password,
-          ip: req.ip,
-          userAgent: req.headers['user-agent'],
+        const data = await acceptInvitation({
+          ctx: publicCtx(req),
+          input: {
+            kind,
+            token: req.body.token,
+            name: req.body.name,
+            password: req.body.password,
+            ip: req.ip,
+            userAgent: req.headers['user-agent'],
+          },
         });
         return reply.status(201).send({ data });
       },

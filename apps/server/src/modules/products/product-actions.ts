@@ -1,17 +1,18 @@
 import type { ProductValues } from '@chobo/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import { assertFresh } from '../../lib/concurrency.js';
+import type { ActionArgs, CompanyCtx, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { findProduct, findProductByCode, productValues, toProduct } from './products.queries.js';
 
 const NOT_FOUND = '商品が見つかりません';
 const DUPLICATE_CODE = 'この商品コードはすでに使われています';
 
-export async function createProduct({ ctx, input }: { ctx: ActionCtx; input: ProductValues }) {
+export async function createProduct({ ctx, input }: ActionArgs<CompanyCtx, ProductValues>) {
   return ctx.db.transaction(async (tx) => {
-    if (await findProductByCode(tx, ctx.companyId, input.code)) throw unprocessable({ code: [DUPLICATE_CODE] });
+    if (await findProductByCode({ ...ctx, db: tx }, input.code)) throw unprocessable({ code: [DUPLICATE_CODE] });
     const [row] = await tx
       .insert(products)
       .values({ ...productValues(input), company_id: ctx.companyId })
@@ -29,16 +30,18 @@ export async function createProduct({ ctx, input }: { ctx: ActionCtx; input: Pro
   });
 }
 
-export async function updateProduct({ ctx, id, input }: { ctx: ActionCtx; id: number; input: ProductValues }) {
+export async function updateProduct({ ctx, input }: ActionArgs<CompanyCtx, ProductValues & Versioned>) {
+  const { id, updated_at, ...values } = input;
   return ctx.db.transaction(async (tx) => {
-    const before = await findProduct(tx, ctx.companyId, id, { forUpdate: true });
+    const before = await findProduct({ ...ctx, db: tx }, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
-    const other = await findProductByCode(tx, ctx.companyId, input.code);
+    assertFresh(before.updated_at, updated_at, '商品');
+    const other = await findProductByCode({ ...ctx, db: tx }, values.code);
     if (other && other.id !== id) throw unprocessable({ code: [DUPLICATE_CODE] });
     const [row] = await tx
       .update(products)
-      .set({ ...productValues(input), updated_at: sql`now()` })
-      .where(eq(products.id, id))
+      .set({ ...productValues(values), updated_at: sql`now()` })
+      .where(and(eq(products.id, id), eq(products.company_id, ctx.companyId)))
       .returning();
     const dto = toProduct(row);
     await audit(tx, {
@@ -54,11 +57,11 @@ export async function updateProduct({ ctx, id, input }: { ctx: ActionCtx; id: nu
   });
 }
 
-export async function deleteProduct({ ctx, id }: { ctx: ActionCtx; id: number }) {
+export async function deleteProduct({ ctx, input: { id } }: ActionArgs<CompanyCtx, { id: number }>) {
   await ctx.db.transaction(async (tx) => {
-    const before = await findProduct(tx, ctx.companyId, id, { forUpdate: true });
+    const before = await findProduct({ ...ctx, db: tx }, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
-    await tx.delete(products).where(eq(products.id, id));
+    await tx.delete(products).where(and(eq(products.id, id), eq(products.company_id, ctx.companyId)));
     await audit(tx, {
       actor: ctx.actor,
       companyId: ctx.companyId,

@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionCtx } from '../../lib/context.js';
+import type { ActionArgs, CompanyCtx } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { decodeCsv, parseCsv } from './csv.js';
 
@@ -101,15 +101,8 @@ export function parseProductCsv(buf: Buffer) {
  */
 export async function importProducts({
   ctx,
-  buffer,
-  filename,
-  dryRun,
-}: {
-  ctx: ActionCtx;
-  buffer: Buffer;
-  filename: string;
-  dryRun: boolean;
-}): Promise<ProductUploadReport> {
+  input: { buffer, filename, dryRun },
+}: ActionArgs<CompanyCtx, { buffer: Buffer; filename: string; dryRun: boolean }>): Promise<ProductUploadReport> {
   const { encoding, total, rows, errors } = parseProductCsv(buffer);
   const existing = new Set<string>();
   const codes = rows.map((r) => r.values.code);

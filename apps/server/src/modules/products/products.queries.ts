@@ -2,6 +2,7 @@ import type { ProductListQuery, ProductValues, TaxCategory } from '@chobo/core';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
 import { pagedList } from '../../lib/list.js';
 import { keywordFilter } from '../../lib/sql.js';
 
@@ -34,7 +35,8 @@ export function productWhere(companyId: number, keyword: string) {
   return and(eq(products.company_id, companyId), keywordFilter(keyword, KEYWORD_COLUMNS));
 }
 
-export async function listProducts(db: DbOrTx, companyId: number, q: ProductListQuery) {
+export async function listProducts(tenant: Tenant, q: ProductListQuery) {
+  const { db, companyId } = tenant;
   const where = productWhere(companyId, q.keyword);
   const order = q.sort_dir === 'desc' ? desc : asc;
   return pagedList(db, q, {
@@ -78,7 +80,8 @@ export async function* productBatches(
   }
 }
 
-export async function findProduct(db: DbOrTx, companyId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+export async function findProduct(tenant: Tenant, id: number, opts: { forUpdate?: boolean } = {}) {
+  const { db, companyId } = tenant;
   const query = db
     .select()
     .from(products)
@@ -88,7 +91,8 @@ export async function findProduct(db: DbOrTx, companyId: number, id: number, opt
   return row;
 }
 
-export async function findProductByCode(db: DbOrTx, companyId: number, code: string) {
+export async function findProductByCode(tenant: Tenant, code: string) {
+  const { db, companyId } = tenant;
   const [row] = await db
     .select({ id: products.id })
     .from(products)

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
-import { PRODUCT_CSV_HEADER, productInput, productListQuery, TAX_CATEGORY_LABELS } from '@chobo/core';
+import { PRODUCT_CSV_HEADER, productInput, productListQuery, TAX_CATEGORY_LABELS, versioned } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
-import { actionCtx } from '../../lib/context.js';
+import type { Tenant } from '../../lib/context.js';
 import { notFound } from '../../lib/http-errors.js';
+import { companyRoute } from '../../lib/tenant-route.js';
 import { readUpload } from '../../lib/uploads.js';
-import { companyScope, type RouteAccess } from '../../plugins/auth.js';
+import type { RouteAccess } from '../../plugins/auth.js';
 import { csvLine, csvWriter } from './csv.js';
 import { createProduct, deleteProduct, updateProduct } from './product-actions.js';
 import { importProducts } from './product-import.js';
@@ -40,7 +40,8 @@ function productCsvRow(p: ProductRow) {
 }
 
 /** products.csv as a stream: the header, then the matching products fetched batch by batch. */
-export function productCsvStream(db: DbOrTx, companyId: number, keyword: string, encoding: 'utf8' | 'sjis') {
+export function productCsvStream(tenant: Tenant, keyword: string, encoding: 'utf8' | 'sjis') {
+  const { db, companyId } = tenant;
   const w = csvWriter(encoding);
   async function* chunks() {
     yield Buffer.concat([w.bom, w.encode(csvLine(PRODUCT_CSV_HEADER, w.eol))]);
@@ -55,59 +56,80 @@ export function productCsvStream(db: DbOrTx, companyId: number, keyword: string,
 export async function productRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    LIST,
-    { config: access('products.index'), schema: { tags, summary: '商品の一覧', querystring: productListQuery } },
-    async (req) => listProducts(app.deps.db, await companyScope(req, { write: false }), req.query),
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: LIST,
+      config: access('products.index'),
+      schema: { tags, summary: '商品の一覧', querystring: productListQuery },
+    },
+    async ({ ctx, req }) => listProducts(ctx, req.query),
   );
 
-  r.post(
-    LIST,
-    { config: access('products.create'), schema: { tags, summary: '商品の登録', body: productInput } },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: true });
-      const data = await createProduct({ ctx: actionCtx(req, companyId), input: req.body });
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: LIST,
+      config: access('products.create'),
+      schema: { tags, summary: '商品の登録', body: productInput },
+    },
+    async ({ ctx, req, reply }) => {
+      const data = await createProduct({ ctx, input: req.body });
       return reply.status(201).send({ data });
     },
   );
 
-  r.get(
-    `${LIST}/:id`,
-    { config: access('products.index'), schema: { tags, summary: '商品の詳細', params: idParams } },
-    async (req) => {
-      const companyId = await companyScope(req, { write: false });
-      const row = await findProduct(app.deps.db, companyId, req.params.id);
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${LIST}/:id`,
+      config: access('products.index'),
+      schema: { tags, summary: '商品の詳細', params: idParams },
+    },
+    async ({ ctx, req }) => {
+      const row = await findProduct(ctx, req.params.id);
       if (!row) throw notFound('商品が見つかりません');
       return { data: toProduct(row) };
     },
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
-    r.route({
-      method,
-      url: `${LIST}/:id`,
-      config: access('products.update'),
-      schema: { tags, summary: '商品の更新', params: idParams, body: productInput },
-      handler: async (req) => {
-        const companyId = await companyScope(req, { write: true });
-        return { data: await updateProduct({ ctx: actionCtx(req, companyId), id: req.params.id, input: req.body }) };
+    companyRoute(
+      r,
+      {
+        method,
+        url: `${LIST}/:id`,
+        config: access('products.update'),
+        schema: { tags, summary: '商品の更新', params: idParams, body: versioned(productInput) },
       },
-    });
+      async ({ ctx, req }) => ({
+        data: await updateProduct({ ctx, input: { ...req.body, id: req.params.id } }),
+      }),
+    );
   }
 
-  r.delete(
-    `${LIST}/:id`,
-    { config: access('products.delete'), schema: { tags, summary: '商品の削除', params: idParams } },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: true });
-      await deleteProduct({ ctx: actionCtx(req, companyId), id: req.params.id });
+  companyRoute(
+    r,
+    {
+      method: 'DELETE',
+      url: `${LIST}/:id`,
+      config: access('products.delete'),
+      schema: { tags, summary: '商品の削除', params: idParams },
+    },
+    async ({ ctx, req, reply }) => {
+      await deleteProduct({ ctx, input: { id: req.params.id } });
       return reply.status(204).send();
     },
   );
 
-  r.get(
-    '/api/product-download',
+  companyRoute(
+    r,
     {
+      method: 'GET',
+      url: '/api/product-download',
       config: access('products.download'),
       schema: {
         tags,
@@ -115,32 +137,30 @@ export async function productRoutes(app: FastifyInstance) {
         querystring: downloadQuery,
       },
     },
-    async (req, reply) => {
-      const companyId = await companyScope(req, { write: false });
+    async ({ ctx, req, reply }) => {
       const { keyword, encoding } = req.query;
       reply
         .header('Content-Type', `text/csv; charset=${encoding === 'sjis' ? 'Shift_JIS' : 'utf-8'}`)
         .header('Content-Disposition', 'attachment; filename="products.csv"')
         .header('Cache-Control', 'no-store');
-      return reply.send(productCsvStream(app.deps.db, companyId, keyword, encoding));
+      return reply.send(productCsvStream(ctx, keyword, encoding));
     },
   );
 
-  r.post(
-    '/api/product-upload',
+  companyRoute(
+    r,
     {
+      method: 'POST',
+      url: '/api/product-upload',
       config: access('products.upload'),
       schema: { tags, summary: '商品CSVのアップロード（dry_run=1 でプレビュー）', querystring: uploadQuery },
     },
-    async (req) => {
-      const companyId = await companyScope(req, { write: true });
+    async ({ ctx, req }) => {
       const upload = await readUpload(req, { maxBytes: MAX_CSV_BYTES, kinds: ['text'] });
       const dryRun = req.query.dry_run === '1' || req.query.dry_run === 'true';
       const data = await importProducts({
-        ctx: actionCtx(req, companyId),
-        buffer: upload.buffer,
-        filename: upload.filename,
-        dryRun,
+        ctx,
+        input: { buffer: upload.buffer, filename: upload.filename, dryRun },
       });
       return { data };
     },

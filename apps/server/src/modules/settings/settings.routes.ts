@@ -3,11 +3,11 @@ import { asc, desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailLog, systemSettings } from '../../db/schema/index.js';
-import { adminCtx } from '../../lib/admin-context.js';
 import { audit } from '../../lib/audit.js';
 import { pagedList } from '../../lib/list.js';
 import { currentSettings, forgetSettings } from '../../lib/settings.js';
 import { keywordFilter } from '../../lib/sql.js';
+import { requestCtx } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 
 const config = { access: { roles: ['admin'], permission: 'settings.index' } as RouteAccess };
@@ -26,7 +26,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     '/api/admin/settings',
     { config, schema: { tags, summary: 'システム設定の更新（再起動なしで反映）', body: systemSettingsInput } },
     async (req) => {
-      const ctx = adminCtx(req);
+      const ctx = requestCtx(req);
       const before = await currentSettings(app.deps);
       const data = await app.deps.db.transaction(async (tx) => {
         await tx

@@ -5,7 +5,7 @@ import {
   type BalanceSheetTotals,
   type Period,
 } from '@chobo/core';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Tenant } from '../../../lib/context.js';
 import { type AccountRow, loadAccounts } from '../accounts.queries.js';
 import { addDays, get, net, type SumsByAccount, shiftYears, sumByAccount } from '../balances.js';
 import { RowBuilder, visible } from './rows.js';
@@ -17,8 +17,8 @@ interface Column {
 }
 
 /** Balances of every account at the end of `date` (all entries, closing entries included). */
-async function column(db: DbOrTx, companyId: number, accounts: AccountRow[], date: string): Promise<Column> {
-  const sums = await sumByAccount(db, companyId, { to: date });
+async function column(tenant: Tenant, accounts: AccountRow[], date: string): Promise<Column> {
+  const sums = await sumByAccount(tenant, { to: date });
   let unclosed = 0;
   for (const a of accounts) {
     if (a.category === 'revenue' || a.category === 'expense') unclosed -= net(get(sums, a.id));
@@ -53,16 +53,15 @@ const SHAREHOLDERS: AccountSection[] = ['capital_stock', 'capital_surplus', 'ret
  * `previousDate` beside it. The profit not yet closed sits in 繰越利益剰余金, so 資産合計 = 負債純資産合計.
  */
 export async function balanceSheet(
-  db: DbOrTx,
-  companyId: number,
+  tenant: Tenant,
   date: string,
   opts: { previousDate?: string | null; periodFrom?: string } = {},
 ): Promise<BalanceSheet> {
   const previousDate = opts.previousDate === undefined ? shiftYears(date, -1) : opts.previousDate;
-  const accounts = await loadAccounts(db, companyId);
+  const accounts = await loadAccounts(tenant);
   const [cur, prev] = await Promise.all([
-    column(db, companyId, accounts, date),
-    previousDate ? column(db, companyId, accounts, previousDate) : Promise.resolve({ sums: new Map(), unclosed: 0 }),
+    column(tenant, accounts, date),
+    previousDate ? column(tenant, accounts, previousDate) : Promise.resolve({ sums: new Map(), unclosed: 0 }),
   ]);
   const drillPeriod: Period = { from: opts.periodFrom ?? addDays(previousDate ?? shiftYears(date, -1), 1), to: date };
   const b = new RowBuilder(drillPeriod, previousDate !== null);

@@ -1,5 +1,5 @@
 import type { CashFlowRole, CashFlowStatement, CashFlowTotals, Period } from '@chobo/core';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Tenant } from '../../../lib/context.js';
 import { type AccountRow, loadAccounts } from '../accounts.queries.js';
 import { add, get, MOVEMENT_KINDS, net, previousPeriod, type Sums, sumByAccount } from '../balances.js';
 import { RowBuilder } from './rows.js';
@@ -110,11 +110,11 @@ const SOURCES: Record<string, (s: Seen) => boolean> = {
 };
 
 /** Movements of the period: ordinary entries; the period's opening-balance entries count as its beginning. */
-async function figures(db: DbOrTx, companyId: number, accounts: AccountRow[], p: Period): Promise<Figures> {
+async function figures(tenant: Tenant, accounts: AccountRow[], p: Period): Promise<Figures> {
   const [before, opening, move] = await Promise.all([
-    sumByAccount(db, companyId, { before: p.from }),
-    sumByAccount(db, companyId, { from: p.from, to: p.to, kinds: ['opening'] }),
-    sumByAccount(db, companyId, { from: p.from, to: p.to, kinds: MOVEMENT_KINDS }),
+    sumByAccount(tenant, { before: p.from }),
+    sumByAccount(tenant, { from: p.from, to: p.to, kinds: ['opening'] }),
+    sumByAccount(tenant, { from: p.from, to: p.to, kinds: MOVEMENT_KINDS }),
   ]);
   const d: Record<string, number> = {}; // Σ net debit by role
   const debits: Record<string, number> = {}; // Σ debit by role (gross splits)
@@ -227,17 +227,12 @@ const FINANCING: [string, string][] = [
 ];
 
 /** キャッシュ・フロー計算書 (indirect method, FACTS.md §2) with the previous period beside it. */
-export async function cashFlowStatement(
-  db: DbOrTx,
-  companyId: number,
-  period: Period,
-  compare = true,
-): Promise<CashFlowStatement> {
-  const accounts = await loadAccounts(db, companyId);
+export async function cashFlowStatement(tenant: Tenant, period: Period, compare = true): Promise<CashFlowStatement> {
+  const accounts = await loadAccounts(tenant);
   const prevPeriod = compare ? previousPeriod(period) : null;
   const [c, p] = await Promise.all([
-    figures(db, companyId, accounts, period),
-    prevPeriod ? figures(db, companyId, accounts, prevPeriod) : Promise.resolve(null),
+    figures(tenant, accounts, period),
+    prevPeriod ? figures(tenant, accounts, prevPeriod) : Promise.resolve(null),
   ]);
   const b = new RowBuilder(period, compare);
   const pv = (k: string) => p?.lines[k] ?? 0;

@@ -6,7 +6,7 @@ import {
   type Period,
   profitLabel,
 } from '@chobo/core';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Tenant } from '../../../lib/context.js';
 import { type AccountRow, loadAccounts } from '../accounts.queries.js';
 import {
   get,
@@ -20,8 +20,8 @@ import {
 import { RowBuilder, visible } from './rows.js';
 
 /** Profit-and-loss movements of a period (closing and opening-balance entries excluded). */
-export function plMovements(db: DbOrTx, companyId: number, p: Period) {
-  return sumByAccount(db, companyId, { from: p.from, to: p.to, kinds: MOVEMENT_KINDS });
+export function plMovements(tenant: Tenant, p: Period) {
+  return sumByAccount(tenant, { from: p.from, to: p.to, kinds: MOVEMENT_KINDS });
 }
 
 /** Amount of an account in its section's sign: revenues credit − debit, expenses debit − credit. */
@@ -62,12 +62,12 @@ export function profitStages(accounts: AccountRow[], sums: SumsByAccount) {
 }
 
 /** 損益計算書 (会社計算規則88条 order) with the previous period beside it and a monthly trend. */
-export async function incomeStatement(db: DbOrTx, companyId: number, period: Period, compare = true) {
+export async function incomeStatement(tenant: Tenant, period: Period, compare = true) {
   const prevPeriod = compare ? previousPeriod(period) : null;
   const [accounts, cur, prev] = await Promise.all([
-    loadAccounts(db, companyId),
-    plMovements(db, companyId, period),
-    prevPeriod ? plMovements(db, companyId, prevPeriod) : Promise.resolve(new Map() as SumsByAccount),
+    loadAccounts(tenant),
+    plMovements(tenant, period),
+    prevPeriod ? plMovements(tenant, prevPeriod) : Promise.resolve(new Map() as SumsByAccount),
   ]);
   const c = profitStages(accounts, cur);
   const p = profitStages(accounts, prev);
@@ -105,7 +105,7 @@ export async function incomeStatement(db: DbOrTx, companyId: number, period: Per
   }
   stage('net_income');
 
-  const monthly = await monthlyTrend(db, companyId, period, accounts);
+  const monthly = await monthlyTrend(tenant, period, accounts);
   const data: IncomeStatement = {
     period,
     previous_period: prevPeriod,
@@ -118,8 +118,8 @@ export async function incomeStatement(db: DbOrTx, companyId: number, period: Per
 }
 
 /** Per-month 売上高 / 売上総利益 / 営業利益 / 当期純利益 of the period (for the trend chart). */
-async function monthlyTrend(db: DbOrTx, companyId: number, period: Period, accounts: AccountRow[]) {
-  const byMonth = await sumByAccountMonth(db, companyId, period, MOVEMENT_KINDS);
+async function monthlyTrend(tenant: Tenant, period: Period, accounts: AccountRow[]) {
+  const byMonth = await sumByAccountMonth(tenant, period, MOVEMENT_KINDS);
   const months: string[] = [];
   for (let d = `${period.from.slice(0, 7)}-01`; d <= period.to && months.length < 36; ) {
     months.push(d.slice(0, 7));

@@ -1,6 +1,6 @@
 import { type Ledger, type LedgerLine, type NormalSide, type Period, pageMeta } from '@chobo/core';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Tenant } from '../../../lib/context.js';
 import { notFound } from '../../../lib/http-errors.js';
 import { findAccount } from '../accounts.queries.js';
 import { get, signed, sumByAccount } from '../balances.js';
@@ -12,18 +12,18 @@ import { sqlRows } from '../sql-rows.js';
  * same whatever its offset.
  */
 export async function ledgerPage(
-  db: DbOrTx,
-  companyId: number,
+  tenant: Tenant,
   accountId: number,
   period: Period,
   page: number,
   perPage: number,
 ): Promise<{ data: Ledger; meta: ReturnType<typeof pageMeta> }> {
-  const account = await findAccount(db, companyId, accountId);
+  const { db, companyId } = tenant;
+  const account = await findAccount(tenant, accountId);
   if (!account) throw notFound('勘定科目が見つかりません');
   const side = account.normal_side as NormalSide;
   const [before, daysRes] = await Promise.all([
-    sumByAccount(db, companyId, { before: period.from }),
+    sumByAccount(tenant, { before: period.from }),
     sqlRows<{ date: string; debit: string | number; credit: string | number; n: string | number }>(
       db,
       sql`select to_char(date, 'YYYY-MM-DD') as date, sum(debit) as debit, sum(credit) as credit, sum(line_count) as n

@@ -1,5 +1,5 @@
 import type { AccountCategory, AccountSection, NormalSide, Period, TrialBalance } from '@chobo/core';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Tenant } from '../../../lib/context.js';
 import { loadAccounts } from '../accounts.queries.js';
 import { add, get, MOVEMENT_KINDS, signed, sumByAccount } from '../balances.js';
 
@@ -8,11 +8,11 @@ import { add, get, MOVEMENT_KINDS, signed, sumByAccount } from '../balances.js';
  * including its opening-balance entries but not its closing (決算振替) entries, so a closed year still
  * shows its revenues and expenses; closing = opening + movements, signed by each account's normal side.
  */
-export async function trialBalance(db: DbOrTx, companyId: number, period: Period): Promise<TrialBalance> {
+export async function trialBalance(tenant: Tenant, period: Period): Promise<TrialBalance> {
   const [accounts, before, during] = await Promise.all([
-    loadAccounts(db, companyId),
-    sumByAccount(db, companyId, { before: period.from }),
-    sumByAccount(db, companyId, { from: period.from, to: period.to, kinds: [...MOVEMENT_KINDS, 'opening'] }),
+    loadAccounts(tenant),
+    sumByAccount(tenant, { before: period.from }),
+    sumByAccount(tenant, { from: period.from, to: period.to, kinds: [...MOVEMENT_KINDS, 'opening'] }),
   ]);
   const rows: TrialBalance['rows'] = [];
   let debit = 0;

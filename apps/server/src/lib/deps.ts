@@ -1,0 +1,40 @@
+import type { Db } from '../db/client.js';
+import type { Env } from '../env.js';
+import type { MailDispatcher } from './mail.js';
+
+export interface LoginLimits {
+  /** Failed sign-ins per account within the window before the account locks. */
+  accountFailures: number;
+  /** Sign-in attempts per IP address within the window before 429. */
+  ipAttempts: number;
+  windowSeconds: number;
+  lockSeconds: number;
+  /** Calls of the public invitation endpoints (lookup, register) per IP address within 15 minutes before 429. */
+  invitationIpAttempts: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  accountFailures: 10,
+  ipAttempts: 30,
+  windowSeconds: 15 * 60,
+  lockSeconds: 15 * 60,
+  invitationIpAttempts: 30,
+};
+
+/**
+ * The application's dependencies, built once by the composition root (app.ts) and handed to every
+ * action through its ctx. lib/ and modules/ depend on this interface, never on app.ts.
+ */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  mailer: MailDispatcher;
+  loginLimits: LoginLimits;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
