@@ -1,6 +1,6 @@
 import { effectivePermissions, isPermitted, type Role } from '@chobo/core';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { apiTokens, companies, domains, users } from '../db/schema/index.js';
@@ -40,6 +40,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route as registered (method, url, access rule, schema): for the tenancy test and docs. */
+    apiRoutes: RegisteredRoute[];
   }
 }
 
@@ -161,14 +165,28 @@ export function requireAuth(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  schema: RouteOptions['schema'];
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const apiRoutes: RegisteredRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.access) {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
     }
     assertTenantRoute(route);
+    if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs')) {
+      for (const method of [route.method].flat()) {
+        apiRoutes.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
+      }
+    }
   });
 
   app.addHook('onRequest', async (req, reply) => {

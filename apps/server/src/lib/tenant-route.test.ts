@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredRoute } from '../plugins/auth.js';
+import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
+import { isCompanyRoute } from './tenant-route.js';
+
+/**
+ * Tenancy by construction, proven over every registered company route: company B's owner calls each
+ * route with company A's ids (in the path and in id query parameters) and must get 404; every list
+ * B reads must not carry A's marker. A company route with a path parameter that this test has no
+ * fixture for fails the test — a new module has to say here which record its :id is.
+ */
+
+const MARKER = 'ZQテナント境界A';
+
+let ctx: TestContext;
+let a: Awaited<ReturnType<typeof companyOwner>>;
+let b: Awaited<ReturnType<typeof companyOwner>>;
+/** Company A's records by the route prefix whose :id they fill, with the record as A reads it. */
+const fixtures = new Map<string, { id: number; record: Record<string, unknown> }>();
+/** Company A's ids by query parameter name. */
+const queryIds: Record<string, number> = {};
+
+async function created(api: Client, url: string, body: unknown): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await api.post(url, body);
+  if (res.statusCode !== 201) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  a = await companyOwner(ctx);
+  b = await companyOwner(ctx);
+  const accounts: { id: number; code: string }[] = (await a.api.get('/api/company/accounts')).json().data;
+  const code = (c: string) => accounts.find((x) => x.code === c)?.id as number;
+
+  const customer = await created(a.api, '/api/company/customer', {
+    name: `${MARKER}商事`,
+    honorific: '御中',
+    used_for: 1,
+  });
+  const product = await created(a.api, '/api/products', {
+    code: 'LEAK-1',
+    name: `${MARKER}商品`,
+    unit: '個',
+    unit_price: 1000,
+    tax_category: '10',
+    is_active: true,
+  });
+  const employee = await created(a.api, '/api/company/employees', {
+    code: 'LEAK-E1',
+    name: `${MARKER}社員`,
+    hire_date: '2024-04-01',
+    employment_type: 'full_time',
+    daily_hours: 8,
+  });
+  const account = await created(a.api, '/api/company/accounts', {
+    code: '1129',
+    name: `${MARKER}預金`,
+    category: 'asset',
+    section: 'current_assets',
+    cash_flow_role: 'cash',
+  });
+  const fy = await created(a.api, '/api/company/fiscal-years', { start_date: '2026-04-01' });
+  const entry = await created(a.api, '/api/accountings', {
+    date: '2026-05-01',
+    description: `${MARKER}売上`,
+    lines: [
+      { account_id: code('1120'), debit: 1100, credit: 0 },
+      { account_id: code('4110'), debit: 0, credit: 1100, tax_category: 'sales_10', customer_id: customer.id },
+    ],
+  });
+  const lock = await created(a.api, '/api/company/period-locks', { kind: 'month', date: '2026-04-01' });
+
+  const read = async (url: string) => (await a.api.get(url)).json().data as Record<string, unknown>;
+  fixtures.set('/api/company/customer/:id', {
+    id: customer.id,
+    record: await read(`/api/company/customer/${customer.id}`),
+  });
+  fixtures.set('/api/products/:id', { id: product.id, record: await read(`/api/products/${product.id}`) });
+  fixtures.set('/api/company/employees/:id', {
+    id: employee.id,
+    record: await read(`/api/company/employees/${employee.id}`),
+  });
+  fixtures.set('/api/company/accounts/:id', { id: account.id, record: account });
+  fixtures.set('/api/accountings/:id', { id: entry.id, record: await read(`/api/accountings/${entry.id}`) });
+  fixtures.set('/api/accountings/:id/reverse', { id: entry.id, record: {} });
+  fixtures.set('/api/company/fiscal-years/:id/close', { id: fy.id, record: {} });
+  fixtures.set('/api/company/fiscal-years/:id/reopen', { id: fy.id, record: {} });
+  fixtures.set('/api/company/period-locks/:id', { id: lock.id, record: {} });
+  // notices are the platform's, not a company's: B reading one it may see is not a leak (tested in infos)
+  fixtures.set('/api/company/infos/:id', { id: 0, record: {} });
+  queryIds.account_id = code('1120');
+  queryIds.fiscal_year_id = fy.id;
+  queryIds.customer_id = customer.id;
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const companyRoutes = () => ctx.app.apiRoutes.filter((r: RegisteredRoute) => isCompanyRoute(r.access));
+
+/** The id query parameters a route's querystring schema declares (other than company_id). */
+function idQueryParams(r: RegisteredRoute): string[] {
+  const q = (r.schema as { querystring?: { shape?: Record<string, unknown> } } | undefined)?.querystring;
+  return Object.keys(q?.shape ?? {}).filter((k) => k.endsWith('_id') && k !== 'company_id');
+}
+
+describe('every company route is scoped to the caller’s company', () => {
+  it('registers the company routes through companyRoute (there are some)', () => {
+    expect(companyRoutes().length).toBeGreaterThan(40);
+  });
+
+  it('answers 404 to company B for each of company A’s ids in the path', async () => {
+    const checked: string[] = [];
+    for (const r of companyRoutes().filter((x) => x.url.includes(':'))) {
+      const fixture = fixtures.get(r.url);
+      expect(fixture, `no fixture for ${r.method} ${r.url}: add company A's record for it to this test`).toBeDefined();
+      if (!fixture || fixture.id === 0) continue;
+      const url = r.url.replace(':id', String(fixture.id));
+      const body =
+        r.method === 'PUT' || r.method === 'PATCH'
+          ? { updated_at: new Date().toISOString(), ...fixture.record }
+          : r.method === 'GET'
+            ? undefined
+            : {};
+      const res = await ctx.app.inject({
+        method: r.method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${b.token}` },
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      });
+      expect(res.statusCode, `${r.method} ${url} as company B: ${res.body}`).toBe(404);
+      checked.push(`${r.method} ${r.url}`);
+    }
+    expect(checked.length).toBeGreaterThan(15);
+    // and company A's records are all still there, unchanged
+    const still = (await a.api.get(`/api/accountings/${fixtures.get('/api/accountings/:id')?.id}`)).json().data;
+    expect(still.description).toBe(`${MARKER}売上`);
+  });
+
+  it('answers 404 to company B for company A’s ids in query parameters', async () => {
+    const checked: string[] = [];
+    for (const r of companyRoutes().filter((x) => x.method === 'GET' && !x.url.includes(':'))) {
+      for (const param of idQueryParams(r)) {
+        const id = queryIds[param];
+        expect(id, `no id for query parameter ${param} of ${r.url}: add company A's to this test`).toBeDefined();
+        const res = await b.api.get(`${r.url}?${param}=${id}`);
+        // a filter by another company's id finds nothing (200, empty) or names the id as not found (404)
+        expect([200, 404], `${r.url}?${param}=${id}: ${res.statusCode}`).toContain(res.statusCode);
+        expect(res.body, `${r.url}?${param}=${id} leaks company A`).not.toContain(MARKER);
+        checked.push(`${r.url}?${param}`);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(3);
+  });
+
+  it('never shows company A’s records in anything company B lists or downloads', async () => {
+    const checked: string[] = [];
+    for (const r of companyRoutes().filter((x) => x.method === 'GET' && !x.url.includes(':'))) {
+      const res = await b.api.get(r.url);
+      expect(res.statusCode, `${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      expect(res.body, `${r.url} leaks company A`).not.toContain(MARKER);
+      checked.push(r.url);
+    }
+    // the same lists as company A do show the marker, so the check above can fail
+    expect((await a.api.get('/api/company/customer')).body).toContain(MARKER);
+    expect((await a.api.get('/api/accountings')).body).toContain(MARKER);
+    expect(checked.length).toBeGreaterThan(15);
+  });
+});
