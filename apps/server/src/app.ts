@@ -35,6 +35,7 @@ import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 
@@ -133,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(statementRoutes);
   await app.register(fiscalRoutes);
   await app.register(productRoutes);
+  await app.register(transactionRoutes);
   await app.register(employeeRoutes);
   await app.register(accountSettingsRoutes);
   await app.register(companyProfileRoutes);

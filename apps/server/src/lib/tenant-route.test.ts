@@ -69,6 +69,12 @@ beforeAll(async () => {
       { account_id: code('4110'), debit: 0, credit: 1100, tax_category: 'sales_10', customer_id: customer.id },
     ],
   });
+  const sale = await created(a.api, '/api/transactions', {
+    customer_id: customer.id,
+    transaction_date: '2026-06-01',
+    subject: `${MARKER}件名`,
+    lines: [{ description: `${MARKER}品目`, quantity: 1, unit_price: 1000, tax_category: '10' }],
+  });
   const lock = await created(a.api, '/api/company/period-locks', { kind: 'month', date: '2026-04-01' });
 
   const read = async (url: string) => (await a.api.get(url)).json().data as Record<string, unknown>;
@@ -83,6 +89,7 @@ beforeAll(async () => {
   });
   fixtures.set('/api/company/accounts/:id', { id: account.id, record: account });
   fixtures.set('/api/accountings/:id', { id: entry.id, record: await read(`/api/accountings/${entry.id}`) });
+  fixtures.set('/api/transactions/:id', { id: sale.id, record: await read(`/api/transactions/${sale.id}`) });
   fixtures.set('/api/accountings/:id/reverse', { id: entry.id, record: {} });
   fixtures.set('/api/company/fiscal-years/:id/close', { id: fy.id, record: {} });
   fixtures.set('/api/company/fiscal-years/:id/reopen', { id: fy.id, record: {} });

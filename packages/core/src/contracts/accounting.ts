@@ -256,6 +256,9 @@ export interface JournalEntry {
   reversal_of_id: number | null;
   /** The entry that reversed this one, if any. */
   reversed_by_id: number | null;
+  /** The record this entry was made from (e.g. 'transaction' and its id), changed only through it. */
+  source_type: string | null;
+  source_id: number | null;
   /** Sum of the debits (= sum of the credits). */
   total: number;
   /** True when its date is in a locked period or a closed fiscal year: change only by reversing it. */

@@ -7,3 +7,4 @@ export * from './infos.js';
 export * from './invitations.js';
 export * from './products.js';
 export * from './settings.js';
+export * from './transactions.js';

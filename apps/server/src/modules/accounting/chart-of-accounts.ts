@@ -32,6 +32,7 @@ export type SystemKey =
   | 'capital_stock'
   | 'retained_earnings'
   | 'sales'
+  | 'bad_debt'
   | 'purchases'
   | 'opening_inventory'
   | 'closing_inventory'
@@ -184,6 +185,7 @@ export const DEFAULT_ACCOUNTS: readonly DefaultAccount[] = [
   a('6270', '保険料', 'ホケンリョウ', 'sga', 'pl', { tax: 'exempt' }),
   a('6280', '修繕費', 'シュウゼンヒ', 'sga', 'pl', P10),
   a('6290', '雑費', 'ザッピ', 'sga', 'pl', P10),
+  a('6295', '貸倒損失', 'カシダオレソンシツ', 'sga', 'pl', { key: 'bad_debt' }),
   // 営業外
   a('7110', '受取利息', 'ウケトリリソク', 'non_operating_income', 'interest_income', { tax: 'exempt' }),
   a('7120', '受取配当金', 'ウケトリハイトウキン', 'non_operating_income', 'interest_income', { tax: 'non_taxable' }),

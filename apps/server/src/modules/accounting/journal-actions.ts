@@ -97,6 +97,16 @@ function lineRows(companyId: number, entryId: number, date: string, kind: EntryK
   }));
 }
 
+const SOURCE_LABELS: Record<string, string> = { transaction: '受注取引', invoice: '請求書' };
+
+/** An entry made from another record (a sale, an invoice…) is changed through that record. */
+function assertNotSourced(row: { source_type: string | null }) {
+  if (row.source_type && SOURCE_LABELS[row.source_type]) {
+    const what = SOURCE_LABELS[row.source_type];
+    throw unprocessable({ _: [`この仕訳は${what}から作成されています。${what}の画面で変更してください`] });
+  }
+}
+
 const totalOf = (input: JournalEntryValues) => input.lines.reduce((s, l) => s + l.debit, 0);
 
 /**
@@ -161,6 +171,8 @@ export async function createEntry({ ctx, input }: ActionArgs<CompanyCtx, Journal
         kind: 'normal',
         reversal_of_id: null,
         reversed_by_id: null,
+        source_type: null,
+        source_id: null,
         total: Number(entry.total),
         locked: false,
         lines: input.lines.map((l, i) => {
@@ -205,6 +217,7 @@ export async function updateEntry({
       const row = await findEntry({ ...ctx, db: tx }, id, { forUpdate: true });
       if (!row) throw notFound(ENTRY_NOT_FOUND);
       if (row.kind === 'closing') throw unprocessable({ _: ['決算振替仕訳は編集できません'] });
+      assertNotSourced(row);
       assertFresh(row.updated_at, updated_at, '仕訳');
       await assertOpen({ ...ctx, db: tx }, row.date);
       await assertOpen({ ...ctx, db: tx }, input.date);
@@ -237,6 +250,7 @@ export async function deleteEntry({ ctx, input: { id } }: ActionArgs<CompanyCtx,
       const row = await findEntry({ ...ctx, db: tx }, id, { forUpdate: true });
       if (!row) throw notFound(ENTRY_NOT_FOUND);
       if (row.kind === 'closing') throw unprocessable({ _: ['決算振替仕訳は年度の締めを戻さない限り削除できません'] });
+      assertNotSourced(row);
       await assertOpen({ ...ctx, db: tx }, row.date);
       const before = await loadEntry({ ...ctx, db: tx }, id);
       // a reversal pointing at this entry keeps its own lines; only the link goes

@@ -86,6 +86,8 @@ export async function loadEntries(tenant: Tenant, rows: EntryRow[]): Promise<Jou
     reversal_of_id: r.reversal_of_id,
     reversed_by_id: reversal.get(r.id) ?? null,
     total: Number(r.total),
+    source_type: r.source_type,
+    source_id: r.source_id,
     locked: locks.some((l) => r.date >= l.start_date && r.date <= l.end_date),
     lines: byEntry.get(r.id) ?? [],
     created_at: r.created_at.toISOString(),

@@ -48,6 +48,8 @@ export function makeEntry(id: number, overrides: Partial<JournalEntry> = {}): Jo
     description: `仕訳${id}`,
     kind: 'normal',
     reversal_of_id: null,
+    source_type: null,
+    source_id: null,
     reversed_by_id: null,
     total: 10000,
     locked: false,

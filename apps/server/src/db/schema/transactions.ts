@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { journalEntries } from './accounting.js';
+import { customers } from './customers.js';
+import { companies, users } from './identity.js';
+import { products } from './products.js';
+
+const yen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** Per-company counters of document numbers (受注取引, 請求書…): UPDATE … RETURNING serialises them. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    last_number: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.kind] })],
+);
+
+/**
+ * 受注取引: a sale to a customer. Its totals are computed once per document per rate (core/sales.ts) and
+ * stored; its sale is posted to the books (journal_entry_id), a write-off when 回収不能 (write_off_entry_id).
+ */
+export const salesTransactions = pgTable(
+  'sales_transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    customer_id: integer('customer_id').notNull(),
+    transaction_date: date('transaction_date', { mode: 'string' }).notNull(),
+    due_date: date('due_date', { mode: 'string' }),
+    subject: varchar('subject', { length: 100 }).notNull(),
+    payment_method: smallint('payment_method').notNull().default(1),
+    status: smallint('status').notNull().default(0),
+    memo: text('memo'),
+    tax_mode: varchar('tax_mode', { length: 10 }).notNull().default('exclusive'),
+    tax_rounding: varchar('tax_rounding', { length: 8 }).notNull().default('floor'),
+    /** [{ tax_category, base, tax }] in the order 10, 8, exempt, out_of_scope. */
+    by_rate: jsonb('by_rate').notNull().default(sql`'[]'::jsonb`),
+    subtotal: yen('subtotal'),
+    tax: yen('tax'),
+    total: yen('total'),
+    journal_entry_id: integer('journal_entry_id').references(() => journalEntries.id, { onDelete: 'set null' }),
+    write_off_entry_id: integer('write_off_entry_id').references(() => journalEntries.id, { onDelete: 'set null' }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('sales_transactions_company_number_unique').on(t.company_id, t.number),
+    unique('sales_transactions_id_company_unique').on(t.id, t.company_id),
+    foreignKey({ columns: [t.customer_id], foreignColumns: [customers.id] }),
+    index('sales_transactions_company_date_idx').on(t.company_id, t.transaction_date, t.id),
+    index('sales_transactions_company_customer_idx').on(t.company_id, t.customer_id, t.transaction_date),
+    check('sales_transactions_payment_method_check', sql`${t.payment_method} in (1, 2, 3, 4, 9)`),
+    check('sales_transactions_status_check', sql`${t.status} in (0, 1, 2, 3)`),
+    check('sales_transactions_tax_mode_check', sql`${t.tax_mode} in ('exclusive', 'inclusive')`),
+    check('sales_transactions_tax_rounding_check', sql`${t.tax_rounding} in ('floor', 'round', 'ceil')`),
+    check('sales_transactions_total_check', sql`${t.total} = ${t.subtotal} + ${t.tax} and ${t.total} >= 0`),
+    check('sales_transactions_number_check', sql`${t.number} > 0`),
+    check('sales_transactions_due_date_check', sql`${t.due_date} is null or ${t.due_date} >= ${t.transaction_date}`),
+  ],
+);
+
+/** 受注取引の明細: a product line or free text; amount = quantity × unit price rounded once per line. */
+export const salesTransactionLines = pgTable(
+  'sales_transaction_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    company_id: integer('company_id').notNull(),
+    transaction_id: integer('transaction_id').notNull(),
+    line_no: smallint('line_no').notNull(),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    description: varchar('description', { length: 200 }).notNull(),
+    quantity_milli: bigint('quantity_milli', { mode: 'number' }).notNull(),
+    unit: varchar('unit', { length: 20 }),
+    unit_price: bigint('unit_price', { mode: 'number' }).notNull(),
+    tax_category: varchar('tax_category', { length: 16 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.transaction_id, t.company_id],
+      foreignColumns: [salesTransactions.id, salesTransactions.company_id],
+    }).onDelete('cascade'),
+    unique('sales_transaction_lines_line_unique').on(t.transaction_id, t.line_no),
+    check(
+      'sales_transaction_lines_tax_category_check',
+      sql`${t.tax_category} in ('10', '8', 'exempt', 'out_of_scope')`,
+    ),
+    check('sales_transaction_lines_quantity_check', sql`${t.quantity_milli} > 0`),
+  ],
+);
