@@ -32,6 +32,7 @@ import { domainRoutes } from './modules/domains/domains.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { infoRoutes } from './modules/infos/infos.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(fiscalRoutes);
   await app.register(productRoutes);
   await app.register(transactionRoutes);
+  await app.register(invoiceRoutes);
   await app.register(employeeRoutes);
   await app.register(accountSettingsRoutes);
   await app.register(companyProfileRoutes);

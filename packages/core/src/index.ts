@@ -12,6 +12,7 @@ export * from './contracts/employees.js';
 export * from './contracts/fields.js';
 export * from './contracts/infos.js';
 export * from './contracts/invitations.js';
+export * from './contracts/invoices.js';
 export * from './contracts/products.js';
 export * from './contracts/settings.js';
 export * from './contracts/transactions.js';

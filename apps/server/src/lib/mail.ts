@@ -5,10 +5,17 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { mailLog } from '../db/schema/index.js';
 import { settingsRow } from './settings.js';
 
+export interface MailAttachment {
+  filename: string;
+  content_type: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   body: string;
+  attachments?: MailAttachment[];
 }
 
 const MAX_ATTEMPTS = 5;
@@ -18,7 +25,16 @@ const MAX_ATTEMPTS = 5;
  * change that caused it commits. The dispatcher sends it after the request, never during it.
  */
 export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void> {
-  await db.insert(mailLog).values({ to: message.to, subject: message.subject, body: message.body });
+  await db.insert(mailLog).values({
+    to: message.to,
+    subject: message.subject,
+    body: message.body,
+    attachments: message.attachments?.map((a) => ({
+      filename: a.filename,
+      content_type: a.content_type,
+      content_base64: a.content.toString('base64'),
+    })),
+  });
 }
 
 /**
@@ -92,7 +108,14 @@ export class MailDispatcher {
       }
       try {
         const from = (await settingsRow(this.db))?.mail_from ?? this.opts.from;
-        await this.transport.sendMail({ from, to: row.to, subject: row.subject, text: row.body });
+        const attachments = (
+          (row.attachments ?? []) as { filename: string; content_type: string; content_base64: string }[]
+        ).map((a) => ({
+          filename: a.filename,
+          contentType: a.content_type,
+          content: Buffer.from(a.content_base64, 'base64'),
+        }));
+        await this.transport.sendMail({ from, to: row.to, subject: row.subject, text: row.body, attachments });
         await this.db
           .update(mailLog)
           .set({ status: 'sent', attempts, sent_at: sql`now()`, last_error: null })

@@ -213,6 +213,8 @@ export const mailLog = pgTable(
     to: varchar('to', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     body: text('body').notNull(),
+    /** Files sent with the mail (e.g. an invoice PDF): [{ filename, content_type, content_base64 }]. */
+    attachments: jsonb('attachments'),
     /** queued → sending (leased) → sent | failed (after retries) | logged (no SMTP_URL: recorded only). */
     status: varchar('status', { length: 16 }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

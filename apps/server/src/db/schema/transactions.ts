@@ -112,3 +112,115 @@ export const salesTransactionLines = pgTable(
     check('sales_transaction_lines_quantity_check', sql`${t.quantity_milli} > 0`),
   ],
 );
+
+/**
+ * 請求書 (適格請求書): one or several sales of one customer (合計請求書) and/or free lines. Draft → issued
+ * (immutable, snapshots of issuer and recipient taken) → sent → paid; a correction is a new draft that
+ * voids this one when it is issued (both kept). Tax once per invoice per rate over all its lines.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    status: varchar('status', { length: 10 }).notNull().default('draft'),
+    issue_date: date('issue_date', { mode: 'string' }).notNull(),
+    due_date: date('due_date', { mode: 'string' }),
+    notes: text('notes'),
+    tax_mode: varchar('tax_mode', { length: 10 }).notNull().default('exclusive'),
+    tax_rounding: varchar('tax_rounding', { length: 8 }).notNull().default('floor'),
+    by_rate: jsonb('by_rate').notNull().default(sql`'[]'::jsonb`),
+    subtotal: yen('subtotal'),
+    tax: yen('tax'),
+    total: yen('total'),
+    /** Taken at issue: { name, registration_number, postal_code, address, tel, bank_account }. */
+    issuer: jsonb('issuer'),
+    /** Taken at issue: { name, honorific, postal_code, address }. */
+    recipient: jsonb('recipient'),
+    /** The invoice this one corrects (it becomes void when this one is issued). */
+    corrects_id: integer('corrects_id'),
+    /** The books' side: the difference between the invoice and its sales (free lines, tax rounding). */
+    journal_entry_id: integer('journal_entry_id').references(() => journalEntries.id, { onDelete: 'set null' }),
+    issued_at: timestamp('issued_at', { withTimezone: true }),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    voided_at: timestamp('voided_at', { withTimezone: true }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('invoices_company_number_unique').on(t.company_id, t.number),
+    unique('invoices_id_company_unique').on(t.id, t.company_id),
+    foreignKey({ columns: [t.corrects_id, t.company_id], foreignColumns: [t.id, t.company_id] }),
+    index('invoices_company_issue_idx').on(t.company_id, t.issue_date, t.id),
+    index('invoices_company_customer_idx').on(t.company_id, t.customer_id),
+    check('invoices_status_check', sql`${t.status} in ('draft', 'issued', 'sent', 'paid', 'void')`),
+    check('invoices_tax_mode_check', sql`${t.tax_mode} in ('exclusive', 'inclusive')`),
+    check('invoices_total_check', sql`${t.total} = ${t.subtotal} + ${t.tax} and ${t.total} >= 0`),
+    check('invoices_due_date_check', sql`${t.due_date} is null or ${t.due_date} >= ${t.issue_date}`),
+    check(
+      'invoices_issued_snapshot_check',
+      sql`${t.status} = 'draft' or (${t.issuer} is not null and ${t.recipient} is not null)`,
+    ),
+  ],
+);
+
+/** 請求書の明細: copied from its sales (transaction_id) or free; amount rounded once per line. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    company_id: integer('company_id').notNull(),
+    invoice_id: integer('invoice_id').notNull(),
+    line_no: smallint('line_no').notNull(),
+    transaction_id: integer('transaction_id'),
+    date: date('date', { mode: 'string' }),
+    description: varchar('description', { length: 200 }).notNull(),
+    quantity_milli: bigint('quantity_milli', { mode: 'number' }).notNull(),
+    unit: varchar('unit', { length: 20 }),
+    unit_price: bigint('unit_price', { mode: 'number' }).notNull(),
+    tax_category: varchar('tax_category', { length: 16 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.invoice_id, t.company_id], foreignColumns: [invoices.id, invoices.company_id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.transaction_id, t.company_id],
+      foreignColumns: [salesTransactions.id, salesTransactions.company_id],
+    }),
+    unique('invoice_lines_line_unique').on(t.invoice_id, t.line_no),
+    index('invoice_lines_transaction_idx').on(t.transaction_id),
+    check('invoice_lines_tax_category_check', sql`${t.tax_category} in ('10', '8', 'exempt', 'out_of_scope')`),
+    check('invoice_lines_quantity_check', sql`${t.quantity_milli} > 0`),
+  ],
+);
+
+/** Which sales an invoice bills (one row per sale). */
+export const invoiceTransactions = pgTable(
+  'invoice_transactions',
+  {
+    company_id: integer('company_id').notNull(),
+    invoice_id: integer('invoice_id').notNull(),
+    transaction_id: integer('transaction_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoice_id, t.transaction_id] }),
+    foreignKey({ columns: [t.invoice_id, t.company_id], foreignColumns: [invoices.id, invoices.company_id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.transaction_id, t.company_id],
+      foreignColumns: [salesTransactions.id, salesTransactions.company_id],
+    }),
+    index('invoice_transactions_transaction_idx').on(t.transaction_id),
+  ],
+);

@@ -32,7 +32,8 @@ export function toCsv(t: ExportTable): Buffer {
 
 const require = createRequire(import.meta.url);
 let fontBytes: { regular: Buffer; bold: Buffer } | null = null;
-function fonts() {
+/** The Noto Sans JP regular and bold font files (read once), for every PDF the server makes. */
+export function pdfFonts() {
   if (!fontBytes) {
     fontBytes = {
       regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf')),
@@ -49,7 +50,7 @@ export const cellYen = (v: number | null) => (v === null ? '' : yenText(v));
 export async function toPdf(t: ExportTable): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);
-  const { regular: r, bold: b } = fonts();
+  const { regular: r, bold: b } = pdfFonts();
   const regular = await doc.embedFont(r, { subset: true });
   const bold = await doc.embedFont(b, { subset: true });
   doc.setTitle(t.title);

@@ -118,7 +118,7 @@ function saleEntry(t: TransactionRow, customerName: string, acc: SystemAccounts)
 }
 
 /** Removes an entry made for a transaction: deleted when its period is open, else reversed today. */
-async function withdraw(tenant: Tenant, entryId: number, userId: number | null): Promise<void> {
+export async function withdrawEntry(tenant: Tenant, entryId: number, userId: number | null): Promise<void> {
   const [entry] = await tenant.db
     .select()
     .from(journalEntries)
@@ -172,7 +172,7 @@ export async function syncPostings(
   const acc = await systemAccounts(tenant);
   let saleId = t.journal_entry_id;
   if (opts.resale || saleId === null) {
-    if (saleId !== null) await withdraw(tenant, saleId, opts.userId);
+    if (saleId !== null) await withdrawEntry(tenant, saleId, opts.userId);
     const entry = saleEntry(t, customerName, acc);
     if (entry) await assertOpen(tenant, entry.date, 'transaction_date');
     saleId = entry
@@ -182,7 +182,7 @@ export async function syncPostings(
   let writeOffId = t.write_off_entry_id;
   const wantsWriteOff = t.status === 3 && t.total > 0;
   if (writeOffId !== null && (!wantsWriteOff || opts.resale)) {
-    await withdraw(tenant, writeOffId, opts.userId);
+    await withdrawEntry(tenant, writeOffId, opts.userId);
     writeOffId = null;
   }
   if (wantsWriteOff && writeOffId === null) {
@@ -222,6 +222,66 @@ export async function syncPostings(
 
 /** Withdraws every entry of a transaction (before it is deleted). */
 export async function withdrawPostings(tenant: Tenant, t: TransactionRow, userId: number | null): Promise<void> {
-  if (t.write_off_entry_id !== null) await withdraw(tenant, t.write_off_entry_id, userId);
-  if (t.journal_entry_id !== null) await withdraw(tenant, t.journal_entry_id, userId);
+  if (t.write_off_entry_id !== null) await withdrawEntry(tenant, t.write_off_entry_id, userId);
+  if (t.journal_entry_id !== null) await withdrawEntry(tenant, t.journal_entry_id, userId);
+}
+
+/**
+ * Posts an amount billed beyond the sales already posted (an invoice's free lines and the difference of
+ * its once-per-invoice tax rounding) as 売掛金 / 売上高 / 仮受消費税等 per rate; negative differences the
+ * other way round. Returns the entry id, or null when there is nothing to post.
+ */
+export async function postDifference(
+  tenant: Tenant,
+  d: {
+    date: string;
+    customerId: number;
+    description: string;
+    byRate: RateTotal[];
+    source: { type: string; id: number };
+    userId: number | null;
+  },
+): Promise<number | null> {
+  if (d.byRate.length === 0) return null;
+  const acc = await systemAccounts(tenant);
+  const lines: JournalEntryValues['lines'] = [];
+  const side = (
+    account_id: number,
+    amount: number,
+    credit: boolean,
+    tax: JournalEntryValues['lines'][number]['tax_category'],
+    memo: string,
+  ) => {
+    if (amount === 0) return;
+    const asCredit = credit === amount > 0;
+    lines.push({
+      account_id,
+      debit: asCredit ? 0 : Math.abs(amount),
+      credit: asCredit ? Math.abs(amount) : 0,
+      tax_category: tax,
+      customer_id: d.customerId,
+      memo,
+    });
+  };
+  let receivable = 0;
+  for (const r of d.byRate) {
+    side(acc.sales, r.base, true, SALES_TAX[r.tax_category], `${RATE_LABEL[r.tax_category]}対象`);
+    side(
+      acc.received_consumption_tax,
+      r.tax,
+      true,
+      'none',
+      `消費税 ${RATE_LABEL[r.tax_category]}（請求書単位の端数処理）`,
+    );
+    receivable += r.base + r.tax;
+  }
+  side(acc.accounts_receivable, receivable, false, 'none', '');
+  if (lines.length < 2) return null;
+  await assertOpen(tenant, d.date, 'issue_date');
+  const entry = await postEntry(
+    tenant,
+    { date: d.date, description: d.description.slice(0, 255), lines },
+    { createdBy: d.userId, source: d.source, skipChecks: true },
+  );
+  return entry.id;
 }

@@ -1,0 +1,310 @@
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from '@cantoo/pdf-lib';
+import { formatDateJa, type Invoice, type InvoiceParty, PREFECTURES } from '@chobo/core';
+import { eq } from 'drizzle-orm';
+import * as fontkit from 'fontkit';
+import { companies, customers } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
+import { pdfFonts } from '../accounting/statement-files.js';
+import { loadBankInfo } from '../company-profile/company-profile.js';
+
+/**
+ * The 適格請求書 as an A4 PDF (Noto Sans JP, subset): the six items of the qualified invoice system —
+ * issuer and 登録番号, 取引年月日, 取引内容 with 軽減税率 items marked ※, per-rate totals and rates, per-rate
+ * 消費税額等, the recipient — plus the amount due, the due date, the bank account and the notes.
+ * Issued invoices print their snapshots; a draft prints today's company and customer data, marked 下書き.
+ */
+
+const W = 595.28;
+const H = 841.89;
+const M = 40;
+const INK = rgb(0.12, 0.12, 0.14);
+const MUTED = rgb(0.42, 0.42, 0.46);
+const RULE = rgb(0.78, 0.78, 0.8);
+const HEAD = rgb(0.93, 0.94, 0.96);
+const RATE_LABEL: Record<string, string> = {
+  '10': '10%対象',
+  '8': '8%対象（軽減税率）',
+  exempt: '非課税',
+  out_of_scope: '対象外',
+};
+
+const yen = (v: number) => `${v < 0 ? '-' : ''}¥${Math.abs(v).toLocaleString('en-US')}`;
+const num = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 3 });
+
+async function liveParties(
+  tenant: Tenant,
+  invoice: Invoice,
+): Promise<{ issuer: InvoiceParty; recipient: InvoiceParty }> {
+  const [c] = await tenant.db.select().from(companies).where(eq(companies.id, tenant.companyId));
+  const [cust] = await tenant.db.select().from(customers).where(eq(customers.id, invoice.customer_id));
+  const bank = await loadBankInfo(tenant);
+  const addr = (p: { prefecture_code: string | null; address1: string | null; address2: string | null }) =>
+    [p.prefecture_code ? PREFECTURES[p.prefecture_code] : '', p.address1 ?? '', p.address2 ?? ''].join('') || null;
+  return {
+    issuer: {
+      name: c.name,
+      registration_number: c.registration_number,
+      postal_code: c.postal_code,
+      address: addr(c),
+      tel: c.tel,
+      bank_account: bank
+        ? `${bank.bank_name} ${bank.branch_name} ${bank.account_type} ${bank.account_number} ${bank.account_holder}`
+        : null,
+    },
+    recipient: {
+      name: cust?.name ?? invoice.customer_name,
+      honorific: cust?.honorific ?? '御中',
+      postal_code: cust?.postal_code ?? null,
+      address: cust ? addr(cust) : null,
+    },
+  };
+}
+
+async function logoImage(doc: PDFDocument, dataUrl: string | null): Promise<PDFImage | null> {
+  const m = dataUrl ? /^data:image\/(png|jpeg);base64,(.+)$/.exec(dataUrl) : null;
+  if (!m) return null;
+  try {
+    const bytes = Buffer.from(m[2], 'base64');
+    return m[1] === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  } catch {
+    return null; // a logo that cannot be decoded is left out rather than failing the invoice
+  }
+}
+
+const postal = (p: string | null | undefined) => (p && /^\d{7}$/.test(p) ? `〒${p.slice(0, 3)}-${p.slice(3)}` : '');
+
+export async function invoicePdf(tenant: Tenant, invoice: Invoice): Promise<Buffer> {
+  const parties =
+    invoice.issuer && invoice.recipient
+      ? { issuer: invoice.issuer, recipient: invoice.recipient }
+      : await liveParties(tenant, invoice);
+  const [company] = await tenant.db
+    .select({ logo: companies.logo_data })
+    .from(companies)
+    .where(eq(companies.id, tenant.companyId));
+
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);
+  const fonts = pdfFonts();
+  const regular = await doc.embedFont(fonts.regular, { subset: true });
+  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  const logo = await logoImage(doc, company?.logo ?? null);
+  doc.setTitle(`請求書 No.${invoice.number}`);
+  doc.setAuthor(parties.issuer.name);
+
+  let page: PDFPage = doc.addPage([W, H]);
+  const text = (
+    s: string,
+    x: number,
+    y: number,
+    opts: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; right?: boolean; center?: boolean } = {},
+  ) => {
+    const font = opts.font ?? regular;
+    const size = opts.size ?? 9;
+    const width = font.widthOfTextAtSize(s, size);
+    const xx = opts.right ? x - width : opts.center ? x - width / 2 : x;
+    page.drawText(s, { x: xx, y, size, font, color: opts.color ?? INK });
+  };
+  const fit = (s: string, width: number, size = 9, font = regular) => {
+    let out = s;
+    while (out.length > 1 && font.widthOfTextAtSize(out, size) > width) out = out.slice(0, -1);
+    return out === s ? s : `${out.slice(0, -1)}…`;
+  };
+  const wrap = (s: string, width: number, size = 9) => {
+    const lines: string[] = [];
+    for (const para of s.split('\n')) {
+      let cur = '';
+      for (const ch of para) {
+        if (regular.widthOfTextAtSize(cur + ch, size) > width) {
+          lines.push(cur);
+          cur = ch;
+        } else cur += ch;
+      }
+      lines.push(cur);
+    }
+    return lines;
+  };
+  const hline = (x1: number, x2: number, y: number, color = RULE, thickness = 0.6) =>
+    page.drawLine({ start: { x: x1, y }, end: { x: x2, y }, thickness, color });
+
+  // ---- header
+  let y = H - M - 10;
+  text('請求書', W / 2, y - 8, { font: bold, size: 22, center: true });
+  if (invoice.status === 'draft')
+    text('下書き', W - M, y, { font: bold, size: 12, color: rgb(0.8, 0.2, 0.2), right: true });
+  if (invoice.status === 'void')
+    text('無効（訂正済み）', W - M, y, { font: bold, size: 12, color: rgb(0.8, 0.2, 0.2), right: true });
+  y -= 40;
+  text(`請求書番号 No.${invoice.number}`, W - M, y, { right: true });
+  text(`請求日 ${formatDateJa(invoice.issue_date)}`, W - M, y - 13, { right: true });
+
+  // recipient (left)
+  const rx = M;
+  let ry = y;
+  if (parties.recipient.postal_code) text(postal(parties.recipient.postal_code), rx, ry, { color: MUTED });
+  ry -= 13;
+  if (parties.recipient.address) {
+    for (const l of wrap(parties.recipient.address, 260)) {
+      text(l, rx, ry, { color: MUTED });
+      ry -= 12;
+    }
+  }
+  ry -= 6;
+  text(`${fit(parties.recipient.name, 250, 14, bold)} ${parties.recipient.honorific ?? '御中'}`, rx, ry, {
+    font: bold,
+    size: 14,
+  });
+  hline(rx, rx + 280, ry - 5, INK, 0.8);
+
+  // issuer (right)
+  let iy = y - 40;
+  const ix = W - M - 220;
+  if (logo) {
+    const scale = Math.min(90 / logo.width, 36 / logo.height);
+    page.drawImage(logo, {
+      x: W - M - logo.width * scale,
+      y: iy - 4,
+      width: logo.width * scale,
+      height: logo.height * scale,
+    });
+    iy -= 14;
+  }
+  text(fit(parties.issuer.name, 220, 11, bold), ix, iy, { font: bold, size: 11 });
+  iy -= 14;
+  text(`登録番号 ${parties.issuer.registration_number ?? '（未登録）'}`, ix, iy);
+  iy -= 12;
+  if (parties.issuer.postal_code) {
+    text(postal(parties.issuer.postal_code), ix, iy, { color: MUTED });
+    iy -= 12;
+  }
+  if (parties.issuer.address) {
+    for (const l of wrap(parties.issuer.address, 220, 8.5)) {
+      text(l, ix, iy, { color: MUTED, size: 8.5 });
+      iy -= 11;
+    }
+  }
+  if (parties.issuer.tel) {
+    text(`TEL ${parties.issuer.tel}`, ix, iy, { color: MUTED, size: 8.5 });
+    iy -= 11;
+  }
+
+  // amount due
+  y = Math.min(ry - 30, iy - 14);
+  text('下記のとおりご請求申し上げます。', M, y);
+  y -= 30;
+  page.drawRectangle({ x: M, y: y - 8, width: 300, height: 30, color: HEAD });
+  text('ご請求金額（税込）', M + 10, y + 2, { size: 10 });
+  text(yen(invoice.totals.total), M + 290, y + 1, { font: bold, size: 16, right: true });
+  y -= 24;
+  if (invoice.due_date) {
+    text(`お支払期限 ${formatDateJa(invoice.due_date)}`, M, y);
+    y -= 13;
+  }
+  if (parties.issuer.bank_account) {
+    text(`お振込先 ${fit(parties.issuer.bank_account, W - M * 2 - 50)}`, M, y);
+    y -= 13;
+  }
+  y -= 10;
+
+  // ---- lines
+  const cols = [
+    { h: '日付', w: 58, right: false },
+    { h: '品目', w: 205, right: false },
+    { h: '数量', w: 48, right: true },
+    { h: '単位', w: 34, right: false },
+    { h: '単価', w: 70, right: true },
+    { h: '税率', w: 40, right: false },
+    { h: '金額', w: 60, right: true },
+  ];
+  const tableW = cols.reduce((s, c) => s + c.w, 0);
+  const head = () => {
+    page.drawRectangle({ x: M, y: y - 5, width: tableW, height: 17, color: HEAD });
+    let x = M;
+    for (const c of cols) {
+      text(c.h, c.right ? x + c.w - 4 : x + 4, y, { font: bold, size: 8.5, right: c.right });
+      x += c.w;
+    }
+    y -= 18;
+  };
+  head();
+  const rate = (t: string) => (t === '10' ? '10%' : t === '8' ? '8%※' : t === 'exempt' ? '非課税' : '対象外');
+  for (const l of invoice.lines) {
+    if (y < M + 150) {
+      page = doc.addPage([W, H]);
+      y = H - M - 10;
+      text(`請求書 No.${invoice.number}（続き）`, M, y, { color: MUTED });
+      y -= 24;
+      head();
+    }
+    const cells = [
+      l.date ? l.date.slice(5).replace('-', '/') : '',
+      fit(`${l.description}${l.tax_category === '8' ? ' ※' : ''}`, cols[1].w - 8),
+      num(l.quantity),
+      l.unit ?? '',
+      yen(l.unit_price),
+      rate(l.tax_category),
+      yen(l.amount),
+    ];
+    let x = M;
+    cells.forEach((c, i) => {
+      text(c, cols[i].right ? x + cols[i].w - 4 : x + 4, y, { size: 8.5, right: cols[i].right });
+      x += cols[i].w;
+    });
+    hline(M, M + tableW, y - 5);
+    y -= 16;
+  }
+
+  // ---- per-rate totals (適格請求書: 税率ごとの対価の額と消費税額等)
+  y -= 8;
+  const tx = M + tableW - 250;
+  const row = (label: string, a: string, b: string, opts: { bold?: boolean } = {}) => {
+    const f = opts.bold ? bold : regular;
+    text(label, tx, y, { font: f, size: 9 });
+    text(a, tx + 160, y, { font: f, size: 9, right: true });
+    text(b, tx + 250, y, { font: f, size: 9, right: true });
+    hline(tx, tx + 250, y - 5);
+    y -= 15;
+  };
+  page.drawRectangle({ x: tx, y: y - 5, width: 250, height: 17, color: HEAD });
+  text('税率区分', tx + 4, y, { font: bold, size: 8.5 });
+  text('対象額（税抜）', tx + 156, y, { font: bold, size: 8.5, right: true });
+  text('消費税額', tx + 246, y, { font: bold, size: 8.5, right: true });
+  y -= 18;
+  for (const r of invoice.totals.by_rate) {
+    row(
+      RATE_LABEL[r.tax_category] ?? r.tax_category,
+      yen(r.base),
+      r.tax_category === '10' || r.tax_category === '8' ? yen(r.tax) : '—',
+    );
+  }
+  row('小計（税抜）', yen(invoice.totals.subtotal), '');
+  row('消費税', '', yen(invoice.totals.tax));
+  row('合計（税込）', '', yen(invoice.totals.total), { bold: true });
+  y -= 4;
+  if (invoice.lines.some((l) => l.tax_category === '8')) {
+    text('※は軽減税率（8%）対象品目です。', M, y, { size: 8.5, color: MUTED });
+    y -= 13;
+  }
+  text(
+    `消費税は税率ごとに請求書単位で計算しています（${invoice.tax_mode === 'inclusive' ? '税込価格から算出' : '税抜価格に対して算出'}）。`,
+    M,
+    y,
+    { size: 8.5, color: MUTED },
+  );
+  y -= 20;
+  if (invoice.notes) {
+    text('備考', M, y, { font: bold, size: 9 });
+    y -= 13;
+    for (const l of wrap(invoice.notes, W - M * 2, 9).slice(0, 8)) {
+      text(l, M, y, { size: 9 });
+      y -= 12;
+    }
+  }
+  const pages = doc.getPages();
+  pages.forEach((p, i) => {
+    if (pages.length > 1) {
+      p.drawText(`${i + 1} / ${pages.length}`, { x: W / 2 - 10, y: 20, size: 8, font: regular, color: MUTED });
+    }
+  });
+  return Buffer.from(await doc.save({ useObjectStreams: true }));
+}

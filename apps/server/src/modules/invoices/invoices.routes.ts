@@ -1,0 +1,120 @@
+import { invoiceInput, invoiceListQuery, versioned } from '@chobo/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors.js';
+import { companyRoute } from '../../lib/tenant-route.js';
+import type { RouteAccess } from '../../plugins/auth.js';
+import { correctInvoice, createInvoice, issueInvoice, sendInvoice, updateInvoice } from './invoice-actions.js';
+import { invoicePdf } from './invoice-pdf.js';
+import { listInvoices, loadInvoice } from './invoices.queries.js';
+
+/** Invoices belong to 受注取引管理: transactions.index; admins read them with companies.index. */
+const config = {
+  access: {
+    roles: ['company', 'employee', 'admin'],
+    permission: 'transactions.index',
+    adminPermission: 'companies.index',
+  } satisfies RouteAccess,
+};
+const tags = ['invoices'];
+const LIST = '/api/invoices';
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
+const sendBody = z
+  .object({
+    to: z
+      .string()
+      .trim()
+      .max(254)
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'メールアドレスの形式が正しくありません')
+      .optional(),
+  })
+  .nullish();
+
+export async function invoiceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  companyRoute(
+    r,
+    { method: 'GET', url: LIST, config, schema: { tags, summary: '請求書の一覧', querystring: invoiceListQuery } },
+    async ({ ctx, req }) => listInvoices(ctx, req.query),
+  );
+  companyRoute(
+    r,
+    { method: 'POST', url: LIST, config, schema: { tags, summary: '請求書（下書き）の作成', body: invoiceInput } },
+    async ({ ctx, req, reply }) => reply.status(201).send({ data: await createInvoice({ ctx, input: req.body }) }),
+  );
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${LIST}/:id`,
+      config,
+      schema: { tags, summary: '請求書の詳細', params: idParams, querystring: companyIdQuery },
+    },
+    async ({ ctx, req }) => {
+      const data = await loadInvoice(ctx, req.params.id);
+      if (!data) throw notFound('請求書が見つかりません');
+      return { data };
+    },
+  );
+  companyRoute(
+    r,
+    {
+      method: ['PUT', 'PATCH'],
+      url: `${LIST}/:id`,
+      config,
+      schema: { tags, summary: '請求書（下書き）の更新', params: idParams, body: versioned(invoiceInput) },
+    },
+    async ({ ctx, req }) => ({ data: await updateInvoice({ ctx, input: { ...req.body, id: req.params.id } }) }),
+  );
+  companyRoute(
+    r,
+    { method: 'POST', url: `${LIST}/:id/issue`, config, schema: { tags, summary: '請求書の発行', params: idParams } },
+    async ({ ctx, req }) => ({ data: await issueInvoice({ ctx, input: { id: req.params.id } }) }),
+  );
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: `${LIST}/:id/send`,
+      config,
+      schema: { tags, summary: '請求書をメールで送付（PDF添付）', params: idParams, body: sendBody },
+    },
+    async ({ ctx, req }) => ({ data: await sendInvoice({ ctx, input: { id: req.params.id, to: req.body?.to } }) }),
+  );
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: `${LIST}/:id/correct`,
+      config,
+      schema: { tags, summary: '請求書の訂正（差し替える下書きを作成）', params: idParams },
+    },
+    async ({ ctx, req, reply }) =>
+      reply.status(201).send({ data: await correctInvoice({ ctx, input: { id: req.params.id } }) }),
+  );
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${LIST}/:id/pdf`,
+      config,
+      schema: { tags, summary: '請求書のPDF（A4）', params: idParams, querystring: companyIdQuery },
+    },
+    async ({ ctx, req, reply }) => {
+      const invoice = await loadInvoice(ctx, req.params.id);
+      if (!invoice) throw notFound('請求書が見つかりません');
+      const pdf = await invoicePdf(ctx, invoice);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="invoice-${invoice.number}.pdf"; filename*=UTF-8''${encodeURIComponent(`請求書_${invoice.number}.pdf`)}`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
+}
