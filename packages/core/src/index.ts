@@ -16,6 +16,7 @@ export * from './contracts/products.js';
 export * from './contracts/settings.js';
 export * from './format.js';
 export * from './money.js';
+export * from './periods.js';
 export * from './permissions.js';
 export * from './prefectures.js';
 export * from './validators.js';
