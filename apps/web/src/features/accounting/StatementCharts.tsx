@@ -1,4 +1,4 @@
-import { type BalanceSheet, type CashFlowStatement, type IncomeStatement, todayInTokyo } from '@chobo/core';
+import { type BalanceSheet, type CashFlowStatement, type IncomeStatement, monthsOf, todayInTokyo } from '@chobo/core';
 import { Group, Loader, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import {
@@ -16,7 +16,7 @@ import {
 } from 'recharts';
 import { api } from '../../lib/api';
 import { accountingKeys } from './api';
-import { formatAmount, monthsOf } from './format';
+import { formatAmount } from './format';
 import type { Period } from './types';
 
 const COLORS = {
@@ -89,7 +89,7 @@ export function MonthlyTrendChart({
   });
   const loading = !given && results.some((r) => r.isPending);
   const data = months.map((m, i) => {
-    const point = given ? monthly?.find((p) => p.month === m.from.slice(0, 7)) : results[i].data;
+    const point = given ? monthly?.find((p) => p.month === m.month) : results[i].data;
     return {
       month: m.label,
       売上高: point?.net_sales ?? 0,
