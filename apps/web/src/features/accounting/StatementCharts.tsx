@@ -1,4 +1,11 @@
-import { type BalanceSheet, type CashFlowStatement, type IncomeStatement, monthsOf, todayInTokyo } from '@chobo/core';
+import {
+  type BalanceSheet,
+  type CashFlowStatement,
+  type IncomeStatement,
+  type MonthlyProfit,
+  monthsOf,
+  todayInTokyo,
+} from '@chobo/core';
 import { Group, Loader, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import {
@@ -43,13 +50,8 @@ function ChartTitle({ children }: { children: string }) {
   );
 }
 
-/** One month of the income statement's `monthly` trend ('YYYY-MM'). */
-export interface MonthPoint {
-  month: string;
-  net_sales: number;
-  operating_income: number;
-  net_income: number;
-}
+/** The figures of one month of the income statement's `monthly` trend that the chart draws. */
+export type MonthPoint = Pick<MonthlyProfit, 'month' | 'net_sales' | 'operating_income' | 'net_income'>;
 
 /**
  * 月次推移: 売上高 bars with 営業利益 / 当期純利益 lines. Uses the statement's own `monthly` figures;
