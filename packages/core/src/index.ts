@@ -18,6 +18,7 @@ export * from './contracts/settings.js';
 export * from './contracts/transactions.js';
 export * from './format.js';
 export * from './money.js';
+export * from './periods.js';
 export * from './permissions.js';
 export * from './prefectures.js';
 export * from './sales.js';

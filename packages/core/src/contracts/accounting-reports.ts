@@ -242,6 +242,7 @@ export const fiscalYearCreateInput = z.object({
     .optional(),
 });
 export type FiscalYearCreateInput = z.input<typeof fiscalYearCreateInput>;
+export type FiscalYearCreateValues = z.output<typeof fiscalYearCreateInput>;
 
 export interface PeriodLock {
   id: number;

@@ -7,6 +7,8 @@ export const ADMIN_INVITATION_TTL_HOURS = 72;
 export const COMPANY_INVITATION_TTL_HOURS = 72;
 export const INVITATION_STATUS_LABELS = { pending: '招待中', accepted: '登録済', expired: '期限切れ' } as const;
 export type InvitationStatus = keyof typeof INVITATION_STATUS_LABELS;
+/** Who an invitation registers: an administrator or a company (its first user). */
+export type InvitationKind = 'admin' | 'company';
 
 export const adminInvitationInput = z.object({
   email: emailField,
@@ -50,12 +52,26 @@ export const companyInvitationListQuery = listQuery(INVITATION_SORTABLE, {
 });
 export type InvitationListQuery = z.infer<typeof adminInvitationListQuery>;
 
-/** POST /api/register and /api/register-admin. */
+/** `GET /api/invitations/{token}` (public): what the registration page shows about a usable invitation. */
+export interface InvitationLookup {
+  type: InvitationKind;
+  email: string;
+  name: string | null;
+  company_name: string | null;
+  domain_name: string | null;
+  expires_at: string;
+}
+
+/**
+ * What the registration form collects (氏名 and the new password, twice): registerInput without the
+ * invitation token, which the page takes from its URL.
+ */
+export const registerFormInput = z.intersection(z.object({ name: requiredText('氏名', 100) }), newPasswordFields);
+export type RegisterFormInput = z.input<typeof registerFormInput>;
+
+/** POST /api/register and /api/register-admin: the form's fields plus the invitation token. */
 export const registerInput = z.intersection(
-  z.object({
-    token: z.string({ error: '招待が見つかりません' }).min(20, '招待が見つかりません').max(200),
-    name: requiredText('氏名', 100),
-  }),
-  newPasswordFields,
+  z.object({ token: z.string({ error: '招待が見つかりません' }).min(20, '招待が見つかりません').max(200) }),
+  registerFormInput,
 );
 export type RegisterInput = z.input<typeof registerInput>;

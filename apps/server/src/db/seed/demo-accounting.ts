@@ -3,11 +3,11 @@
  * 決算整理, 法人税等, 決算振替) and the open current year up to today, generated with a seeded PRNG so
  * every statement is meaningful and the same on every machine.
  */
-import { type JournalEntryValues, todayInTokyo } from '@chobo/core';
+import { fiscalYearContaining, type JournalEntryValues, lastDayOfMonth, todayInTokyo } from '@chobo/core';
 import type { Tenant } from '../../lib/context.js';
 import { systemCompanyCtx } from '../../lib/context.js';
 import { loadAccounts } from '../../modules/accounting/accounts.queries.js';
-import { fiscalYearContaining, get, lastDayOfMonth, net, sumByAccount } from '../../modules/accounting/balances.js';
+import { get, net, sumByAccount } from '../../modules/accounting/balances.js';
 import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
 import { postEntry } from '../../modules/accounting/journal-actions.js';
 import { prng } from '../../modules/accounting/journal-generator.js';

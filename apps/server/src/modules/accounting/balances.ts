@@ -3,7 +3,16 @@
  * journal_lines trigger maintains (never the lines), so its cost depends on accounts × days, not on the
  * number of lines.
  */
-import { type EntryKind, type NormalSide, type Period, todayInTokyo } from '@chobo/core';
+import {
+  addDays,
+  type EntryKind,
+  fiscalYearContaining,
+  isMonthEnd,
+  type NormalSide,
+  nextMonthStart,
+  type Period,
+  todayInTokyo,
+} from '@chobo/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { companies, fiscalYears } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
@@ -68,15 +77,6 @@ function dailyPart(companyId: number, from: string, to: string, kinds: SQL): SQL
   return sql`select account_id, debit, credit from account_daily_balances where company_id = ${companyId} and date >= ${from} and date <= ${to}${kinds}`;
 }
 
-function nextMonthStart(date: string): string {
-  const [y, m] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-}
-
-function isMonthEnd(date: string): boolean {
-  return addDays(date, 1).endsWith('-01');
-}
-
 export const get = (m: SumsByAccount, id: number): Sums => m.get(id) ?? ZERO;
 export const add = (a: Sums, b: Sums): Sums => ({ debit: a.debit + b.debit, credit: a.credit + b.credit });
 /** Net debit (debit − credit). */
@@ -86,39 +86,6 @@ export const signed = (s: Sums, side: NormalSide) => (side === 'debit' ? s.debit
 
 /** Kinds that are ordinary movements of a period (the opening-balance and closing entries are not). */
 export const MOVEMENT_KINDS: EntryKind[] = ['normal', 'reversal'];
-
-/* ------------------------------------------------------------------ dates and periods */
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export function lastDayOfMonth(year: number, month: number): string {
-  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-}
-
-/** The same date `years` earlier or later (29 Feb → 28 Feb). */
-export function shiftYears(date: string, years: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const last = Number(lastDayOfMonth(y + years, m).slice(8));
-  return `${y + years}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
-
-/** The fiscal year (by year-end month) that contains `date`. */
-export function fiscalYearContaining(date: string, endMonth: number): Period {
-  const [y, m] = date.split('-').map(Number);
-  const endYear = m <= endMonth ? y : y + 1;
-  const to = lastDayOfMonth(endYear, endMonth);
-  const from = addDays(lastDayOfMonth(endYear - 1, endMonth), 1);
-  return { from, to };
-}
-
-/** The period one year earlier (the previous-period column). */
-export function previousPeriod(p: Period): Period {
-  return { from: shiftYears(p.from, -1), to: shiftYears(p.to, -1) };
-}
 
 export async function companyYearEndMonth(tenant: Tenant): Promise<number> {
   const { db, companyId } = tenant;

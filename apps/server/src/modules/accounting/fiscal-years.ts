@@ -1,8 +1,11 @@
 import {
+  addDays,
   type FiscalYear,
+  fiscalYearContaining,
   type fiscalYearCreateInput,
   formatDateJa,
   type JournalEntryValues,
+  lastDayOfMonth,
   todayInTokyo,
 } from '@chobo/core';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
@@ -12,15 +15,7 @@ import { audit } from '../../lib/audit.js';
 import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { loadAccounts } from './accounts.queries.js';
-import {
-  addDays,
-  companyYearEndMonth,
-  fiscalYearContaining,
-  get,
-  lastDayOfMonth,
-  net,
-  sumByAccount,
-} from './balances.js';
+import { companyYearEndMonth, get, net, sumByAccount } from './balances.js';
 import { postEntry, withDbRefusals } from './journal-actions.js';
 
 type FyRow = typeof fiscalYears.$inferSelect;

@@ -2,8 +2,7 @@
  * Seeded generators of journal entries, shared by the property/differential tests, the demo data and the
  * benchmark. Accounts are addressed by their default-chart code.
  */
-import type { JournalEntryValues } from '@chobo/core';
-import { addDays } from './balances.js';
+import { addDays, daysBetween, type JournalEntryValues } from '@chobo/core';
 
 /** mulberry32: a small, fast, seeded PRNG (same seed → same journal). */
 export function prng(seed: number) {
@@ -265,7 +264,7 @@ export function generateEntries(
   const rng = prng(opts.seed);
   const t = Object.values(templates(id));
   const total = t.reduce((s, x) => s + x.weight, 0);
-  const days = Math.round((Date.parse(opts.to) - Date.parse(opts.from)) / 86_400_000);
+  const days = daysBetween(opts.from, opts.to);
   const out: JournalEntryValues[] = [];
   for (let i = 0; i < opts.count; i++) {
     const date = addDays(opts.from, rng.int(0, days));

@@ -1,10 +1,10 @@
-import type { PeriodLock, PeriodLockInput } from '@chobo/core';
+import { fiscalYearContaining, lastDayOfMonth, type PeriodLock, type PeriodLockInput } from '@chobo/core';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { fiscalYears, periodLocks, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
-import { companyYearEndMonth, fiscalYearContaining, lastDayOfMonth } from './balances.js';
+import { companyYearEndMonth } from './balances.js';
 
 /* ------------------------------------------------------------------ period locks */
 

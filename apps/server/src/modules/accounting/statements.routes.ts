@@ -1,11 +1,11 @@
-import { balanceSheetQuery, ledgerQuery, periodQuery } from '@chobo/core';
+import { addDays, balanceSheetQuery, ledgerQuery, periodQuery, shiftYears } from '@chobo/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companies } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { companyRoute } from '../../lib/tenant-route.js';
-import { addDays, resolvePeriod, shiftYears } from './balances.js';
+import { resolvePeriod } from './balances.js';
 import { ACCOUNTING_ACCESS } from './journal.routes.js';
 import { cellYen, type ExportTable, periodText, statementTable, toCsv, toPdf } from './statement-files.js';
 import { balanceSheet } from './statements/balance-sheet.js';

@@ -1,4 +1,4 @@
-import { ADMIN_INVITATION_TTL_HOURS, COMPANY_INVITATION_TTL_HOURS } from '@chobo/core';
+import { ADMIN_INVITATION_TTL_HOURS, COMPANY_INVITATION_TTL_HOURS, type InvitationLookup } from '@chobo/core';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { domains, invitations, loginAttempts, users } from '../../db/schema/index.js';
@@ -203,7 +203,7 @@ async function usableInvitation(db: DbOrTx, token: string, opts: { forUpdate?: b
 }
 
 /** GET /api/invitations/{token} (public): what the registration page shows. */
-export async function lookupInvitation(db: DbOrTx, token: string) {
+export async function lookupInvitation(db: DbOrTx, token: string): Promise<InvitationLookup> {
   const row = await usableInvitation(db, token);
   let domainName: string | null = null;
   if (row.domain_id) {
@@ -211,7 +211,7 @@ export async function lookupInvitation(db: DbOrTx, token: string) {
     domainName = d?.name ?? null;
   }
   return {
-    type: row.kind as InvitationKind,
+    type: row.kind as InvitationLookup['type'],
     email: row.email,
     name: row.name,
     company_name: row.company_name,

@@ -1,4 +1,4 @@
-import type { InvitationListQuery, InvitationRow, InvitationStatus } from '@chobo/core';
+import type { InvitationKind, InvitationListQuery, InvitationRow, InvitationStatus } from '@chobo/core';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { domains, invitations } from '../../db/schema/index.js';
@@ -6,7 +6,7 @@ import { pagedList } from '../../lib/list.js';
 import { keywordFilter } from '../../lib/sql.js';
 
 export type Invitation = typeof invitations.$inferSelect;
-export type InvitationKind = 'admin' | 'company';
+export type { InvitationKind };
 
 export function invitationStatus(
   row: Pick<Invitation, 'accepted_at' | 'expires_at'>,

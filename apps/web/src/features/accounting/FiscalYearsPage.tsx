@@ -1,4 +1,4 @@
-import { type FiscalYear, formatDateTimeJa, type PeriodLock } from '@chobo/core';
+import { type FiscalYear, fiscalYearLabel, formatDateTimeJa, monthsOf, type PeriodLock } from '@chobo/core';
 import {
   Anchor,
   Badge,
@@ -21,9 +21,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { accountingKeys, FISCAL_YEARS_PATH, PERIOD_LOCKS_PATH, useAccounts, useFiscalYears } from './api';
-import { monthsOf, slashDate } from './format';
+import { slashDate } from './format';
 import { OpeningBalancesModal } from './OpeningBalancesModal';
-import { yearLabel } from './PeriodPicker';
 
 function usePeriodLocks() {
   return useQuery({
@@ -57,7 +56,7 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
 
   const confirmClose = () =>
     modals.openConfirmModal({
-      title: `${yearLabel(year.end_date)}を締める`,
+      title: `${fiscalYearLabel(year.end_date)}を締める`,
       children: (
         <Stack gap={6}>
           <Text size="sm">年度を締めると、次のことが行われます。</Text>
@@ -74,13 +73,13 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
       onConfirm: () =>
         write.mutate(
           { method: 'post', path: `${FISCAL_YEARS_PATH}/${year.id}/close` },
-          { onSuccess: () => notifySuccess(`${yearLabel(year.end_date)}を締めました`), onError: fail },
+          { onSuccess: () => notifySuccess(`${fiscalYearLabel(year.end_date)}を締めました`), onError: fail },
         ),
     });
 
   const confirmReopen = () =>
     modals.openConfirmModal({
-      title: `${yearLabel(year.end_date)}の締めを戻す`,
+      title: `${fiscalYearLabel(year.end_date)}の締めを戻す`,
       children: (
         <Text size="sm">
           決算振替仕訳を取り消し、この年度の仕訳を再び変更できるようにします。翌年度の期首残高も再計算されます。
@@ -91,7 +90,7 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
       onConfirm: () =>
         write.mutate(
           { method: 'post', path: `${FISCAL_YEARS_PATH}/${year.id}/reopen` },
-          { onSuccess: () => notifySuccess(`${yearLabel(year.end_date)}の締めを戻しました`), onError: fail },
+          { onSuccess: () => notifySuccess(`${fiscalYearLabel(year.end_date)}の締めを戻しました`), onError: fail },
         ),
     });
 
@@ -114,7 +113,7 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
     <Paper withBorder radius="md" p="md" data-testid="fiscal-year">
       <Group justify="space-between" mb="sm">
         <Group gap="sm">
-          <Text fw={700}>{yearLabel(year.end_date)}</Text>
+          <Text fw={700}>{fiscalYearLabel(year.end_date)}</Text>
           <Text size="sm" c="dimmed">
             {slashDate(year.start_date)} 〜 {slashDate(year.end_date)}
           </Text>

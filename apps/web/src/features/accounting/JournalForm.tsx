@@ -23,7 +23,7 @@ import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { AccountSelect } from './AccountSelect';
 import { formatAmount } from './format';
 import { type EntryFormValues, emptyLine, remapLineErrors, sideSummary, toBody, totalsOf } from './journal-form-values';
-import type { Account, JournalEntryBody } from './types';
+import type { Account, JournalEntryInput } from './types';
 
 export const NEW_ENTRY_VALUES = (): EntryFormValues => ({
   date: todayInTokyo(),
@@ -67,7 +67,7 @@ export function JournalForm({
   accounts: Account[];
   defaultValues: EntryFormValues;
   submitLabel: string;
-  onSubmit: (body: JournalEntryBody) => Promise<unknown>;
+  onSubmit: (body: JournalEntryInput) => Promise<unknown>;
   backTo: string;
   readOnly?: boolean;
 }) {

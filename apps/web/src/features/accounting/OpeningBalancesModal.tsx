@@ -1,4 +1,4 @@
-import { ACCOUNT_CATEGORIES, type Account } from '@chobo/core';
+import { ACCOUNT_CATEGORIES, type Account, type FiscalYearCreateInput, type FiscalYearCreateValues } from '@chobo/core';
 import {
   Alert,
   Badge,
@@ -18,14 +18,9 @@ import { formatAmount } from './format';
 
 const BS_CATEGORIES = ['asset', 'liability', 'net_assets'] as const;
 
-export interface OpeningBody {
-  start_date?: string;
-  opening_balances: { account_id: number; debit: number; credit: number }[];
-}
-
 /** Balance amounts (on each account's normal side; negative = the other side) → debit/credit lines. */
 export function openingLines(accounts: Account[], amounts: Record<number, number>) {
-  const lines: OpeningBody['opening_balances'] = [];
+  const lines: NonNullable<FiscalYearCreateValues['opening_balances']> = [];
   for (const account of accounts) {
     const amount = amounts[account.id] ?? 0;
     if (!amount) continue;
@@ -52,7 +47,7 @@ export function OpeningBalancesModal({
 }: {
   accounts: Account[];
   onClose: () => void;
-  onSubmit: (body: OpeningBody) => Promise<unknown>;
+  onSubmit: (body: FiscalYearCreateInput) => Promise<unknown>;
 }) {
   const rows = useMemo(
     () =>

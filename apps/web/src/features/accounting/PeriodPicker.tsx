@@ -1,12 +1,10 @@
+import { fiscalYearLabel } from '@chobo/core';
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useFiscalYears } from './api';
 import type { Period } from './types';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-/** '2026-03-31' → '2026年3月期' (a fiscal year is named by its last month). */
-export const yearLabel = (endDate: string) => `${Number(endDate.slice(0, 4))}年${Number(endDate.slice(5, 7))}月期`;
 
 /**
  * 期間: a fiscal year from the list, or any range typed in the two date fields (applied with 表示).
@@ -47,7 +45,7 @@ export function PeriodPicker({
         w={170}
         data={(years.data ?? []).map((y) => ({
           value: String(y.id),
-          label: `${yearLabel(y.end_date)}${y.status === 'closed' ? '（締め済）' : ''}`,
+          label: `${fiscalYearLabel(y.end_date)}${y.status === 'closed' ? '（締め済）' : ''}`,
         }))}
         value={matching ? String(matching.id) : null}
         onChange={(id) => {

@@ -1,4 +1,11 @@
-import { type BalanceSheet, type CashFlowStatement, type IncomeStatement, todayInTokyo } from '@chobo/core';
+import {
+  type BalanceSheet,
+  type CashFlowStatement,
+  type IncomeStatement,
+  type MonthlyProfit,
+  monthsOf,
+  todayInTokyo,
+} from '@chobo/core';
 import { Group, Loader, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import {
@@ -16,7 +23,7 @@ import {
 } from 'recharts';
 import { api } from '../../lib/api';
 import { accountingKeys } from './api';
-import { formatAmount, monthsOf } from './format';
+import { formatAmount } from './format';
 import type { Period } from './types';
 
 const COLORS = {
@@ -43,13 +50,8 @@ function ChartTitle({ children }: { children: string }) {
   );
 }
 
-/** One month of the income statement's `monthly` trend ('YYYY-MM'). */
-export interface MonthPoint {
-  month: string;
-  net_sales: number;
-  operating_income: number;
-  net_income: number;
-}
+/** The figures of one month of the income statement's `monthly` trend that the chart draws. */
+export type MonthPoint = Pick<MonthlyProfit, 'month' | 'net_sales' | 'operating_income' | 'net_income'>;
 
 /**
  * 月次推移: 売上高 bars with 営業利益 / 当期純利益 lines. Uses the statement's own `monthly` figures;
@@ -89,7 +91,7 @@ export function MonthlyTrendChart({
   });
   const loading = !given && results.some((r) => r.isPending);
   const data = months.map((m, i) => {
-    const point = given ? monthly?.find((p) => p.month === m.from.slice(0, 7)) : results[i].data;
+    const point = given ? monthly?.find((p) => p.month === m.month) : results[i].data;
     return {
       month: m.label,
       売上高: point?.net_sales ?? 0,

@@ -1,7 +1,7 @@
 import type { Paginated } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { Account, FiscalYear, JournalEntry, JournalEntryBody, LedgerPage, TrialBalance } from './types';
+import type { Account, FiscalYear, JournalEntry, JournalEntryInput, LedgerPage, TrialBalance } from './types';
 
 /** react-query hooks of 会計帳簿 (PRODUCT.md §1 table: accounts, journal, books and statements). */
 export const ACCOUNTS_PATH = '/api/company/accounts';
@@ -79,7 +79,7 @@ function useInvalidateBooks() {
 export function useSaveEntry(id: number | null) {
   const invalidate = useInvalidateBooks();
   return useMutation({
-    mutationFn: (body: JournalEntryBody) =>
+    mutationFn: (body: JournalEntryInput) =>
       (id === null
         ? api.post<{ data: JournalEntry }>(ENTRIES_PATH, body)
         : api.put<{ data: JournalEntry }>(`${ENTRIES_PATH}/${id}`, body)

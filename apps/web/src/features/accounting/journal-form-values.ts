@@ -1,4 +1,4 @@
-import type { JournalEntry, JournalEntryBody } from './types';
+import type { JournalEntry, JournalEntryInput, JournalLineInput, JournalTaxCategory } from './types';
 
 /** What the entry form edits: amounts as whole yen or '' while empty. */
 export interface LineValues {
@@ -7,7 +7,7 @@ export interface LineValues {
   credit: number | '';
   memo: string;
   /** 税区分 key; follows the account's default until the server's value is loaded. */
-  tax_category: string | null;
+  tax_category: JournalTaxCategory | null;
 }
 
 export interface EntryFormValues {
@@ -60,9 +60,9 @@ const isBlank = (line: LineValues) =>
  * Lines that carry something (blank lines are dropped), in the wire shape; `formIndex[i]` is the form
  * line of body line i, so the server's `lines.i.*` errors land under the right field.
  */
-export function toBody(values: EntryFormValues): { body: JournalEntryBody; formIndex: number[] } {
+export function toBody(values: EntryFormValues): { body: JournalEntryInput; formIndex: number[] } {
   const formIndex: number[] = [];
-  const lines: JournalEntryBody['lines'] = [];
+  const lines: JournalLineInput[] = [];
   values.lines.forEach((line, i) => {
     if (isBlank(line)) return;
     formIndex.push(i);

@@ -7,7 +7,10 @@ export type {
   FiscalYear,
   IncomeStatement,
   JournalEntry,
+  JournalEntryInput,
   JournalLine,
+  JournalLineInput,
+  JournalTaxCategory,
   Ledger,
   LedgerLine,
   LedgerPage,
@@ -18,10 +21,3 @@ export type {
   TrialBalance,
   TrialBalanceRow,
 } from '@chobo/core';
-
-/** The create / update body the form sends (PRODUCT.md §1 journal entry body). */
-export interface JournalEntryBody {
-  date: string;
-  description: string;
-  lines: { account_id: number; debit: number; credit: number; memo: string | null; tax_category?: string }[];
-}

@@ -1,4 +1,10 @@
-import { newPasswordFields, requiredText } from '@chobo/core';
+import {
+  type InvitationKind,
+  type InvitationLookup,
+  type RegisterFormInput,
+  type RegisterInput,
+  registerFormInput,
+} from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -6,43 +12,34 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { ApiError, api } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { homePathFor, startSession } from '../../lib/session';
 import { AuthCard } from './AuthCard';
 
-export interface Invitation {
-  type: 'admin' | 'company';
-  email: string;
-  name?: string | null;
-  company_name?: string | null;
-}
-
 export const INVITATION_GONE = '招待が見つからないか、有効期限が切れています';
 
-const registerInput = z.intersection(z.object({ name: requiredText('氏名', 100) }), newPasswordFields);
-type Values = z.input<typeof registerInput>;
 const FIELDS = ['name', 'password', 'password_confirmation'] as const;
 
 /**
  * /register (company invitation) and /register_admin (admin invitation): looks the invitation up, then
  * POST /api/register[-admin] { token, name, password, password_confirmation } → signed in → home.
  */
-export function RegisterForm({ type }: { type: Invitation['type'] }) {
+export function RegisterForm({ type }: { type: InvitationKind }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
   const invitation = useQuery({
     queryKey: ['invitation', token],
-    queryFn: () => api.get<{ data: Invitation }>(`/api/invitations/${encodeURIComponent(token)}`, { auth: false }),
+    queryFn: () =>
+      api.get<{ data: InvitationLookup }>(`/api/invitations/${encodeURIComponent(token)}`, { auth: false }),
     enabled: token !== '',
     retry: false,
     meta: { silent: true },
   });
-  const form = useForm<Values>({
-    resolver: zodResolver(registerInput),
+  const form = useForm<RegisterFormInput>({
+    resolver: zodResolver(registerFormInput),
     defaultValues: { name: '', password: '', password_confirmation: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -57,7 +54,7 @@ export function RegisterForm({ type }: { type: Invitation['type'] }) {
       const path = type === 'admin' ? '/api/register-admin' : '/api/register';
       const res = await api.post<{ data: { token: string; token_expires: number } }>(
         path,
-        { token, ...values },
+        { token, ...values } satisfies RegisterInput,
         { auth: false },
       );
       const me = await startSession(res.data.token, res.data.token_expires);

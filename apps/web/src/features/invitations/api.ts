@@ -1,9 +1,9 @@
-import type { InvitationRow } from '@chobo/core';
+import type { InvitationKind, InvitationRow } from '@chobo/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 
-export type InvitationKind = 'admin' | 'company';
+export type { InvitationKind };
 export const INVITATION_PATHS: Record<InvitationKind, string> = {
   admin: '/api/admin/admin-invitation',
   company: '/api/admin/company-invitation',

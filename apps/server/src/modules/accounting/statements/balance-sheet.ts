@@ -1,13 +1,15 @@
 import {
   ACCOUNT_SECTIONS,
   type AccountSection,
+  addDays,
   type BalanceSheet,
   type BalanceSheetTotals,
   type Period,
+  shiftYears,
 } from '@chobo/core';
 import type { Tenant } from '../../../lib/context.js';
 import { type AccountRow, loadAccounts } from '../accounts.queries.js';
-import { addDays, get, net, type SumsByAccount, shiftYears, sumByAccount } from '../balances.js';
+import { get, net, type SumsByAccount, sumByAccount } from '../balances.js';
 import { RowBuilder, visible } from './rows.js';
 
 interface Column {

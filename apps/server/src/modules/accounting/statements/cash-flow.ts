@@ -1,7 +1,13 @@
-import type { CashFlowRole, CashFlowStatement, CashFlowTotals, Period } from '@chobo/core';
+import {
+  type CashFlowRole,
+  type CashFlowStatement,
+  type CashFlowTotals,
+  type Period,
+  previousPeriod,
+} from '@chobo/core';
 import type { Tenant } from '../../../lib/context.js';
 import { type AccountRow, loadAccounts } from '../accounts.queries.js';
-import { add, get, MOVEMENT_KINDS, net, previousPeriod, type Sums, sumByAccount } from '../balances.js';
+import { add, get, MOVEMENT_KINDS, net, type Sums, sumByAccount } from '../balances.js';
 import { RowBuilder } from './rows.js';
 
 const BS_ROLES = new Set<CashFlowRole>([

@@ -3,20 +3,14 @@ import {
   type AccountSection,
   type IncomeStatement,
   type IncomeStatementTotals,
+  monthsOf,
   type Period,
+  previousPeriod,
   profitLabel,
 } from '@chobo/core';
 import type { Tenant } from '../../../lib/context.js';
 import { type AccountRow, loadAccounts } from '../accounts.queries.js';
-import {
-  get,
-  MOVEMENT_KINDS,
-  net,
-  previousPeriod,
-  type SumsByAccount,
-  sumByAccount,
-  sumByAccountMonth,
-} from '../balances.js';
+import { get, MOVEMENT_KINDS, net, type SumsByAccount, sumByAccount, sumByAccountMonth } from '../balances.js';
 import { RowBuilder, visible } from './rows.js';
 
 /** Profit-and-loss movements of a period (closing and opening-balance entries excluded). */
@@ -120,13 +114,7 @@ export async function incomeStatement(tenant: Tenant, period: Period, compare = 
 /** Per-month 売上高 / 売上総利益 / 営業利益 / 当期純利益 of the period (for the trend chart). */
 async function monthlyTrend(tenant: Tenant, period: Period, accounts: AccountRow[]) {
   const byMonth = await sumByAccountMonth(tenant, period, MOVEMENT_KINDS);
-  const months: string[] = [];
-  for (let d = `${period.from.slice(0, 7)}-01`; d <= period.to && months.length < 36; ) {
-    months.push(d.slice(0, 7));
-    const [y, m] = d.split('-').map(Number);
-    d = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-  }
-  return months.map((month) => {
+  return monthsOf(period.from, period.to).map(({ month }) => {
     const t = profitStages(accounts, byMonth.get(month) ?? new Map()).totals;
     return {
       month,
