@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { HttpError } from '../lib/http-errors.js';
+import { isMalformedMultipart, malformedMultipart } from '../lib/uploads.js';
 
 /**
  * Every error leaves as `{ message, errors? }` in Japanese; 5xx bodies never carry stack traces or SQL.
@@ -28,6 +29,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof ZodError) {
       const errors = fieldErrors(error.issues);
       return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? '入力内容に誤りがあります', errors });
+    }
+    // A broken multipart body that escaped readUpload (e.g. a route reading parts itself).
+    if (isMalformedMultipart(error)) {
+      const m = malformedMultipart();
+      return reply.status(m.statusCode).send({ message: m.message, errors: m.errors });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     const code = (error as FastifyError).code;
