@@ -1,4 +1,4 @@
-import { fieldErrors } from '@chobo/core';
+import { CONTROL_CHARS_MESSAGE, fieldErrors } from '@chobo/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -30,6 +30,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const errors = fieldErrors(error.issues);
       return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? '入力内容に誤りがあります', errors });
     }
+    // Safety net: text PostgreSQL cannot store (NUL, invalid encoding) that slipped past the contracts.
+    if (isUnstorableText(error)) {
+      return reply.status(422).send({ message: `入力に${CONTROL_CHARS_MESSAGE}` });
+    }
     // A broken multipart body that escaped readUpload (e.g. a route reading parts itself).
     if (isMalformedMultipart(error)) {
       const m = malformedMultipart();
@@ -53,3 +57,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ message: 'サーバーでエラーが発生しました。しばらくしてから再度お試しください' });
   });
 });
+
+/**
+ * PostgreSQL's refusal of a text value (22021 character_not_in_repertoire — NUL or an invalid byte
+ * sequence; 22P05 untranslatable_character — "unsupported Unicode escape sequence"), found anywhere on the
+ * error's cause chain (drizzle wraps the driver's error).
+ */
+export function isUnstorableText(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === '22021' || code === '22P05') return true;
+    if (
+      typeof message === 'string' &&
+      /invalid byte sequence for encoding|unsupported Unicode escape sequence/i.test(message)
+    ) {
+      return true;
+    }
+    e = cause;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isKatakana } from '../validators.js';
-import { listQuery, optionalText, requiredText } from './common.js';
+import { CONTROL_CHARS_MESSAGE, hasNoControlChars, listQuery, optionalText, requiredText } from './common.js';
 
 /* ---------------------------------------------------------------- enums (FACTS.md §1–2) */
 
@@ -328,7 +328,13 @@ export const accountUpdateInput = z
 export type AccountUpdateInput = z.input<typeof accountUpdateInput>;
 
 export const accountListQuery = z.object({
-  keyword: z.string().trim().max(100).optional().default(''),
+  keyword: z
+    .string()
+    .trim()
+    .max(100, '検索キーワードは100文字以内で入力してください')
+    .refine(hasNoControlChars, `検索キーワードに${CONTROL_CHARS_MESSAGE}`)
+    .optional()
+    .default(''),
   include_inactive: z
     .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean()])
     .optional()

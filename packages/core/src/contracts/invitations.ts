@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminPermissionsField } from './admins.js';
 import { emailField, newPasswordFields } from './auth.js';
-import { listQuery, requiredText } from './common.js';
+import { hasNoControlChars, listQuery, requiredText } from './common.js';
 
 export const ADMIN_INVITATION_TTL_HOURS = 72;
 export const COMPANY_INVITATION_TTL_HOURS = 72;
@@ -53,7 +53,11 @@ export type InvitationListQuery = z.infer<typeof adminInvitationListQuery>;
 /** POST /api/register and /api/register-admin. */
 export const registerInput = z.intersection(
   z.object({
-    token: z.string({ error: '招待が見つかりません' }).min(20, '招待が見つかりません').max(200),
+    token: z
+      .string({ error: '招待が見つかりません' })
+      .min(20, '招待が見つかりません')
+      .max(200)
+      .refine(hasNoControlChars, '招待が見つかりません'),
     name: requiredText('氏名', 100),
   }),
   newPasswordFields,
