@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isKatakana } from '../validators.js';
+import { isCalendarDate, isKatakana } from '../validators.js';
 import { CONTROL_CHARS_MESSAGE, hasNoControlChars, listQuery, optionalText, requiredText } from './common.js';
 
 /* ---------------------------------------------------------------- enums (FACTS.md §1–2) */
@@ -112,10 +112,7 @@ export const isoDateField = (label: string) =>
     .string({ error: `${label}を入力してください` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}はYYYY-MM-DD形式で入力してください`)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, `${label}に存在しない日付が指定されています`);
+    .refine(isCalendarDate, `${label}に存在しない日付が指定されています`);
 
 export const optionalDateField = (label: string) =>
   z
@@ -221,6 +218,10 @@ export type JournalEntryValues = z.output<typeof journalEntryInput>;
 export const JOURNAL_SORTABLE = ['date', 'number', 'id', 'created_at', 'total'] as const;
 
 /** `GET /api/accountings` (SPEC §7: keyword, company_id; PRODUCT §1: from, to, account_id). */
+/** `POST /api/accountings/{id}/reverse`: the reversal's date (today when absent). */
+export const journalReverseInput = z.object({ date: isoDateField('日付').optional() }).nullish();
+export type JournalReverseInput = z.input<typeof journalReverseInput>;
+
 export const journalListQuery = listQuery(JOURNAL_SORTABLE, { defaultSort: 'date', defaultDir: 'desc' }).extend({
   company_id: z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional(),
   from: optionalDateField('開始日'),
