@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { demoLogoPng } from '../../modules/account-settings/png.js';
+import { demoLogoPng } from '../../lib/png.js';
 import type { DbOrTx } from '../client.js';
 import { companies, employees, products, users } from '../schema/index.js';
 
