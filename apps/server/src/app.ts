@@ -35,6 +35,7 @@ import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { cacheControlPlugin } from './plugins/cache-control.js';
 import { errorsPlugin } from './plugins/errors.js';
 
 export interface LoginLimits {
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Per-route limits are applied by lib/uploads.ts (readUpload); these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });
   await app.register(errorsPlugin);
+  await app.register(cacheControlPlugin);
   await app.register(authPlugin);
 
   await app.register(swagger, {
