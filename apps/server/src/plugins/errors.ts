@@ -30,6 +30,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const errors = fieldErrors(error.issues);
       return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? '入力内容に誤りがあります', errors });
     }
+    // A unique index that stands for a business rule (race-free: the database decides).
+    const unique = uniqueViolation(error);
+    if (unique) {
+      return reply.status(422).send({ message: unique.message, errors: { [unique.field]: [unique.message] } });
+    }
     // Safety net: text PostgreSQL cannot store (NUL, invalid encoding) that slipped past the contracts.
     if (isUnstorableText(error)) {
       return reply.status(422).send({ message: `入力に${CONTROL_CHARS_MESSAGE}` });
@@ -77,4 +82,33 @@ export function isUnstorableText(error: unknown): boolean {
     e = cause;
   }
   return false;
+}
+
+/** Unique indexes whose violation is the user's mistake, with the field and the Japanese message. */
+const UNIQUE_RULES: Record<string, { field: string; message: string }> = {
+  companies_corporate_number_unique: { field: 'corporate_number', message: 'この法人番号は既に登録されています' },
+};
+
+/** The rule of a PostgreSQL unique violation (23505) on the error's cause chain, if it is one of UNIQUE_RULES. */
+export function uniqueViolation(error: unknown): { field: string; message: string } | null {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, constraint, message, cause } = e as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (code === '23505') {
+      const name =
+        typeof constraint === 'string'
+          ? constraint
+          : typeof message === 'string'
+            ? /unique constraint "([^"]+)"/.exec(message)?.[1]
+            : undefined;
+      return (name && Object.hasOwn(UNIQUE_RULES, name) && UNIQUE_RULES[name]) || null;
+    }
+    e = cause;
+  }
+  return null;
 }

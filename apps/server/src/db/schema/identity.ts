@@ -101,6 +101,10 @@ export const companies = pgTable(
       sql`${t.break_minutes} between 0 and 480 and ${t.statutory_holiday} between 0 and 6 and ${t.closing_day} between 1 and 31`,
     ),
     index('companies_domain_idx').on(t.domain_id),
+    /** One company per 法人番号 (companies without one are not constrained). */
+    uniqueIndex('companies_corporate_number_unique')
+      .on(t.corporate_number)
+      .where(sql`${t.corporate_number} is not null and ${t.corporate_number} <> ''`),
   ],
 );
 

@@ -121,6 +121,7 @@ describe('admin companies API', () => {
     const domain = await createDomain(ctx.db, { name: '移動先' });
     const res = await api.put(`/api/admin/companies/${company.id}`, {
       ...valid,
+      corporate_number: '', // the company created above holds valid's 法人番号
       name: '改名株式会社',
       domain_id: domain.id,
     });
