@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOwner, createTestApp, type TestContext } from '../test/harness.js';
 import { multipartBody } from '../test/multipart.js';
+import { makePng } from './png.js';
 
 /** Truncated or corrupted multipart bodies answer 4xx with a Japanese message on every upload route, never 5xx. */
 
 const CSV = Buffer.from('コード,商品名,単価\r\nA-1,テスト商品,1200\r\n', 'utf8');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const PNG = makePng(8, 8, (x, y) => [x * 30, y * 30, 90]);
 const ROUTES = [
   { url: '/api/product-upload', content: CSV, name: 'products.csv' },
   { url: '/api/accountings/import', content: CSV, name: 'journal.csv' },

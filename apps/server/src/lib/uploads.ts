@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-errors.js';
+import { decodeImage, ImageDecodeError, MAX_IMAGE_SIDE } from './images.js';
 
 export type FileKind = 'png' | 'jpeg' | 'pdf' | 'text';
 
@@ -56,6 +57,7 @@ export async function readUpload(req: FastifyRequest, opts: { maxBytes: number; 
       file: [`${allowed}のファイルを選択してください`],
     });
   }
+  if (kind === 'png' || kind === 'jpeg') checkImage(buffer, kind);
   return { buffer, filename: part.filename, kind, mime: MIME[kind] };
 }
 
@@ -80,6 +82,20 @@ export function isMalformedMultipart(err: unknown): boolean {
   return /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed (part )?header|Malformed urlencoded form|Unsupported content type)/i.test(
     err.message,
   );
+}
+
+/** An image is decoded completely before it is accepted: a PNG/JPEG signature followed by anything else is 422. */
+function checkImage(buffer: Buffer, kind: 'png' | 'jpeg') {
+  try {
+    decodeImage(buffer, kind);
+  } catch (err) {
+    if (!(err instanceof ImageDecodeError)) throw err;
+    const message =
+      err.message === 'image too large'
+        ? `画像は縦横${MAX_IMAGE_SIDE}ピクセル以内にしてください`
+        : '画像を読み込めませんでした。壊れていないPNGまたはJPEGのファイルを選択してください';
+    throw new HttpError(422, message, { file: [message] });
+  }
 }
 
 function tooLarge(maxBytes: number) {
