@@ -100,6 +100,12 @@ export type EntryKind = keyof typeof ENTRY_KINDS;
 
 /** The largest amount one line may carry (a trillion yen minus one): sums stay exact in JS numbers. */
 export const MAX_LINE_AMOUNT = 999_999_999_999;
+/**
+ * The most a company's journal may hold in total (Σ debits of all its entries, 1,000兆円), enforced by the
+ * database: every sum of amounts then stays below Number.MAX_SAFE_INTEGER (≈ 9,007兆) with room to spare,
+ * so balances and statements are exact in JS numbers (docs/adr/0005-money-range.md).
+ */
+export const MAX_COMPANY_JOURNAL_TOTAL = 1_000_000_000_000_000;
 /** The most lines one entry may have. */
 export const MAX_ENTRY_LINES = 200;
 
