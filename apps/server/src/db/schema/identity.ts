@@ -230,3 +230,17 @@ export const mailLog = pgTable(
     check('mail_log_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'logged')`),
   ],
 );
+
+/**
+ * Fixed-window request counters of the global rate limit (plugins/rate-limit.ts): one row per client key,
+ * shared by every server process on the database. Expired rows are swept now and then.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: varchar('key', { length: 100 }).primaryKey(),
+    count: integer('count').notNull(),
+    reset_at: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_idx').on(t.reset_at)],
+);
