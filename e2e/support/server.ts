@@ -106,6 +106,9 @@ export default async function setup(project: TestProject) {
       SMTP_URL: '',
       APP_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // one browser from one address runs the whole suite: no global per-IP limit
+      RATE_LIMIT_MAX: '0',
+      RATE_LIMIT_PUBLIC_MAX: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

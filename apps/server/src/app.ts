@@ -38,7 +38,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { cacheControlPlugin } from './plugins/cache-control.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit.js';
 
 export type { AppDeps, LoginLimits } from './lib/deps.js';
 
@@ -58,6 +60,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Print mails that are only recorded (no SMTP_URL). */
   printMail?: boolean;
+  /** The global per-IP limits of /api (default: from env RATE_LIMIT_*); false = none (the test harness). */
+  rateLimits?: Partial<RateLimits> | false;
 }
 
 /** Builds the Fastify application. Tests call `app.inject()` on it; main.ts makes it listen. */
@@ -111,6 +115,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Per-route limits are applied by lib/uploads.ts (readUpload); these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });
   await app.register(errorsPlugin);
+  await app.register(cacheControlPlugin);
+  if (opts.rateLimits !== false) {
+    const limits: RateLimits = {
+      max: opts.env.RATE_LIMIT_MAX,
+      publicMax: opts.env.RATE_LIMIT_PUBLIC_MAX,
+      windowSeconds: opts.env.RATE_LIMIT_WINDOW_SECONDS,
+      ...opts.rateLimits,
+    };
+    await app.register(rateLimitPlugin, { limits, db: opts.db });
+  }
   await app.register(authPlugin);
 
   await app.register(swagger, {

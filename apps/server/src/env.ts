@@ -36,6 +36,10 @@ const envSchema = z.object({
     .min(60)
     .max(30 * 24 * 3600)
     .default(8 * 3600),
+  /** Global per-IP request limits of /api per window (plugins/rate-limit.ts); 0 turns that limit off. */
+  RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).default(300),
+  RATE_LIMIT_PUBLIC_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

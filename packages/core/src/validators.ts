@@ -52,3 +52,10 @@ export function isValidPhone(value: string): boolean {
 export function isKatakana(value: string): boolean {
   return /^[\u30A0-\u30FF\u3000\s・ー（）()０-９0-9Ａ-Ｚａ-ｚA-Za-z．.，,＆&－-]+$/.test(value);
 }
+
+/** True when `v` is a YYYY-MM-DD date that exists on the calendar (2026-02-31 does not). */
+export function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../env.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
+import { makePng } from './png.js';
 import { readUpload, sniffKind, toDataUrl } from './uploads.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -46,10 +47,11 @@ describe('sniffKind', () => {
 
 describe('readUpload', () => {
   it('accepts an image whose bytes are PNG whatever its name', async () => {
-    const { body, headers } = multipartBody('logo.txt', Buffer.concat([PNG, Buffer.alloc(100)]));
+    const png = makePng(4, 4, () => [200, 10, 10]);
+    const { body, headers } = multipartBody('logo.txt', png);
     const res = await app.inject({ method: 'POST', url: '/api/test-upload', payload: body, headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ kind: 'png', size: 116, url: 'data:image/png;base64,' });
+    expect(res.json()).toEqual({ kind: 'png', size: png.length, url: 'data:image/png;base64,' });
   });
 
   it('refuses a file named .png whose content is not an image (415)', async () => {

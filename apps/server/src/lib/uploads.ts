@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-errors.js';
+import { decodeImage, ImageDecodeError, MAX_IMAGE_SIDE } from './images.js';
 
 export type FileKind = 'png' | 'jpeg' | 'pdf' | 'text';
 
@@ -36,12 +37,17 @@ export interface Upload {
  */
 export async function readUpload(req: FastifyRequest, opts: { maxBytes: number; kinds: FileKind[] }): Promise<Upload> {
   if (!req.isMultipart()) throw new HttpError(415, 'ファイルを multipart/form-data で送信してください');
-  const part = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
-  if (!part) throw new HttpError(422, 'ファイルを選択してください', { file: ['ファイルを選択してください'] });
-  const buffer = await part.toBuffer().catch((err: { code?: string }) => {
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxBytes);
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  let buffer: Buffer;
+  try {
+    part = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
+    if (!part) throw new HttpError(422, 'ファイルを選択してください', { file: ['ファイルを選択してください'] });
+    buffer = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxBytes);
+    if (isMalformedMultipart(err)) throw malformedMultipart();
     throw err;
-  });
+  }
   if (part.file.truncated) throw tooLarge(opts.maxBytes);
   if (buffer.length === 0) throw new HttpError(422, 'ファイルが空です', { file: ['ファイルが空です'] });
   const kind = sniffKind(buffer);
@@ -51,7 +57,45 @@ export async function readUpload(req: FastifyRequest, opts: { maxBytes: number; 
       file: [`${allowed}のファイルを選択してください`],
     });
   }
+  if (kind === 'png' || kind === 'jpeg') checkImage(buffer, kind);
   return { buffer, filename: part.filename, kind, mime: MIME[kind] };
+}
+
+const MALFORMED_MESSAGE =
+  '送信されたデータが途中で途切れているか、形式が正しくありません。ファイルを選び直して再度送信してください';
+
+/** The 400 answer to a truncated or corrupted multipart body. */
+export function malformedMultipart() {
+  return new HttpError(400, MALFORMED_MESSAGE, { file: [MALFORMED_MESSAGE] });
+}
+
+/**
+ * Whether an error comes from parsing a broken multipart body (busboy's plain Errors carry no code, so
+ * they are recognised by message; @fastify/multipart's own by code).
+ */
+export function isMalformedMultipart(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
+    return true;
+  }
+  return /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed (part )?header|Malformed urlencoded form|Unsupported content type)/i.test(
+    err.message,
+  );
+}
+
+/** An image is decoded completely before it is accepted: a PNG/JPEG signature followed by anything else is 422. */
+function checkImage(buffer: Buffer, kind: 'png' | 'jpeg') {
+  try {
+    decodeImage(buffer, kind);
+  } catch (err) {
+    if (!(err instanceof ImageDecodeError)) throw err;
+    const message =
+      err.message === 'image too large'
+        ? `画像は縦横${MAX_IMAGE_SIDE}ピクセル以内にしてください`
+        : '画像を読み込めませんでした。壊れていないPNGまたはJPEGのファイルを選択してください';
+    throw new HttpError(422, message, { file: [message] });
+  }
 }
 
 function tooLarge(maxBytes: number) {

@@ -1,9 +1,10 @@
-import { fieldErrors } from '@chobo/core';
+import { CONTROL_CHARS_MESSAGE, fieldErrors } from '@chobo/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { HttpError } from '../lib/http-errors.js';
+import { isMalformedMultipart, malformedMultipart } from '../lib/uploads.js';
 
 /**
  * Every error leaves as `{ message, errors? }` in Japanese; 5xx bodies never carry stack traces or SQL.
@@ -29,6 +30,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const errors = fieldErrors(error.issues);
       return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? '入力内容に誤りがあります', errors });
     }
+    // A unique index that stands for a business rule (race-free: the database decides).
+    const unique = uniqueViolation(error);
+    if (unique) {
+      return reply.status(422).send({ message: unique.message, errors: { [unique.field]: [unique.message] } });
+    }
+    // Safety net: text PostgreSQL cannot store (NUL, invalid encoding) that slipped past the contracts.
+    if (isUnstorableText(error)) {
+      return reply.status(422).send({ message: `入力に${CONTROL_CHARS_MESSAGE}` });
+    }
+    // A broken multipart body that escaped readUpload (e.g. a route reading parts itself).
+    if (isMalformedMultipart(error)) {
+      const m = malformedMultipart();
+      return reply.status(m.statusCode).send({ message: m.message, errors: m.errors });
+    }
     const status = (error as FastifyError).statusCode ?? 500;
     const code = (error as FastifyError).code;
     if (status === 429) {
@@ -47,3 +62,53 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ message: 'サーバーでエラーが発生しました。しばらくしてから再度お試しください' });
   });
 });
+
+/**
+ * PostgreSQL's refusal of a text value (22021 character_not_in_repertoire — NUL or an invalid byte
+ * sequence; 22P05 untranslatable_character — "unsupported Unicode escape sequence"), found anywhere on the
+ * error's cause chain (drizzle wraps the driver's error).
+ */
+export function isUnstorableText(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === '22021' || code === '22P05') return true;
+    if (
+      typeof message === 'string' &&
+      /invalid byte sequence for encoding|unsupported Unicode escape sequence/i.test(message)
+    ) {
+      return true;
+    }
+    e = cause;
+  }
+  return false;
+}
+
+/** Unique indexes whose violation is the user's mistake, with the field and the Japanese message. */
+const UNIQUE_RULES: Record<string, { field: string; message: string }> = {
+  companies_corporate_number_unique: { field: 'corporate_number', message: 'この法人番号は既に登録されています' },
+};
+
+/** The rule of a PostgreSQL unique violation (23505) on the error's cause chain, if it is one of UNIQUE_RULES. */
+export function uniqueViolation(error: unknown): { field: string; message: string } | null {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, constraint, message, cause } = e as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (code === '23505') {
+      const name =
+        typeof constraint === 'string'
+          ? constraint
+          : typeof message === 'string'
+            ? /unique constraint "([^"]+)"/.exec(message)?.[1]
+            : undefined;
+      return (name && Object.hasOwn(UNIQUE_RULES, name) && UNIQUE_RULES[name]) || null;
+    }
+    e = cause;
+  }
+  return null;
+}

@@ -8,6 +8,7 @@ import { type Database, type Db, openDatabase, runMigrations } from '../db/clien
 import { companies, domains, users } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
 import { hashPassword } from '../lib/secrets.js';
+import type { RateLimits } from '../plugins/rate-limit.js';
 
 /**
  * A fresh database built through the real migrations: in-memory PGlite by default, or a new database on
@@ -48,7 +49,12 @@ export interface TestContext {
 }
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; loginLimits?: Partial<LoginLimits> } = {},
+  opts: {
+    env?: Record<string, string>;
+    loginLimits?: Partial<LoginLimits>;
+    /** The global rate limit is off in tests unless given (every test request comes from one address). */
+    rateLimits?: Partial<RateLimits>;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const env = loadEnv({ NODE_ENV: 'test', APP_URL: 'http://chobo.test', ...opts.env });
@@ -57,6 +63,7 @@ export async function createTestApp(
     db: database.db,
     driver: database.driver,
     loginLimits: opts.loginLimits,
+    rateLimits: opts.rateLimits ?? false,
     printMail: false,
   });
   return {

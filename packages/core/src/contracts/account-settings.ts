@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, newPasswordFields } from './auth.js';
-import { requiredText } from './common.js';
+import { requiredText, tokenField } from './common.js';
 
 /** `PUT /api/profile/name` */
 export const profileNameInput = z.object({ name: requiredText('氏名', 100) });
@@ -11,7 +11,7 @@ export const profileEmailInput = z.object({ email: emailField });
 export type ProfileEmailInput = z.infer<typeof profileEmailInput>;
 
 /** `POST /api/profile/email/confirm` — follows the mailed link. */
-export const confirmEmailInput = z.object({ token: z.string().min(1, 'トークンがありません').max(200) });
+export const confirmEmailInput = z.object({ token: tokenField });
 
 /** `PUT /api/password` */
 export const changePasswordInput = z.intersection(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isKatakana } from '../validators.js';
-import { listQuery, optionalText, requiredText } from './common.js';
+import { isCalendarDate, isKatakana } from '../validators.js';
+import { CONTROL_CHARS_MESSAGE, hasNoControlChars, listQuery, optionalText, requiredText } from './common.js';
 
 /* ---------------------------------------------------------------- enums (FACTS.md §1–2) */
 
@@ -100,6 +100,12 @@ export type EntryKind = keyof typeof ENTRY_KINDS;
 
 /** The largest amount one line may carry (a trillion yen minus one): sums stay exact in JS numbers. */
 export const MAX_LINE_AMOUNT = 999_999_999_999;
+/**
+ * The most a company's journal may hold in total (Σ debits of all its entries, 1,000兆円), enforced by the
+ * database: every sum of amounts then stays below Number.MAX_SAFE_INTEGER (≈ 9,007兆) with room to spare,
+ * so balances and statements are exact in JS numbers (docs/adr/0005-money-range.md).
+ */
+export const MAX_COMPANY_JOURNAL_TOTAL = 1_000_000_000_000_000;
 /** The most lines one entry may have. */
 export const MAX_ENTRY_LINES = 200;
 
@@ -112,10 +118,7 @@ export const isoDateField = (label: string) =>
     .string({ error: `${label}を入力してください` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}はYYYY-MM-DD形式で入力してください`)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, `${label}に存在しない日付が指定されています`);
+    .refine(isCalendarDate, `${label}に存在しない日付が指定されています`);
 
 export const optionalDateField = (label: string) =>
   z
@@ -221,6 +224,10 @@ export type JournalEntryValues = z.output<typeof journalEntryInput>;
 export const JOURNAL_SORTABLE = ['date', 'number', 'id', 'created_at', 'total'] as const;
 
 /** `GET /api/accountings` (SPEC §7: keyword, company_id; PRODUCT §1: from, to, account_id). */
+/** `POST /api/accountings/{id}/reverse`: the reversal's date (today when absent). */
+export const journalReverseInput = z.object({ date: isoDateField('日付').optional() }).nullish();
+export type JournalReverseInput = z.input<typeof journalReverseInput>;
+
 export const journalListQuery = listQuery(JOURNAL_SORTABLE, { defaultSort: 'date', defaultDir: 'desc' }).extend({
   company_id: z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional(),
   from: optionalDateField('開始日'),
@@ -331,7 +338,13 @@ export const accountUpdateInput = z
 export type AccountUpdateInput = z.input<typeof accountUpdateInput>;
 
 export const accountListQuery = z.object({
-  keyword: z.string().trim().max(100).optional().default(''),
+  keyword: z
+    .string()
+    .trim()
+    .max(100, '検索キーワードは100文字以内で入力してください')
+    .refine(hasNoControlChars, `検索キーワードに${CONTROL_CHARS_MESSAGE}`)
+    .optional()
+    .default(''),
   include_inactive: z
     .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean()])
     .optional()

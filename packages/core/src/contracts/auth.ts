@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../validators.js';
+import { hasNoControlChars, tokenField } from './common.js';
 
 export const emailField = z
   .string({ error: 'メールアドレスを入力してください' })
   .trim()
   .min(1, { message: 'メールアドレスを入力してください', abort: true })
   .max(254, 'メールアドレスは254文字以内で入力してください')
-  .regex(EMAIL_PATTERN, 'メールアドレスの形式が正しくありません');
+  .regex(EMAIL_PATTERN, 'メールアドレスの形式が正しくありません')
+  .refine(hasNoControlChars, 'メールアドレスの形式が正しくありません');
 
 export const loginInput = z.object({
   email: emailField,
@@ -58,10 +60,7 @@ export const newPasswordFields = z
 
 export const forgotPasswordInput = z.object({ email: emailField });
 
-export const resetPasswordInput = z.intersection(
-  z.object({ token: z.string().min(1, 'トークンがありません').max(200), email: emailField }),
-  newPasswordFields,
-);
+export const resetPasswordInput = z.intersection(z.object({ token: tokenField, email: emailField }), newPasswordFields);
 
 export interface TokenData {
   token: string;

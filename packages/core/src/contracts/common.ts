@@ -32,7 +32,13 @@ export function listQuery<const S extends readonly [string, ...string[]]>(
   opts: { defaultSort: S[number]; defaultDir?: 'asc' | 'desc'; perPage?: number },
 ) {
   return z.object({
-    keyword: z.string().trim().max(200, '検索キーワードは200文字以内で入力してください').optional().default(''),
+    keyword: z
+      .string()
+      .trim()
+      .max(200, '検索キーワードは200文字以内で入力してください')
+      .refine(hasNoControlChars, `検索キーワードに${CONTROL_CHARS_MESSAGE}`)
+      .optional()
+      .default(''),
     page: z.coerce
       .number({ error: 'ページは数値で指定してください' })
       .int('ページは整数で指定してください')
@@ -66,6 +72,26 @@ export function pageMeta(total: number, page: number, perPage: number, rowCount:
 }
 
 /**
+ * C0 control characters other than tab, line feed and carriage return, and DEL. PostgreSQL refuses NUL in
+ * text outright; the others are never meant to be typed and break CSV/PDF output.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARS_MESSAGE = '使用できない文字（制御文字）が含まれています';
+
+/** True when `value` holds no refused control character (see CONTROL_CHARS). */
+export function hasNoControlChars(value: string): boolean {
+  return !CONTROL_CHARS.test(value);
+}
+
+/** A one-time token from a mailed link (compared by hash; never holds control characters). */
+export const tokenField = z
+  .string({ error: 'トークンがありません' })
+  .min(1, 'トークンがありません')
+  .max(200)
+  .refine(hasNoControlChars, 'トークンが正しくありません');
+
+/**
  * An optional text field: trimmed, '' or null or undefined stored as null, at most `max` characters,
  * and (when given) checked by `check` with the Japanese message `message`.
  */
@@ -78,6 +104,7 @@ export function optionalText(
     .string({ error: `${label}は文字列で入力してください` })
     .trim()
     .max(max, `${label}は${max}文字以内で入力してください`)
+    .refine(hasNoControlChars, `${label}に${CONTROL_CHARS_MESSAGE}`)
     .refine((v) => v === '' || !check || check.test(v), { message: check?.message ?? '' })
     .nullish()
     .transform((v) => (v ? v : null));
@@ -88,7 +115,8 @@ export function requiredText(label: string, max: number) {
     .string({ error: `${label}を入力してください` })
     .trim()
     .min(1, `${label}を入力してください`)
-    .max(max, `${label}は${max}文字以内で入力してください`);
+    .max(max, `${label}は${max}文字以内で入力してください`)
+    .refine(hasNoControlChars, `${label}に${CONTROL_CHARS_MESSAGE}`);
 }
 
 /** Turns a zod error into the `errors` map of the API error body (field → messages). */

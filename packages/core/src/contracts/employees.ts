@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../validators.js';
 import { listQuery, optionalText, requiredText } from './common.js';
 import { kanaField, optionalEmailField } from './fields.js';
 
@@ -16,9 +17,10 @@ const isoDate = (label: string) =>
   z
     .string({ error: `${label}は日付で入力してください` })
     .trim()
+    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), `${label}はYYYY-MM-DDの形式で入力してください`)
     .refine(
-      (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
-      `${label}はYYYY-MM-DDの形式で入力してください`,
+      (v) => v === '' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDate(v),
+      `${label}に存在しない日付が指定されています`,
     )
     .nullish()
     .transform((v) => (v ? v : null));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminPermissionsField } from './admins.js';
 import { emailField, newPasswordFields } from './auth.js';
-import { listQuery, requiredText } from './common.js';
+import { hasNoControlChars, listQuery, requiredText } from './common.js';
 
 export const ADMIN_INVITATION_TTL_HOURS = 72;
 export const COMPANY_INVITATION_TTL_HOURS = 72;
@@ -71,7 +71,13 @@ export type RegisterFormInput = z.input<typeof registerFormInput>;
 
 /** POST /api/register and /api/register-admin: the form's fields plus the invitation token. */
 export const registerInput = z.intersection(
-  z.object({ token: z.string({ error: '招待が見つかりません' }).min(20, '招待が見つかりません').max(200) }),
+  z.object({
+    token: z
+      .string({ error: '招待が見つかりません' })
+      .min(20, '招待が見つかりません')
+      .max(200)
+      .refine(hasNoControlChars, '招待が見つかりません'),
+  }),
   registerFormInput,
 );
 export type RegisterInput = z.input<typeof registerInput>;

@@ -72,6 +72,28 @@ export const journalCounters = pgTable('journal_counters', {
   last_number: integer('last_number').notNull().default(0),
 });
 
+/**
+ * Σ journal_entries.total per company, kept by the trigger `journal_entries_total_apply` (migration
+ * company_journal_total_bound), which refuses an entry taking it past MAX_COMPANY_JOURNAL_TOTAL (1,000兆円):
+ * then every balance, total and statement figure stays an exact JS number (docs/adr/0005-money-range.md).
+ */
+const MAX_COMPANY_JOURNAL_TOTAL = 1_000_000_000_000_000; // = MAX_COMPANY_JOURNAL_TOTAL of @chobo/core
+export const companyJournalTotals = pgTable(
+  'company_journal_totals',
+  {
+    company_id: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    debit: yen('debit'),
+  },
+  (t) => [
+    check(
+      'company_journal_totals_debit_check',
+      sql`${t.debit} >= 0 and ${t.debit} <= ${sql.raw(String(MAX_COMPANY_JOURNAL_TOTAL))}`,
+    ),
+  ],
+);
+
 /** 仕訳. Balanced at commit by the deferred trigger `journal_entries_balanced` (migration 0004). */
 export const journalEntries = pgTable(
   'journal_entries',

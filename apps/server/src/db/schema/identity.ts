@@ -101,6 +101,10 @@ export const companies = pgTable(
       sql`${t.break_minutes} between 0 and 480 and ${t.statutory_holiday} between 0 and 6 and ${t.closing_day} between 1 and 31`,
     ),
     index('companies_domain_idx').on(t.domain_id),
+    /** One company per 法人番号 (companies without one are not constrained). */
+    uniqueIndex('companies_corporate_number_unique')
+      .on(t.corporate_number)
+      .where(sql`${t.corporate_number} is not null and ${t.corporate_number} <> ''`),
   ],
 );
 
@@ -227,4 +231,18 @@ export const mailLog = pgTable(
     index('mail_log_pending_idx').on(t.next_attempt_at).where(sql`${t.status} in ('queued', 'sending')`),
     check('mail_log_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'logged')`),
   ],
+);
+
+/**
+ * Fixed-window request counters of the global rate limit (plugins/rate-limit.ts): one row per client key,
+ * shared by every server process on the database. Expired rows are swept now and then.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: varchar('key', { length: 100 }).primaryKey(),
+    count: integer('count').notNull(),
+    reset_at: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_idx').on(t.reset_at)],
 );

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tenant } from '../../lib/context.js';
-import { demoLogoPng } from '../../modules/account-settings/png.js';
+import { demoLogoPng } from '../../lib/png.js';
 import { companies, employees, products, users } from '../schema/index.js';
 
 type Tax = '10' | '8' | 'exempt' | 'out_of_scope';

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, companies, mailLog, users } from '../../db/schema/index.js';
+import { makePng } from '../../lib/png.js';
 import {
   client,
   companyOwner,
@@ -11,7 +12,6 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { uploadFile } from '../../test/multipart.js';
-import { makePng } from './png.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

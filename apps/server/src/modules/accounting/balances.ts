@@ -69,12 +69,25 @@ export async function sumByAccount(
     db,
     sql`select account_id, sum(debit) as debit, sum(credit) as credit from (${sql.join(parts, sql` union all `)}) s group by account_id`,
   );
-  for (const r of rows) out.set(Number(r.account_id), { debit: Number(r.debit), credit: Number(r.credit) });
+  for (const r of rows) out.set(Number(r.account_id), { debit: exactYen(r.debit), credit: exactYen(r.credit) });
   return out;
 }
 
 function dailyPart(companyId: number, from: string, to: string, kinds: SQL): SQL {
   return sql`select account_id, debit, credit from account_daily_balances where company_id = ${companyId} and date >= ${from} and date <= ${to}${kinds}`;
+}
+
+/**
+ * A database sum of yen as a JS number, refusing (instead of silently rounding) one past
+ * Number.MAX_SAFE_INTEGER. The per-company bound MAX_COMPANY_JOURNAL_TOTAL keeps every sum far below it
+ * (docs/adr/0005-money-range.md); this is the tripwire should that ever change.
+ */
+export function exactYen(v: string | number | bigint): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || (typeof v !== 'number' && BigInt(v) !== BigInt(n))) {
+    throw new Error(`sum of yen out of the exact range: ${String(v)}`);
+  }
+  return n;
 }
 
 export const get = (m: SumsByAccount, id: number): Sums => m.get(id) ?? ZERO;
@@ -153,7 +166,7 @@ export async function sumByAccountMonth(
   const out = new Map<string, SumsByAccount>();
   for (const r of res) {
     const m = out.get(r.month) ?? new Map();
-    m.set(Number(r.account_id), { debit: Number(r.debit), credit: Number(r.credit) });
+    m.set(Number(r.account_id), { debit: exactYen(r.debit), credit: exactYen(r.credit) });
     out.set(r.month, m);
   }
   return out;

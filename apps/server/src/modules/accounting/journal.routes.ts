@@ -4,6 +4,7 @@ import {
   accountUpdateInput,
   journalEntryInput,
   journalListQuery,
+  journalReverseInput,
   versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
@@ -32,14 +33,6 @@ const ACCOUNTS = '/api/company/accounts';
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 const importQuery = z.object({ dry_run: z.string().optional() });
-const reverseBody = z
-  .object({
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, '日付はYYYY-MM-DD形式で入力してください')
-      .optional(),
-  })
-  .nullish();
 
 export async function journalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -136,7 +129,7 @@ export async function journalRoutes(app: FastifyInstance) {
       method: 'POST',
       url: `${JOURNAL}/:id/reverse`,
       config,
-      schema: { tags, summary: '逆仕訳の登録', params: idParams, body: reverseBody },
+      schema: { tags, summary: '逆仕訳の登録', params: idParams, body: journalReverseInput },
     },
     async ({ ctx, req, reply }) => {
       const data = await reverseEntry({ ctx, input: { id: req.params.id, date: req.body?.date } });

@@ -4,7 +4,7 @@ import { PDFDocument, type PDFFont, rgb } from '@cantoo/pdf-lib';
 import type { StatementRow } from '@chobo/core';
 import { formatDateJa } from '@chobo/core';
 import * as fontkit from 'fontkit';
-import { csvLine, csvWriter } from '../products/csv.js';
+import { csvLine, csvWriter } from '../../lib/csv.js';
 
 /** A table to export: title, subtitle (company, period), column headers and rows of cells. */
 export interface ExportTable {

@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import jpegJs from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLogs, companies, journalEntries, journalLines, mailLog, users } from '../../db/schema/index.js';
 import { forgetSettings } from '../../lib/settings.js';
@@ -16,7 +17,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+// a real 8×8 JPEG (logos are decoded completely, a bare JPEG header is refused)
+const JPEG = Buffer.from(jpegJs.encode({ width: 8, height: 8, data: Buffer.alloc(8 * 8 * 4, 0x80) }, 85).data);
 
 function multipart(file: Buffer, filename: string, type: string) {
   const boundary = '----chobo-test-boundary';
@@ -121,6 +123,7 @@ describe('admin companies API', () => {
     const domain = await createDomain(ctx.db, { name: '移動先' });
     const res = await api.put(`/api/admin/companies/${company.id}`, {
       ...valid,
+      corporate_number: '', // the company created above holds valid's 法人番号
       name: '改名株式会社',
       domain_id: domain.id,
     });

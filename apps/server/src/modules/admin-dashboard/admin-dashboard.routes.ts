@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companies, domains, infos, invitations, users } from '../../db/schema/index.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 
-const config = { access: { roles: ['admin'] } as RouteAccess };
+/** The counts and the latest sign-ups are company data: companies.index, like the company list. */
+const config = { access: { roles: ['admin'], permission: 'companies.index' } as RouteAccess };
 
 /** GET /api/admin/dashboard — the counts of PRODUCT.md §3 and the latest sign-ups. */
 export async function adminDashboardRoutes(app: FastifyInstance) {

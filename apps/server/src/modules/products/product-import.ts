@@ -12,8 +12,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ActionArgs, CompanyCtx } from '../../lib/context.js';
+import { decodeCsv, parseCsv } from '../../lib/csv.js';
 import { unprocessable } from '../../lib/http-errors.js';
-import { decodeCsv, parseCsv } from './csv.js';
 
 export const MAX_IMPORT_ROWS = 100_000;
 const PREVIEW_ROWS = 200;

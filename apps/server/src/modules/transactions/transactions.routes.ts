@@ -12,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tenant } from '../../lib/context.js';
+import { csvLine, csvWriter } from '../../lib/csv.js';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
-import { csvLine, csvWriter } from '../products/csv.js';
 import { createTransaction, deleteTransaction, updateTransaction } from './transaction-actions.js';
 import { listTransactions, loadTransaction, transactionBatches } from './transactions.queries.js';
 

@@ -1,15 +1,22 @@
 import iconv from 'iconv-lite';
 
-/** CSV helpers (RFC 4180) shared by CSV downloads and uploads. */
+/** CSV helpers (RFC 4180) shared by every CSV download and upload (products, journal, statements). */
 
 const UTF8_BOM = '\uFEFF';
 
 export type CsvEncoding = 'utf-8' | 'shift_jis';
 
-/** One CSV field: quoted when it holds a comma, quote, CR/LF or leading/trailing space. */
+/** A text cell Excel/LibreOffice would read as a formula (CWE-1236, "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field: quoted when it holds a comma, quote, CR/LF or leading/trailing space. A string starting
+ * with = + - @ tab or CR is prefixed with a single quote so spreadsheets show it as text instead of running
+ * it; numbers (negative amounts such as -1200) are written as they are.
+ */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  const s = String(value);
+  const s = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -40,7 +47,15 @@ export function decodeCsv(buf: Buffer): { text: string; encoding: CsvEncoding } 
   }
 }
 
-/** Parses CSV text into rows of fields (quoted fields may hold commas, quotes and line breaks). */
+/** Undoes csvField's formula guard, so an exported file imports back unchanged. */
+function unguard(field: string): string {
+  return field.startsWith("'") && FORMULA_START.test(field.slice(1)) ? field.slice(1) : field;
+}
+
+/**
+ * Parses CSV text into rows of fields (quoted fields may hold commas, quotes and line breaks). A field
+ * written with csvField's formula guard ('=…, '-…) comes back without the quote.
+ */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -68,11 +83,11 @@ export function parseCsv(text: string): string[][] {
       quoted = true;
       i++;
     } else if (c === ',') {
-      row.push(field);
+      row.push(unguard(field));
       field = '';
       i++;
     } else if (c === '\r' || c === '\n') {
-      row.push(field);
+      row.push(unguard(field));
       rows.push(row);
       row = [];
       field = '';
@@ -83,7 +98,7 @@ export function parseCsv(text: string): string[][] {
     }
   }
   if (field !== '' || row.length > 0) {
-    row.push(field);
+    row.push(unguard(field));
     rows.push(row);
   }
   // blank lines (e.g. a trailing one) are not rows

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "companies_corporate_number_unique" ON "companies" USING btree ("corporate_number") WHERE "companies"."corporate_number" is not null and "companies"."corporate_number" <> '';

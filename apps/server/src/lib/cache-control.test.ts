@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadEnv } from '../env.js';
+import { companyOwner, createTestApp, type TestContext } from '../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('Cache-Control on /api answers', () => {
+  it('JSON answers, errors and 404s carry no-store', async () => {
+    const owner = await companyOwner(ctx);
+    const ok = await owner.api.get('/api/me');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    const unauth = await ctx.app.inject({ method: 'GET', url: '/api/me' });
+    expect(unauth.statusCode).toBe(401);
+    expect(unauth.headers['cache-control']).toBe('no-store');
+    const missing = await owner.api.get('/api/no-such-route');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+    const invalid = await owner.api.post('/api/company/customer', {});
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.headers['cache-control']).toBe('no-store');
+  });
+
+  it('the built web app keeps its own caching (immutable assets, no-cache index)', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'chobo-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const app = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test' }),
+      db: ctx.db,
+      driver: ctx.app.deps.driver,
+      serveWeb: true,
+      webDist: dist,
+    });
+    try {
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const index = await app.inject({ method: 'GET', url: '/customers' });
+      expect(index.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await app.close();
+    }
+  });
+});
