@@ -75,6 +75,12 @@ beforeAll(async () => {
     subject: `${MARKER}件名`,
     lines: [{ description: `${MARKER}品目`, quantity: 1, unit_price: 1000, tax_category: '10' }],
   });
+  const invoice = await created(a.api, '/api/invoices', {
+    customer_id: customer.id,
+    transaction_ids: [sale.id],
+    issue_date: '2026-06-30',
+    notes: `${MARKER}備考`,
+  });
   const lock = await created(a.api, '/api/company/period-locks', { kind: 'month', date: '2026-04-01' });
 
   const read = async (url: string) => (await a.api.get(url)).json().data as Record<string, unknown>;
@@ -90,6 +96,8 @@ beforeAll(async () => {
   fixtures.set('/api/company/accounts/:id', { id: account.id, record: account });
   fixtures.set('/api/accountings/:id', { id: entry.id, record: await read(`/api/accountings/${entry.id}`) });
   fixtures.set('/api/transactions/:id', { id: sale.id, record: await read(`/api/transactions/${sale.id}`) });
+  const inv = { id: invoice.id, record: await read(`/api/invoices/${invoice.id}`) };
+  for (const suffix of ['', '/issue', '/send', '/correct', '/pdf']) fixtures.set(`/api/invoices/:id${suffix}`, inv);
   fixtures.set('/api/accountings/:id/reverse', { id: entry.id, record: {} });
   fixtures.set('/api/company/fiscal-years/:id/close', { id: fy.id, record: {} });
   fixtures.set('/api/company/fiscal-years/:id/reopen', { id: fy.id, record: {} });

@@ -93,7 +93,7 @@ describe('請求書', () => {
       due_date: '2026-06-30',
       notes: '毎度ありがとうございます。',
     });
-    expect(draft.statusCode).toBe(201);
+    expect(draft.statusCode, draft.body).toBe(201);
     const inv = draft.json().data;
     expect(inv.status).toBe('draft');
     expect(inv.totals.by_rate).toEqual([
@@ -135,12 +135,23 @@ describe('請求書', () => {
       transaction_ids: [sales[0].id],
       issue_date: '2026-06-01',
     });
-    expect(again.statusCode).toBe(201);
-    const clash = await o.api.post(`/api/invoices/${again.json().data.id}/issue`);
-    expect(clash.statusCode).toBe(422);
-    expect(clash.json().message).toContain('すでに請求書');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toContain('すでに請求書');
     // and an invoiced sale cannot be deleted
     expect((await o.api.delete(`/api/transactions/${sales[0].id}`)).statusCode).toBe(422);
+  });
+
+  it('two drafts billing the same sale: the second one cannot be issued', async () => {
+    const { o, customerId } = await setup();
+    const s1 = await sale(o.api, customerId, [l(1000)]);
+    const draft = { customer_id: customerId, transaction_ids: [s1.id], issue_date: '2026-05-31' };
+    const d1 = (await o.api.post('/api/invoices', draft)).json().data;
+    const d2 = (await o.api.post('/api/invoices', draft)).json().data;
+    expect((await o.api.post(`/api/invoices/${d1.id}/issue`)).statusCode).toBe(200);
+    const clash = await o.api.post(`/api/invoices/${d2.id}/issue`);
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().message).toContain(`請求書 No.${d1.number}`);
+    expect((await o.api.get(`/api/invoices/${d2.id}`)).json().data.status).toBe('draft');
   });
 
   it('correcting: the new draft replaces the old when issued; the old becomes void and both stay', async () => {
