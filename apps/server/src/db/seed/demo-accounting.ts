@@ -11,6 +11,7 @@ import { get, net, sumByAccount } from '../../modules/accounting/balances.js';
 import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
 import { postEntry } from '../../modules/accounting/journal-actions.js';
 import { prng } from '../../modules/accounting/journal-generator.js';
+import { demoSalesCatalog, demoSalesMonth, markDemoInvoicesPaid } from './demo-sales.js';
 
 type Line = JournalEntryValues['lines'][number];
 
@@ -68,30 +69,21 @@ export async function seedDemoAccounting(tenant: Tenant, opts: { today?: string;
   });
 
   /** One month of ordinary business; returns the month's credit sales and purchases (settled next month). */
-  const month = async (y: number, m: number, carry: { sales: number; purchases: number }) => {
+  const month = async (y: number, m: number, carry: { sales: number; purchases: number; invoiceIds: number[] }) => {
     const d = (day: number) =>
       `${y}-${String(m).padStart(2, '0')}-${String(Math.min(day, Number(lastDayOfMonth(y, m).slice(8)))).padStart(2, '0')}`;
     await post(d(5), '前月分 売掛金の入金', [line('1120', carry.sales, 0), line('1220', 0, carry.sales)]);
     await post(d(10), '前月分 買掛金の支払', [line('2120', carry.purchases, 0), line('1120', 0, carry.purchases)]);
-    let sales = 0;
+    if (d(5) <= today) await markDemoInvoicesPaid(ctx, carry.invoiceIds, d(5));
     let purchases = 0;
-    const customers = [
-      '株式会社東京商事',
-      '大阪物産株式会社',
-      '有限会社みなと',
-      '合同会社さくら',
-      '株式会社北海フーズ',
-    ];
-    for (let i = 0; i < 10; i++) {
-      const v = r100(rng.int(320_000, 1_500_000) * (m === 12 || m === 3 ? 1.3 : 1));
-      const tax = Math.floor(v / 10);
-      sales += v + tax;
-      await post(d(rng.int(1, 28)), `${rng.pick(customers)} 商品売上`, [
-        line('1220', v + tax, 0),
-        line('4110', 0, v, 'sales_10'),
-        line('2210', 0, tax),
-      ]);
-    }
+    // sales: 受注取引 posted by the sales actions, billed at month end (demo-sales.ts)
+    const billing = await demoSalesMonth(ctx, catalog, rng, {
+      d,
+      last: lastDayOfMonth(y, m),
+      today,
+      correct: m === 7 || m === 11,
+    });
+    const sales = billing.billed;
     for (let i = 0; i < 6; i++) {
       const v = r100(rng.int(300_000, 950_000));
       const tax = Math.floor(v / 10);
@@ -155,7 +147,7 @@ export async function seedDemoAccounting(tenant: Tenant, opts: { today?: string;
       ]);
     if (m === 9 || m === 3)
       await post(d(20), '普通預金の利息', [line('1120', 1_234, 0), line('7110', 0, 1_234, 'exempt')]);
-    return { sales, purchases };
+    return { sales, purchases, invoiceIds: billing.invoiceIds };
   };
 
   /** 決算整理: inventory, consumption tax settlement and income taxes, dated the last day of the year. */
@@ -181,7 +173,8 @@ export async function seedDemoAccounting(tenant: Tenant, opts: { today?: string;
 
   // the closed year
   const y0 = Number(fy1.start_date.slice(0, 4));
-  let carry = { sales: 4_200_000, purchases: 2_600_000 };
+  let carry = { sales: 4_200_000, purchases: 2_600_000, invoiceIds: [] as number[] };
+  const catalog = await demoSalesCatalog(ctx);
   await post(fy1.start_date, '期首商品棚卸高への振替', [line('5110', 2_800_000, 0), line('1310', 0, 2_800_000)]);
   await post(`${y0}-05-20`, '営業用ノートPC・複合機の購入', [
     line('1550', 1_500_000, 0, 'purchase_10'),

@@ -108,8 +108,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     );
     const tenant = systemTenant(tx, company.id);
     await seedDefaultAccounts(tenant);
-    await seedDemoAccounting(tenant);
     await seedDemoMasterData(tenant, demoHash);
+    await seedDemoAccounting(tenant);
     await seedDemoInfos(tx);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
