@@ -18,6 +18,8 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
+          // builds the migrated template database every test database is cloned from
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
         },
       },
       'apps/web/vitest.config.ts',
