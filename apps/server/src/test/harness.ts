@@ -1,45 +1,31 @@
-import { randomBytes } from 'node:crypto';
 import type { Role } from '@chobo/core';
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS } from '@chobo/core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { type App, buildApp, type LoginLimits } from '../app.js';
 import { type Database, type Db, openDatabase, runMigrations } from '../db/client.js';
 import { companies, domains, users } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
 import { hashPassword } from '../lib/secrets.js';
 import type { RateLimits } from '../plugins/rate-limit.js';
+import { clonePglite, createServerDatabase, TEMPLATE_ENV } from './template.js';
 
 /**
- * A fresh database built through the real migrations: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * A fresh database holding exactly what the real migrations produce: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ *
+ * Under vitest it is a copy of the template the server project's globalSetup built once with runMigrations()
+ * (see template.ts). Outside vitest (benchmarks), or with `fromScratch` (for a test about the migrations or
+ * start-up themselves), the migrations run on an empty database.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(opts: { fromScratch?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await runMigrations(database);
-    return database;
+  const template = process.env[TEMPLATE_ENV];
+  if (template && !opts.fromScratch) {
+    return url ? createServerDatabase(url, { template }) : clonePglite(template);
   }
-  const name = `chobo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+  const database = url ? await createServerDatabase(url) : await openDatabase({ dataDir: 'memory://' });
   await runMigrations(database);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return database;
 }
 
 export interface TestContext {

@@ -15,10 +15,8 @@ describe('demo accounting data', () => {
   it('gives a closed year and the open current one whose statements are meaningful and consistent', async () => {
     const o = await companyOwner(ctx, { fiscal_year_end_month: 3 });
     await seedDefaultAccounts(systemTenant(ctx.db, o.company.id));
-    const started = Date.now();
+    // how fast it is belongs to the benchmark (bench/run.ts), not here
     await ctx.db.transaction((tx) => seedDemoAccounting(systemTenant(tx, o.company.id), { today: '2026-11-21' }));
-    const ms = Date.now() - started;
-    expect(ms).toBeLessThan(60_000);
 
     const years = (await o.api.get('/api/company/fiscal-years')).json().data;
     expect(years.map((y: { start_date: string; status: string }) => [y.start_date, y.status])).toEqual([

@@ -1,9 +1,10 @@
 import { COMPANY_PERMISSIONS, isValidRegistrationNumber } from '@chobo/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ACCOUNTS } from '../../modules/accounting/chart-of-accounts.js';
 import { createTestDatabase } from '../../test/harness.js';
 import type { Database } from '../client.js';
-import { companies, customers, domains, users } from '../schema/index.js';
+import { accounts, companies, customers, domains, users } from '../schema/index.js';
 import { seedIfEmpty } from './seed.js';
 
 let database: Database;
@@ -78,5 +79,11 @@ describe('demo master data', () => {
     expect(staff.filter((e) => e.user_id !== null).length).toBe(3);
     expect(company.logo_data).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     expect(company.bank_accounts[0]).toMatchObject({ bank_code: '0005', branch_code: '001' });
+  });
+
+  it('株式会社サンプル商事 has the whole chart of accounts', async () => {
+    const [company] = await database.db.select().from(companies).where(eq(companies.name, '株式会社サンプル商事'));
+    const chart = await database.db.select().from(accounts).where(eq(accounts.company_id, company.id));
+    expect(new Set(chart.map((a) => a.code))).toEqual(new Set(DEFAULT_ACCOUNTS.map((a) => a.code)));
   });
 });

@@ -136,24 +136,6 @@ describe('chart of accounts seeding', () => {
     }
     expect(await ensureChartsOfAccounts(ctx.db)).toBe(0);
   });
-
-  it('is in the demo seed: 株式会社サンプル商事 has the chart', async () => {
-    const { seedIfEmpty } = await import('../../db/seed/seed.js');
-    const { createTestDatabase } = await import('../../test/harness.js');
-    const database = await createTestDatabase();
-    try {
-      await seedIfEmpty(database.db, {
-        adminEmail: 'a@example.com',
-        adminPassword: 'x-pass-1234',
-        demo: true,
-        demoPassword: 'y-pass-1234',
-      });
-      const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(accounts);
-      expect(n).toBeGreaterThanOrEqual(DEFAULT_ACCOUNTS.length);
-    } finally {
-      await database.close();
-    }
-  });
 });
 
 describe('database integrity of the journal (whatever writes it)', () => {

@@ -6,7 +6,6 @@ import { auditLogs, products } from '../../db/schema/index.js';
 import {
   client,
   companyOwner,
-  createCompany,
   createDomain,
   createTestApp,
   createUser,
@@ -315,13 +314,17 @@ describe('tenancy of the CSV', () => {
   it("never downloads another company's products", async () => {
     const a = await companyOwner(ctx);
     const b = await companyOwner(ctx);
-    await a.api.post(URL, { ...valid, code: 'SECRET-A' });
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/product-download',
-      headers: { authorization: `Bearer ${b.token}` },
-    });
-    expect(res.body).not.toContain('SECRET-A');
-    void createCompany;
+    expect((await a.api.post(URL, { ...valid, code: 'SECRET-A' })).statusCode).toBe(201);
+    expect((await b.api.post(URL, { ...valid, code: 'OWN-B' })).statusCode).toBe(201);
+    const download = (token: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/product-download', headers: { authorization: `Bearer ${token}` } });
+    const mine = await download(a.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain('SECRET-A');
+    const theirs = await download(b.token);
+    expect(theirs.statusCode).toBe(200);
+    // b gets a real file with its own product, and only that: not a's
+    expect(theirs.body.trim().split('\r\n').slice(1)).toEqual([expect.stringMatching(/^OWN-B,/)]);
+    expect(theirs.body).not.toContain('SECRET-A');
   });
 });

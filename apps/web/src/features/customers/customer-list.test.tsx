@@ -86,7 +86,7 @@ describe('CustomerList', () => {
     const search = screen.getByRole('textbox', { name: 'キーワード検索' });
     fireEvent.change(search, { target: { value: '山' } });
     fireEvent.change(search, { target: { value: '山田' } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // not yet: no request, no URL change (the debounce's own timing is in use-keyword-input.test.tsx)
     expect(listCalls(calls).length).toBe(before);
     expect(router.state.location.search).toBe('?page=2');
     await waitFor(() => expect(router.state.location.search).toBe(`?keyword=${encodeURIComponent('山田')}`));

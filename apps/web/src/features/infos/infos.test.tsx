@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminMe, json, mockApi, page, renderApp, seedToken } from '../../test/utils';
 
 /** An option of a picker's own dropdown (jsdom keeps it display:none, so not by role). */
@@ -20,6 +20,10 @@ const company = (id: number, name: string) => ({ id, name, name_kana: null, emai
 const domain = (id: number, name: string, is_default = false) => ({ id, name, host: null, is_default });
 
 describe('notice form: audience pickers', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('searches companies (debounced, keyword + per_page=20) and sends the chosen company_id', async () => {
     const { calls } = mockApi({
       'GET /api/me': { data: adminMe() },
@@ -33,7 +37,9 @@ describe('notice form: audience pickers', () => {
       'GET /api/admin/infos': page([]),
     });
     seedToken();
-    const user = userEvent.setup();
+    // a fake clock that also runs on its own, so the debounce below can be passed for certain
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { router } = renderApp('/system/infos/create');
     await user.type(await screen.findByRole('textbox', { name: 'タイトル' }), 'メンテナンスのお知らせ');
     await user.type(screen.getByRole('textbox', { name: '本文' }), '12月1日に停止します。');
@@ -46,7 +52,7 @@ describe('notice form: audience pickers', () => {
     await user.click(await optionOf(picker, '株式会社テスト商会（ID: 7）'));
     expect(picker.value).toBe('株式会社テスト商会（ID: 7）');
     // the chosen name is not taken for a new keyword once the debounce has passed
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await act(() => vi.advanceTimersByTimeAsync(400));
     expect(picker.value).toBe('株式会社テスト商会（ID: 7）');
 
     const searches = calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/companies');
