@@ -36,12 +36,9 @@ export async function seedDemoAccounting(tenant: Tenant, opts: { today?: string;
     memo,
   });
   const post = async (date: string, description: string, lines: Line[]) => {
-    if (date > today) return;
-    await postEntry(
-      tenant,
-      { date, description, lines: lines.filter((l) => l.debit + l.credit > 0) },
-      { skipChecks: true, createdBy: opts.userId ?? null },
-    );
+    const kept = lines.filter((l) => l.debit + l.credit > 0);
+    if (date > today || kept.length < 2) return;
+    await postEntry(tenant, { date, description, lines: kept }, { skipChecks: true, createdBy: opts.userId ?? null });
   };
   const ctx = systemCompanyCtx(db, companyId, opts.userId ?? null);
   const rng = prng(20260401);

@@ -48,17 +48,17 @@ export async function demoSalesMonth(
   const { buyers, goods } = catalog;
   if (buyers.length === 0 || goods.length === 0) return { billed: 0, invoiceIds: [] };
   const byCustomer = new Map<number, number[]>();
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 12; i++) {
     const date = month.d(rng.int(1, 28));
     if (date > month.today) continue;
     const buyer = buyers[i % Math.min(buyers.length, 5)];
     const lines: TransactionValues['lines'] = [];
-    for (let k = rng.int(1, 4); k > 0; k--) {
+    for (let k = rng.int(2, 5); k > 0; k--) {
       const p = rng.pick(goods);
       lines.push({
         product_id: p.id,
         description: p.name,
-        quantity: p.unit_price > 50_000 ? rng.int(1, 3) : rng.int(5, 120),
+        quantity: p.unit_price >= 10_000 ? rng.int(3, 30) : p.unit_price >= 1_000 ? rng.int(20, 200) : rng.int(50, 400),
         unit: p.unit,
         unit_price: p.unit_price,
         tax_category: p.tax_category as '10' | '8',
