@@ -202,7 +202,12 @@ async function run(label: string, open: () => Promise<Database>) {
   const database = await open();
   await runMigrations(database);
   const db = database.db;
-  const app = await buildApp({ env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), db, driver: database.driver });
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    db,
+    driver: database.driver,
+    rateLimits: false,
+  });
   const t0 = performance.now();
   for (let c = 0; c < COMPANIES; c++) {
     const small = await createCompany(db, { fiscal_year_end_month: 3 });

@@ -16,7 +16,12 @@ const TAX = ['10', '8', 'exempt', 'out_of_scope'] as const;
 
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const database = await createTestDatabase();
-const app = await buildApp({ env: loadEnv({ NODE_ENV: 'test' }), db: database.db, driver: database.driver });
+const app = await buildApp({
+  env: loadEnv({ NODE_ENV: 'test' }),
+  db: database.db,
+  driver: database.driver,
+  rateLimits: false,
+});
 const company = await createCompany(database.db);
 const owner = await createUser(database.db, { role: 'company', companyId: company.id });
 const token = await signIn(app, owner.email);

@@ -28,7 +28,12 @@ function stats(samples: number[]) {
 async function bench(label: string, open: () => ReturnType<typeof openDatabase>) {
   const database = await open();
   await runMigrations(database);
-  const app = await buildApp({ env: loadEnv({ NODE_ENV: 'test' }), db: database.db, driver: database.driver });
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test' }),
+    db: database.db,
+    driver: database.driver,
+    rateLimits: false,
+  });
   const company = await createCompany(database.db);
   const owner = await createUser(database.db, { role: 'company', companyId: company.id });
   for (let i = 0; i < CUSTOMERS; i += 5000) {
