@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
-import { openDatabase, runMigrations } from './db/client.js';
-import { seedIfEmpty } from './db/seed/seed.js';
+import { openDatabase } from './db/client.js';
+import { prepareDatabase } from './db/startup.js';
 import { EnvError, loadEnv } from './env.js';
-import { ensureChartsOfAccounts } from './modules/accounting/chart-of-accounts.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -18,17 +17,14 @@ async function main() {
   }
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await runMigrations(database);
 
   const demoPassword = env.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
-  const seeded = await seedIfEmpty(database.db, {
+  const seeded = await prepareDatabase(database, {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD ?? demoPassword,
     demo: env.SEED_DEMO ?? database.driver === 'pglite',
     demoPassword,
   });
-
-  await ensureChartsOfAccounts(database.db);
 
   const app = await buildApp({
     env,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,20 +54,34 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   return { db, driver: 'pglite', close: () => client.close() };
 }
 
-/** Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock (many processes). */
-export async function runMigrations(database: Database): Promise<void> {
-  if (database.pool) {
-    // One connection holds the lock and runs the migrations, so concurrent start-ups wait their turn.
-    const client = await database.pool.connect();
-    try {
-      await client.query('select pg_advisory_lock(727274)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-      client.release();
-    }
-  } else {
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+const STARTUP_LOCK = 727274;
+const startupLockHolder = new AsyncLocalStorage<pg.Pool>();
+
+/**
+ * Runs `fn` while this process holds the start-up lock: on PostgreSQL a session advisory lock on one
+ * connection, so that of several processes started together one migrates and seeds while the others
+ * wait, then find the work done. Nested calls (runMigrations inside it) reuse the lock. On PGlite, where
+ * one process owns the folder, `fn` simply runs.
+ */
+export async function withStartupLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  const pool = database.pool;
+  if (!pool || startupLockHolder.getStore() === pool) return fn();
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await startupLockHolder.run(pool, fn);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+    client.release();
   }
+}
+
+/** Applies the committed drizzle-kit migrations; on PostgreSQL under the start-up lock (many processes). */
+export async function runMigrations(database: Database): Promise<void> {
+  await withStartupLock(database, async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: both drivers' migrators accept the handle
+    const db = database.db as any;
+    if (database.pool) await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    else await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  });
 }
