@@ -17,6 +17,7 @@ import {
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import { MailDispatcher } from './lib/mail.js';
+import { type JobQueue, missingJobQueue } from './lib/queue.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { fiscalRoutes } from './modules/accounting/fiscal.routes.js';
 import { journalRoutes } from './modules/accounting/journal.routes.js';
@@ -61,6 +62,8 @@ export interface AppDeps {
   db: Db;
   driver: 'pglite' | 'postgres';
   mailer: MailDispatcher;
+  /** Background jobs (lib/queue.ts); modules register workers with `queue.work` when they are built. */
+  queue: JobQueue;
   loginLimits: LoginLimits;
 }
 
@@ -86,6 +89,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Print mails that are only recorded (no SMTP_URL). */
   printMail?: boolean;
+  /** The job queue (createJobQueue); it is stopped when the app closes. Without it, send() fails. */
+  queue?: JobQueue;
 }
 
 /** Builds the Fastify application. Tests call `app.inject()` on it; main.ts makes it listen. */
@@ -105,15 +110,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     log: app.log,
     printMail: opts.printMail,
   });
+  const queue = opts.queue ?? missingJobQueue();
   app.decorate('deps', {
     env: opts.env,
     db: opts.db,
     driver: opts.driver,
     mailer,
+    queue,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits },
   });
   app.addHook('onClose', async () => {
     await mailer.stop();
+    await queue.stop();
   });
 
   await app.register(helmet, {

@@ -36,6 +36,11 @@ const envSchema = z.object({
     .min(60)
     .max(30 * 24 * 3600)
     .default(8 * 3600),
+  QUEUE_POLLING_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.5, 'must be at least 0.5 (the pg-boss minimum)')
+    .max(600)
+    .default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

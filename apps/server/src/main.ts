@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/startup.js';
 import { EnvError, loadEnv } from './env.js';
+import { createJobQueue } from './lib/queue.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -26,14 +27,21 @@ async function main() {
     demoPassword,
   });
 
+  const queue = createJobQueue(database, {
+    pollingIntervalSeconds: env.QUEUE_POLLING_SECONDS,
+    onError: (err) => app.log.error({ err }, 'job queue'),
+  });
   const app = await buildApp({
     env,
     db: database.db,
     driver: database.driver,
+    queue,
     serveWeb: true,
     logger: { level: env.LOG_LEVEL },
   });
   app.deps.mailer.start();
+  // Creates or migrates the pgboss schema, then runs the workers the modules registered in buildApp.
+  await queue.start();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

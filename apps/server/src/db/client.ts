@@ -24,6 +24,10 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** The pool behind a PostgreSQL database. */
   pool?: pg.Pool;
+  /** The connection string of a PostgreSQL database (the job queue opens its own pool). */
+  url?: string;
+  /** The embedded database's one connection (the job queue shares it). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -38,7 +42,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       /* idle client errors are reported on the next query */
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, driver: 'postgres', pool, close: () => pool.end() };
+    return { db, driver: 'postgres', pool, url: opts.databaseUrl, close: () => pool.end() };
   }
   const dir = opts.dataDir ?? 'memory://';
   let client: PGlite;
@@ -51,7 +55,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, driver: 'pglite', close: () => client.close() };
+  return { db, driver: 'pglite', pglite: client, close: () => client.close() };
 }
 
 const STARTUP_LOCK = 727274;

@@ -7,6 +7,7 @@ import { type App, buildApp, type LoginLimits } from '../app.js';
 import { type Database, type Db, openDatabase, runMigrations } from '../db/client.js';
 import { companies, domains, users } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
+import { createJobQueue } from '../lib/queue.js';
 import { hashPassword } from '../lib/secrets.js';
 
 /**
@@ -58,6 +59,8 @@ export async function createTestApp(
     driver: database.driver,
     loginLimits: opts.loginLimits,
     printMail: false,
+    // Started only by a test that sends a job (the first send() creates the pgboss schema).
+    queue: createJobQueue(database, { pollingIntervalSeconds: 0.5 }),
   });
   return {
     app,
