@@ -18,6 +18,7 @@ import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/deps.js';
 import { MailDispatcher } from './lib/mail.js';
+import { type JobQueue, missingJobQueue } from './lib/queue.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { fiscalRoutes } from './modules/accounting/fiscal.routes.js';
 import { journalRoutes } from './modules/accounting/journal.routes.js';
@@ -62,6 +63,8 @@ export interface BuildAppOptions {
   printMail?: boolean;
   /** The global per-IP limits of /api (default: from env RATE_LIMIT_*); false = none (the test harness). */
   rateLimits?: Partial<RateLimits> | false;
+  /** The job queue (createJobQueue); it is stopped when the app closes. Without it, send() fails. */
+  queue?: JobQueue;
 }
 
 /** Builds the Fastify application. Tests call `app.inject()` on it; main.ts makes it listen. */
@@ -81,15 +84,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     log: app.log,
     printMail: opts.printMail,
   });
+  const queue = opts.queue ?? missingJobQueue();
   app.decorate('deps', {
     env: opts.env,
     db: opts.db,
     driver: opts.driver,
     mailer,
+    queue,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits },
   });
   app.addHook('onClose', async () => {
     await mailer.stop();
+    await queue.stop();
   });
 
   await app.register(helmet, {

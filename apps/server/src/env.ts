@@ -40,6 +40,11 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).default(300),
   RATE_LIMIT_PUBLIC_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
+  QUEUE_POLLING_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.5, 'must be at least 0.5 (the pg-boss minimum)')
+    .max(600)
+    .default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

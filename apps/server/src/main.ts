@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
-import { openDatabase, runMigrations } from './db/client.js';
-import { seedIfEmpty } from './db/seed/seed.js';
+import { openDatabase } from './db/client.js';
+import { prepareDatabase } from './db/startup.js';
 import { EnvError, loadEnv } from './env.js';
-import { ensureChartsOfAccounts } from './modules/accounting/chart-of-accounts.js';
+import { createJobQueue } from './lib/queue.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -18,26 +18,30 @@ async function main() {
   }
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await runMigrations(database);
 
   const demoPassword = env.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
-  const seeded = await seedIfEmpty(database.db, {
+  const seeded = await prepareDatabase(database, {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD ?? demoPassword,
     demo: env.SEED_DEMO ?? database.driver === 'pglite',
     demoPassword,
   });
 
-  await ensureChartsOfAccounts(database.db);
-
+  const queue = createJobQueue(database, {
+    pollingIntervalSeconds: env.QUEUE_POLLING_SECONDS,
+    onError: (err) => app.log.error({ err }, 'job queue'),
+  });
   const app = await buildApp({
     env,
     db: database.db,
     driver: database.driver,
+    queue,
     serveWeb: true,
     logger: { level: env.LOG_LEVEL },
   });
   app.deps.mailer.start();
+  // Creates or migrates the pgboss schema, then runs the workers the modules registered in buildApp.
+  await queue.start();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,10 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** The pool behind a PostgreSQL database. */
   pool?: pg.Pool;
+  /** The connection string of a PostgreSQL database (the job queue opens its own pool). */
+  url?: string;
+  /** The embedded database's one connection (the job queue shares it). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -37,7 +42,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       /* idle client errors are reported on the next query */
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, driver: 'postgres', pool, close: () => pool.end() };
+    return { db, driver: 'postgres', pool, url: opts.databaseUrl, close: () => pool.end() };
   }
   const dir = opts.dataDir ?? 'memory://';
   let client: PGlite;
@@ -50,23 +55,37 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, driver: 'pglite', close: () => client.close() };
+  return { db, driver: 'pglite', pglite: client, close: () => client.close() };
 }
 
-/** Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock (many processes). */
-export async function runMigrations(database: Database): Promise<void> {
-  if (database.pool) {
-    // One connection holds the lock and runs the migrations, so concurrent start-ups wait their turn.
-    const client = await database.pool.connect();
-    try {
-      await client.query('select pg_advisory_lock(727274)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-      client.release();
-    }
-  } else {
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+const STARTUP_LOCK = 727274;
+const startupLockHolder = new AsyncLocalStorage<pg.Pool>();
+
+/**
+ * Runs `fn` while this process holds the start-up lock: on PostgreSQL a session advisory lock on one
+ * connection, so that of several processes started together one migrates and seeds while the others
+ * wait, then find the work done. Nested calls (runMigrations inside it) reuse the lock. On PGlite, where
+ * one process owns the folder, `fn` simply runs.
+ */
+export async function withStartupLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  const pool = database.pool;
+  if (!pool || startupLockHolder.getStore() === pool) return fn();
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await startupLockHolder.run(pool, fn);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+    client.release();
   }
+}
+
+/** Applies the committed drizzle-kit migrations; on PostgreSQL under the start-up lock (many processes). */
+export async function runMigrations(database: Database): Promise<void> {
+  await withStartupLock(database, async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: both drivers' migrators accept the handle
+    const db = database.db as any;
+    if (database.pool) await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    else await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  });
 }

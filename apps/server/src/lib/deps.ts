@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { MailDispatcher } from './mail.js';
+import type { JobQueue } from './queue.js';
 
 export interface LoginLimits {
   /** Failed sign-ins per account within the window before the account locks. */
@@ -30,6 +31,8 @@ export interface AppDeps {
   db: Db;
   driver: 'pglite' | 'postgres';
   mailer: MailDispatcher;
+  /** Background jobs (lib/queue.ts); modules register workers with `queue.work` when they are built. */
+  queue: JobQueue;
   loginLimits: LoginLimits;
 }
 

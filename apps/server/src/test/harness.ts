@@ -5,6 +5,7 @@ import { type App, buildApp, type LoginLimits } from '../app.js';
 import { type Database, type Db, openDatabase, runMigrations } from '../db/client.js';
 import { companies, domains, users } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
+import { createJobQueue } from '../lib/queue.js';
 import { hashPassword } from '../lib/secrets.js';
 import type { RateLimits } from '../plugins/rate-limit.js';
 import { clonePglite, createServerDatabase, TEMPLATE_ENV } from './template.js';
@@ -51,6 +52,8 @@ export async function createTestApp(
     loginLimits: opts.loginLimits,
     rateLimits: opts.rateLimits ?? false,
     printMail: false,
+    // Started only by a test that sends a job (the first send() creates the pgboss schema).
+    queue: createJobQueue(database, { pollingIntervalSeconds: 0.5 }),
   });
   return {
     app,

@@ -20,15 +20,13 @@ describe('demo accounting data', () => {
     await seedDefaultAccounts(systemTenant(ctx.db, o.company.id));
     // the demo's sales need its products and customers
     await seedDemoMasterData(systemTenant(ctx.db, o.company.id), await hashPassword('demo-password-1'));
-    await ctx.db
-      .insert(customers)
-      .values(
-        ['株式会社東京商事', '大阪物産株式会社', '有限会社みなと'].map((name) => ({
-          company_id: o.company.id,
-          name,
-          used_for: 1,
-        })),
-      );
+    await ctx.db.insert(customers).values(
+      ['株式会社東京商事', '大阪物産株式会社', '有限会社みなと'].map((name) => ({
+        company_id: o.company.id,
+        name,
+        used_for: 1,
+      })),
+    );
     // how fast it is belongs to the benchmark (bench/run.ts), not here
     await ctx.db.transaction((tx) => seedDemoAccounting(systemTenant(tx, o.company.id), { today: '2026-11-21' }));
 
