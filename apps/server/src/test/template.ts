@@ -27,7 +27,7 @@ export interface Template {
 /** A PGlite database as the app opens one. */
 export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, driver: 'pglite', close: () => client.close() };
+  return { db, driver: 'pglite', pglite: client, close: () => client.close() };
 }
 
 export async function buildPgliteTemplate(): Promise<Template> {

@@ -1,15 +1,15 @@
-import type {
-  PaymentMethod,
-  RateTotal,
-  TaxCategory,
-  Transaction,
-  TransactionListQuery,
-  TransactionStatus,
+import {
+  type PaymentMethod,
+  pageMeta,
+  type RateTotal,
+  type TaxCategory,
+  type Transaction,
+  type TransactionListQuery,
+  type TransactionStatus,
 } from '@chobo/core';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { customers, salesTransactionLines, salesTransactions } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
-import { pagedList } from '../../lib/list.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
 
 export type TransactionRow = typeof salesTransactions.$inferSelect;
@@ -108,21 +108,23 @@ export async function listTransactions(tenant: Tenant, q: TransactionListQuery) 
   const { db } = tenant;
   const where = transactionWhere(tenant, q);
   const column = SORT_COLUMNS[q.sort_by];
-  const order = q.sort_dir === 'desc' ? desc : asc;
-  return pagedList(db, q, {
-    from: salesTransactions,
-    where,
-    rows: (limit, offset) =>
-      db
-        .select({ t: salesTransactions, customer_name: customers.name })
-        .from(salesTransactions)
-        .leftJoin(customers, eq(customers.id, salesTransactions.customer_id))
-        .where(where)
-        .orderBy(order(column), order(salesTransactions.id))
-        .limit(limit)
-        .offset(offset),
-    map: (rows) => withDetails(tenant, rows),
-  });
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(salesTransactions).where(where);
+  // a page past the middle is read from the other end (a short offset), then put back in order
+  const offset = (q.page - 1) * q.per_page;
+  const fromEnd = offset > total / 2;
+  const ascending = (q.sort_dir === 'asc') !== fromEnd;
+  const order = ascending ? asc : desc;
+  const limit = fromEnd ? Math.max(0, Math.min(q.per_page, total - offset)) : q.per_page;
+  const rows = await db
+    .select({ t: salesTransactions, customer_name: customers.name })
+    .from(salesTransactions)
+    .leftJoin(customers, eq(customers.id, salesTransactions.customer_id))
+    .where(where)
+    .orderBy(order(column), order(salesTransactions.id))
+    .limit(limit)
+    .offset(fromEnd ? Math.max(0, total - offset - limit) : offset);
+  if (fromEnd) rows.reverse();
+  return { data: await withDetails(tenant, rows), meta: pageMeta(total, q.page, q.per_page, rows.length) };
 }
 
 /** This company's transaction row, or undefined (another company's id is simply not found). */

@@ -279,6 +279,27 @@ describe('受注取引', () => {
     expect(csv.body.split('\r\n')[0]).toContain('取引番号');
   });
 
+  it('every page is the right slice, also the pages read from the end', async () => {
+    const p = await companyOwner(ctx);
+    const c = await customerOf(p.api);
+    for (let i = 1; i <= 7; i++) {
+      await p.api.post(URL, body(c, [line(100 * i)], { transaction_date: `2026-05-0${i}`, due_date: null }));
+    }
+    for (const dir of ['asc', 'desc']) {
+      const all = (await p.api.get(`${URL}?sort_by=transaction_date&sort_dir=${dir}&per_page=100`))
+        .json()
+        .data.map((t: { id: number }) => t.id);
+      const paged: number[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const res = (await p.api.get(`${URL}?sort_by=transaction_date&sort_dir=${dir}&per_page=2&page=${page}`)).json();
+        expect(res.meta.total).toBe(7);
+        paged.push(...res.data.map((t: { id: number }) => t.id));
+      }
+      expect(paged).toEqual(all);
+      expect((await p.api.get(`${URL}?per_page=2&page=9`)).json().data).toEqual([]);
+    }
+  });
+
   it('a journal entry made from a sale is changed through the sale, not in the journal', async () => {
     const t = (await o.api.post(URL, body(customerId, [line(4000)]))).json().data;
     const [entry] = await ctx.db.select().from(journalEntries).where(eq(journalEntries.id, t.journal_entry_id));
