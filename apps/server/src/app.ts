@@ -26,6 +26,7 @@ import { statementRoutes } from './modules/accounting/statements.routes.js';
 import { adminCompanyRoutes } from './modules/admin-companies/admin-companies.routes.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { adminRoutes } from './modules/admins/admins.routes.js';
+import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(infoRoutes);
   await app.register(settingsRoutes);
   await app.register(adminDashboardRoutes);
+  await app.register(auditLogRoutes);
 
   const webDist = opts.webDist ?? WEB_DIST;
   const serveWeb = opts.serveWeb === true && existsSync(path.join(webDist, 'index.html'));

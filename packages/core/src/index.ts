@@ -3,6 +3,7 @@ export * from './contracts/accounting.js';
 export * from './contracts/accounting-reports.js';
 export * from './contracts/admin-companies.js';
 export * from './contracts/admins.js';
+export * from './contracts/audit-logs.js';
 export * from './contracts/auth.js';
 export * from './contracts/common.js';
 export * from './contracts/company-profile.js';

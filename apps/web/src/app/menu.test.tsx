@@ -20,14 +20,16 @@ describe('menu data', () => {
   it('shows the 会計帳簿 group with its four entries only with company-accountings.show', () => {
     expect(labels(visibleMenu(COMPANY_MENU, ['customer.index'], 'company'))).not.toContain('会計帳簿');
     const shown = labels(visibleMenu(COMPANY_MENU, ['company-accountings.show'], 'company'));
-    expect(shown).toEqual(['会計帳簿', '総勘定元帳', '貸借対照表', '損益計算書', 'キャッシュフロー計算書']);
+    // 操作ログ: every company owner (role company), no permission needed
+    expect(shown).toEqual(['会計帳簿', '総勘定元帳', '貸借対照表', '損益計算書', 'キャッシュフロー計算書', '操作ログ']);
+    expect(labels(visibleMenu(COMPANY_MENU, ['company-accountings.show'], 'employee'))).not.toContain('操作ログ');
   });
 
   it('shows 従業員管理 children only with the group permission and their own', () => {
     const onlyEmployees = labels(visibleMenu(COMPANY_MENU, ['employees.index'], 'company'));
     expect(onlyEmployees).not.toContain('従業員管理');
     const both = labels(visibleMenu(COMPANY_MENU, ['attendance.index', 'employees.index'], 'company'));
-    expect(both).toEqual(['従業員管理', '従業員管理', '出勤管理']);
+    expect(both).toEqual(['従業員管理', '従業員管理', '出勤管理', '操作ログ']);
   });
 
   it('always shows the admin home, and each admin entry with its permission', () => {

@@ -5,6 +5,7 @@ import {
   IconCalculator,
   IconFileInvoice,
   IconFileUpload,
+  IconHistory,
   IconHome,
   IconId,
   IconPackage,
@@ -60,6 +61,7 @@ export const ADMIN_MENU: MenuItem[] = [
   link('/system/admins', '管理者', 'admin.index', { icon: IconUserShield }),
   link('/system/infos', 'お知らせ', 'infos.index', { icon: IconSpeakerphone }),
   link('/system/domains', 'ドメイン', 'domains.index', { icon: IconWorldWww }),
+  link('/system/audit-logs', '操作ログ', 'settings.index', { icon: IconHistory }),
 ];
 
 export const COMPANY_MENU: MenuItem[] = [
@@ -116,6 +118,7 @@ export const COMPANY_MENU: MenuItem[] = [
   link('/company/preparation-of-tax-return', '確定申告書の作成・出力', 'preparation-of-tax-return.index', {
     icon: IconReceiptTax,
   }),
+  link('/company/audit-logs', '操作ログ', '', { roles: ['company'], icon: IconHistory }),
 ];
 
 /** The user dropdown (SPEC.md §2); ログアウト is appended by the dropdown itself. */

@@ -130,6 +130,10 @@ export const PAGES: PageDef[] = [
     '確定申告書のプレビュー',
     m('/company/preparation-of-tax-return'),
   ),
+  company('/company/audit-logs', '操作ログ', m('/company/audit-logs'), {
+    roles: ['company'],
+    load: () => import('../features/audit-logs/CompanyAuditLogPage'),
+  }),
   company('/company/infos/:id', 'お知らせ', '', { load: () => import('../features/infos/CompanyInfoPage') }),
   company('/company/expiration-year/edit', '有効期限年', m('/company/expiration-year/edit'), {
     roles: ['company'],
@@ -226,6 +230,9 @@ export const PAGES: PageDef[] = [
   }),
   system('/system/domains', 'ドメイン一覧', m('/system/domains'), {
     load: () => import('../features/domains/DomainListPage'),
+  }),
+  system('/system/audit-logs', '操作ログ', m('/system/audit-logs'), {
+    load: () => import('../features/audit-logs/SystemAuditLogPage'),
   }),
   system('/system/settings', 'システム設定', 'settings.index', {
     load: () => import('../features/settings/SettingsPage'),

@@ -28,6 +28,7 @@ export function KeywordSearchInput({
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       w={w}
+      maw="100%"
     />
   );
 }

@@ -189,12 +189,17 @@ export const loginAttempts = pgTable(
   ],
 );
 
+/**
+ * The audit log, one hash chain per company (company_id) and one for the platform (company_id null):
+ * see lib/audit.ts and docs/adr/0003-audit-hash-chain.md. company_id and actor_user_id deliberately have
+ * no foreign keys: deleting a company or a user must not rewrite (set null) hashed history.
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    company_id: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
-    actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    company_id: integer('company_id'),
+    actor_user_id: integer('actor_user_id'),
     action: varchar('action', { length: 64 }).notNull(),
     target_type: varchar('target_type', { length: 64 }).notNull(),
     target_id: varchar('target_id', { length: 64 }),
@@ -202,10 +207,16 @@ export const auditLogs = pgTable(
     after: jsonb('after'),
     ip: varchar('ip', { length: 64 }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The previous row's hash in the same chain (64 zeros for a chain's first row). */
+    prev_hash: varchar('prev_hash', { length: 64 }).notNull(),
+    /** Hex SHA-256 over this row's content and prev_hash, computed by PostgreSQL (lib/audit.ts auditHashSql). */
+    hash: varchar('hash', { length: 64 }).notNull(),
   },
   (t) => [
     index('audit_logs_company_idx').on(t.company_id, t.created_at),
     index('audit_logs_target_idx').on(t.target_type, t.target_id),
+    /** A chain in order: its last row (audit()) and verification walk this index. */
+    index('audit_logs_chain_idx').on(t.company_id, t.id),
   ],
 );
 

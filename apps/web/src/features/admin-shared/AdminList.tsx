@@ -12,6 +12,8 @@ import { api } from '../../lib/api';
 import { useLoadingFlag } from '../../lib/loading';
 import { useKeywordInput, useListParams } from '../../lib/use-list-params';
 
+const NO_FILTERS: readonly string[] = [];
+
 export interface AdminColumn<T> {
   label: string;
   /** A key of the list's sort whitelist: the header sorts by it. */
@@ -20,9 +22,15 @@ export interface AdminColumn<T> {
   render: (row: T) => ReactNode;
 }
 
+/** Extra filters of a list, kept in the URL next to the keyword (e.g. the 操作ログ's action and dates). */
+export interface AdminListFilters {
+  keys: readonly string[];
+  render: (values: Record<string, string | null>, set: (key: string, value: string | null) => void) => ReactNode;
+}
+
 /**
- * One list of the admin portal: keyword (debounced), sort whitelist, paging — all in the URL — over a
- * `GET <path>` answering `{ data, meta }` (PRODUCT.md §1).
+ * One list of the admin portal: keyword (debounced), sort whitelist, paging and optional filters — all in
+ * the URL — over a `GET <path>` answering `{ data, meta }` (PRODUCT.md §1).
  */
 export function AdminList<T extends { id: number }>({
   path,
@@ -34,6 +42,7 @@ export function AdminList<T extends { id: number }>({
   emptyTitle,
   emptyAction,
   label,
+  filters,
 }: {
   path: string;
   queryKey: string;
@@ -44,16 +53,25 @@ export function AdminList<T extends { id: number }>({
   emptyTitle: string;
   emptyAction?: ReactNode;
   label: string;
+  filters?: AdminListFilters;
 }) {
-  const list = useListParams(sortable);
+  const list = useListParams(sortable, filters?.keys ?? NO_FILTERS);
   const [keywordInput, setKeywordInput] = useKeywordInput(list);
 
-  const params = { keyword: list.keyword, page: list.page, sort_by: list.sortBy, sort_dir: list.sortDir };
+  const params = {
+    keyword: list.keyword,
+    page: list.page,
+    sort_by: list.sortBy,
+    sort_dir: list.sortDir,
+    ...list.filters,
+  };
+  const filtered = Boolean(list.keyword) || Object.values(list.filters).some(Boolean);
   const query = useQuery({
     queryKey: [queryKey, 'list', params],
     queryFn: ({ signal }) =>
       api.get<Paginated<T>>(path, {
         query: {
+          ...list.filters,
           keyword: params.keyword,
           page: params.page,
           per_page: perPage,
@@ -70,8 +88,9 @@ export function AdminList<T extends { id: number }>({
 
   return (
     <Paper withBorder radius="md">
-      <Group p="md">
+      <Group p="md" align="flex-end">
         <KeywordSearchInput placeholder={placeholder} value={keywordInput} onChange={setKeywordInput} />
+        {filters?.render(list.filters, list.setFilter)}
       </Group>
       <Table.ScrollContainer minWidth={800}>
         <Table verticalSpacing="sm" aria-label={label} aria-busy={query.isFetching} highlightOnHover>
@@ -110,9 +129,9 @@ export function AdminList<T extends { id: number }>({
       </Table.ScrollContainer>
       {query.isSuccess && rows.length === 0 && (
         <EmptyBlock
-          title={list.keyword ? '条件に一致するデータがありません' : emptyTitle}
-          description={list.keyword ? 'キーワードを変えて検索してください。' : undefined}
-          action={list.keyword ? undefined : emptyAction}
+          title={filtered ? '条件に一致するデータがありません' : emptyTitle}
+          description={filtered ? 'キーワードや条件を変えて検索してください。' : undefined}
+          action={filtered ? undefined : emptyAction}
         />
       )}
       {query.isError && !query.data && (

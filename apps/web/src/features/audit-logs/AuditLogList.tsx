@@ -1,0 +1,181 @@
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_LOG_SORTABLE,
+  type AuditLogRow,
+  auditActionLabel,
+  auditTargetLabel,
+} from '@chobo/core';
+import { Badge, Button, Code, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { type AdminColumn, AdminList, type AdminListFilters, fmtDateTime } from '../admin-shared/AdminList';
+
+const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }));
+
+/** The filters both 操作ログ lists share: action and a date range (Asia/Tokyo days). */
+function commonFilters(values: Record<string, string | null>, set: (key: string, value: string | null) => void) {
+  return (
+    <>
+      <Select
+        label="操作"
+        placeholder="すべて"
+        data={ACTION_OPTIONS}
+        value={values.action ?? null}
+        onChange={(v) => set('action', v)}
+        searchable
+        clearable
+        w={220}
+        maw="100%"
+      />
+      <TextInput
+        label="開始日"
+        type="date"
+        value={values.from ?? ''}
+        onChange={(e) => set('from', e.currentTarget.value || null)}
+        w={160}
+        maw="100%"
+      />
+      <TextInput
+        label="終了日"
+        type="date"
+        value={values.to ?? ''}
+        onChange={(e) => set('to', e.currentTarget.value || null)}
+        w={160}
+        maw="100%"
+      />
+    </>
+  );
+}
+
+const COMPANY_FILTERS: AdminListFilters = { keys: ['action', 'from', 'to'], render: commonFilters };
+
+const ADMIN_FILTERS: AdminListFilters = {
+  keys: ['company_id', 'action', 'from', 'to'],
+  render: (values, set) => (
+    <>
+      <TextInput
+        label="企業ID"
+        description="0 = システム全体の操作"
+        inputMode="numeric"
+        value={values.company_id ?? ''}
+        onChange={(e) => set('company_id', e.currentTarget.value.replace(/[^0-9]/g, '') || null)}
+        w={140}
+        maw="100%"
+      />
+      {commonFilters(values, set)}
+    </>
+  ),
+};
+
+function actorOf(row: AuditLogRow) {
+  if (row.actor_user_id === null) return <Text size="sm">—</Text>;
+  if (row.actor_name === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        削除されたユーザー（ID: {row.actor_user_id}）
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{row.actor_name}</Text>
+      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+        {row.actor_email}
+      </Text>
+    </Stack>
+  );
+}
+
+const pretty = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
+
+/**
+ * 操作ログ: the company owner's own company (`/api/company/audit-logs`) or, for administrators, every
+ * chain (`/api/admin/audit-logs`, with a company column and filter). Each row opens its details.
+ */
+export function AuditLogList({ scope }: { scope: 'company' | 'admin' }) {
+  const [opened, setOpened] = useState<AuditLogRow | null>(null);
+  const columns: AdminColumn<AuditLogRow>[] = [
+    { label: '日時', sort: 'created_at', w: 150, render: (r) => fmtDateTime(r.created_at) },
+    ...(scope === 'admin'
+      ? [
+          {
+            label: '企業',
+            render: (r: AuditLogRow) =>
+              r.company_id === null ? (
+                <Badge variant="light" color="gray">
+                  システム
+                </Badge>
+              ) : (
+                <Text size="sm">{r.company_name ?? `削除された企業（ID: ${r.company_id}）`}</Text>
+              ),
+          },
+        ]
+      : []),
+    { label: '操作', sort: 'action', render: (r) => auditActionLabel(r.action) },
+    {
+      label: '対象',
+      sort: 'target_type',
+      render: (r) => `${auditTargetLabel(r.target_type)}${r.target_id ? `（ID: ${r.target_id}）` : ''}`,
+    },
+    { label: '操作者', render: actorOf },
+    {
+      label: '詳細',
+      w: 90,
+      render: (r) => (
+        <Button size="compact-sm" variant="light" onClick={() => setOpened(r)} aria-label={`操作ログ${r.id}の詳細`}>
+          詳細
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <AdminList<AuditLogRow>
+        path={scope === 'admin' ? '/api/admin/audit-logs' : '/api/company/audit-logs'}
+        queryKey={`audit-logs-${scope}`}
+        sortable={AUDIT_LOG_SORTABLE}
+        columns={columns}
+        placeholder="操作・対象・操作者・内容で検索"
+        emptyTitle="操作ログはまだありません"
+        label="操作ログ"
+        filters={scope === 'admin' ? ADMIN_FILTERS : COMPANY_FILTERS}
+      />
+      <Modal
+        opened={opened !== null}
+        onClose={() => setOpened(null)}
+        title={opened ? `操作ログ ${opened.id}：${auditActionLabel(opened.action)}` : ''}
+        size="lg"
+      >
+        {opened && (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {fmtDateTime(opened.created_at)} ／ IPアドレス: {opened.ip ?? '—'}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  変更前
+                </Text>
+                <Code block data-testid="audit-before">
+                  {pretty(opened.before)}
+                </Code>
+              </Stack>
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  変更後
+                </Text>
+                <Code block data-testid="audit-after">
+                  {pretty(opened.after)}
+                </Code>
+              </Stack>
+            </SimpleGrid>
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              ハッシュ: {opened.hash}
+              <br />
+              直前のハッシュ: {opened.prev_hash}
+            </Text>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import type { AuditLogRow } from '@chobo/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../app/query-client';
+import { adminMe, json, makeMe, mockApi, page, renderApp, seedToken } from '../../test/utils';
+import { AuditVerifyResultView } from './AuditVerifyPanel';
+
+const row = (id: number, overrides: Partial<AuditLogRow> = {}): AuditLogRow => ({
+  id,
+  company_id: 1,
+  company_name: '株式会社サンプル',
+  actor_user_id: 1,
+  actor_name: '山田 太郎',
+  actor_email: 'owner@example.com',
+  action: 'customer.create',
+  target_type: 'customer',
+  target_id: String(id),
+  before: null,
+  after: { name: `顧客${id}株式会社` },
+  ip: '127.0.0.1',
+  created_at: '2026-05-01T01:02:03.000Z',
+  prev_hash: '0'.repeat(64),
+  hash: 'a'.repeat(64),
+  ...overrides,
+});
+
+function renderView(result: Parameters<typeof AuditVerifyResultView>[0]['result']) {
+  return render(
+    <AppProviders client={createQueryClient()}>
+      <AuditVerifyResultView result={result} />
+    </AppProviders>,
+  );
+}
+
+describe('改ざんチェック result', () => {
+  it('says plainly that nothing was found, with the number of rows checked', () => {
+    renderView({ ok: true, checked: 1234, first_bad_id: null });
+    expect(screen.getByTestId('verify-ok').textContent).toContain('改ざんは検出されませんでした（1,234件を確認）');
+    expect(screen.queryByTestId('verify-ng')).toBeNull();
+  });
+
+  it('shows the first bad id in red when the chain is broken', () => {
+    renderView({ ok: false, checked: 57, first_bad_id: 42 });
+    const alert = screen.getByTestId('verify-ng');
+    expect(alert.textContent).toContain('改ざんを検出しました');
+    const id = within(alert).getByText('最初に不整合のあった操作ログ: ID 42');
+    expect(id.getAttribute('style') ?? id.className).toMatch(/danger/);
+    expect(alert.textContent).toContain('57件を確認');
+    expect(screen.queryByTestId('verify-ok')).toBeNull();
+  });
+
+  it('runs from /system/audit-logs (the company filter narrows the check) and shows the answer', async () => {
+    const { calls } = mockApi({
+      'GET /api/me': { data: adminMe(['settings.index']) },
+      'GET /api/admin/audit-logs': page([row(7), row(8, { company_id: null, company_name: null, action: 'x.y' })]),
+      'GET /api/admin/audit-logs/verify': () => json({ data: { ok: false, checked: 9, first_bad_id: 7 } }),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    renderApp('/system/audit-logs?company_id=1');
+    const table = await screen.findByRole('table', { name: '操作ログ' });
+    await waitFor(() => expect(within(table).getAllByTestId('admin-row')).toHaveLength(2));
+    expect(within(table).getByText('顧客の登録')).toBeTruthy();
+    expect(within(table).getByText('システム')).toBeTruthy();
+    expect(within(table).getByText('x.y')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '改ざんチェック' }));
+    expect((await screen.findByTestId('verify-ng')).textContent).toContain('ID 7');
+    const verify = calls.find((c) => c.url.pathname === '/api/admin/audit-logs/verify');
+    expect(verify?.url.searchParams.get('company_id')).toBe('1');
+    const list = calls.find((c) => c.url.pathname === '/api/admin/audit-logs');
+    expect(list?.url.searchParams.get('company_id')).toBe('1');
+  });
+
+  it('gives the company owner a 操作ログ menu entry and page with the details of a row', async () => {
+    mockApi({
+      'GET /api/me': { data: makeMe() },
+      'GET /api/company/audit-logs': page([row(3)]),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    renderApp('/company/audit-logs');
+    const sidebar = within(await screen.findByRole('complementary', { name: '企業メニュー' }));
+    expect(sidebar.getByRole('link', { name: '操作ログ' }).getAttribute('aria-current')).toBe('page');
+    await user.click(await screen.findByRole('button', { name: '操作ログ3の詳細' }));
+    expect((await screen.findByTestId('audit-after')).textContent).toContain('顧客3株式会社');
+  });
+
+  it('hides the entry from employees', async () => {
+    mockApi({
+      'GET /api/me': { data: makeMe({ roles: ['employee'] }) },
+      'GET /api/company/customer': page([]),
+    });
+    seedToken();
+    renderApp('/company/customers');
+    const sidebar = within(await screen.findByRole('complementary', { name: '企業メニュー' }));
+    expect(sidebar.getByRole('link', { name: '顧客管理' })).toBeTruthy();
+    expect(sidebar.queryByRole('link', { name: '操作ログ' })).toBeNull();
+  });
+});
