@@ -139,11 +139,14 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
       <Menu.Target>
         <Button
           variant="default"
+          size={narrow ? 'xs' : 'sm'}
           leftSection={<IconDownload size={16} />}
           rightSection={<IconChevronDown size={14} />}
           loading={downloading}
+          aria-label="CSVダウンロード"
+          style={{ flexShrink: 0 }}
         >
-          CSVダウンロード
+          {narrow ? 'CSV' : 'CSVダウンロード'}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -158,15 +161,15 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
     <Paper withBorder radius="md">
       <Stack gap="sm" p="md">
         <Group gap="sm" wrap="wrap" align="flex-end">
-          <Box style={{ flex: '1 1 260px', maxWidth: narrow ? undefined : 360 }}>
+          <Box style={{ flex: '1 1 240px', maxWidth: narrow ? undefined : 360 }}>
             <KeywordSearchInput
               placeholder="件名・顧客・取引番号・品目で検索"
               value={keywordInput}
               onChange={setKeywordInput}
-              w={narrow ? undefined : 360}
+              w="100%"
             />
           </Box>
-          <Box style={{ flex: '1 1 220px', maxWidth: narrow ? undefined : 280 }}>
+          <Box style={{ flex: '1 1 200px', maxWidth: narrow ? undefined : 260 }}>
             <CustomerSelect
               aria-label="顧客で絞り込み"
               placeholder="すべての顧客"
@@ -176,36 +179,47 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
               onChange={(id) => list.setFilter('customer_id', id ? String(id) : null)}
             />
           </Box>
-          <Group gap="sm" wrap={narrow ? 'wrap' : 'nowrap'} style={{ flex: narrow ? '1 1 100%' : undefined }}>
+          <Group gap="sm" wrap="nowrap" style={{ flex: narrow ? '1 1 100%' : undefined }}>
             <Select
               aria-label="状態で絞り込み"
-              placeholder="すべての状態"
+              placeholder={narrow ? '状態' : 'すべての状態'}
               data={STATUS_OPTIONS}
               value={params.status}
               onChange={(v) => list.setFilter('status', v)}
               clearable
-              w={narrow ? 'calc(50% - 6px)' : 140}
+              w={narrow ? undefined : 140}
+              style={narrow ? { flex: 1 } : undefined}
               comboboxProps={{ withinPortal: true }}
             />
             <Select
               aria-label="支払方法で絞り込み"
-              placeholder="すべての支払方法"
+              placeholder={narrow ? '支払方法' : 'すべての支払方法'}
               data={PAYMENT_OPTIONS}
               value={params.payment_method}
               onChange={(v) => list.setFilter('payment_method', v)}
               clearable
-              w={narrow ? 'calc(50% - 6px)' : 170}
+              w={narrow ? undefined : 170}
+              style={narrow ? { flex: 1 } : undefined}
               comboboxProps={{ withinPortal: true }}
             />
           </Group>
-          <Group gap={6} wrap="nowrap" style={{ flex: narrow ? '1 1 100%' : undefined }}>
+        </Group>
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Box
+            style={{
+              display: 'grid',
+              gridTemplateColumns: narrow ? 'minmax(0, 1fr) auto minmax(0, 1fr)' : '160px auto 160px',
+              alignItems: 'center',
+              gap: 6,
+              flex: narrow ? '1 1 100%' : undefined,
+            }}
+          >
             <TextInput
               type="date"
               aria-label="取引日（から）"
               value={params.from ?? ''}
               onChange={(e) => list.setFilter('from', e.currentTarget.value || null)}
-              w={narrow ? undefined : 150}
-              style={narrow ? { flex: 1 } : undefined}
+              miw={0}
             />
             <Text size="sm" c="dimmed">
               〜
@@ -215,41 +229,51 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
               aria-label="取引日（まで）"
               value={params.to ?? ''}
               onChange={(e) => list.setFilter('to', e.currentTarget.value || null)}
-              w={narrow ? undefined : 150}
-              style={narrow ? { flex: 1 } : undefined}
+              miw={0}
             />
-          </Group>
-          {filtered && (
-            <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={clear}>
+          </Box>
+          {narrow && filtered && (
+            <Button
+              variant="subtle"
+              color="gray"
+              size="xs"
+              leftSection={<IconFilterOff size={14} />}
+              onClick={clear}
+              style={{ flex: '1 1 100%' }}
+            >
               条件をクリア
             </Button>
           )}
-        </Group>
-        <Group justify="space-between" gap="xs">
-          {narrow ? (
-            <NativeSelect
-              aria-label="並び順"
-              size="xs"
-              data={SORT_CHOICES}
-              value={list.sortBy ? `${list.sortBy}:${list.sortDir}` : ''}
-              onChange={(e) => {
-                const [by, dir] = e.currentTarget.value.split(':');
-                const next = new URLSearchParams(location.search);
-                next.delete('page');
-                if (by) {
-                  next.set('sort_by', by);
-                  next.set('sort_dir', dir);
-                } else {
-                  next.delete('sort_by');
-                  next.delete('sort_dir');
-                }
-                navigate({ search: next.toString() });
-              }}
-            />
-          ) : (
-            <span />
-          )}
-          {csvMenu}
+          <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: narrow ? '1 1 100%' : undefined }}>
+            {!narrow && filtered && (
+              <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={clear}>
+                条件をクリア
+              </Button>
+            )}
+            {narrow && (
+              <NativeSelect
+                aria-label="並び順"
+                size="xs"
+                style={{ flex: 1, minWidth: 0 }}
+                data={SORT_CHOICES}
+                value={list.sortBy ? `${list.sortBy}:${list.sortDir}` : ''}
+                onChange={(e) => {
+                  const [by, dir] = e.currentTarget.value.split(':');
+                  const next = new URLSearchParams(location.search);
+                  next.delete('page');
+                  if (by) {
+                    next.set('sort_by', by);
+                    next.set('sort_dir', dir);
+                  } else {
+                    next.delete('sort_by');
+                    next.delete('sort_dir');
+                  }
+                  navigate({ search: next.toString() });
+                }}
+              />
+            )}
+            {csvMenu}
+          </Group>
         </Group>
       </Stack>
 
@@ -306,23 +330,23 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
           >
             <Table.Thead bg="gray.0">
               <Table.Tr>
-                <SortableTh {...sortProps('number')} w={96}>
+                <SortableTh {...sortProps('number')} w={80}>
                   No.
                 </SortableTh>
-                <SortableTh {...sortProps('transaction_date')} w={136}>
+                <SortableTh {...sortProps('transaction_date')} w={132}>
                   取引日
                 </SortableTh>
-                <SortableTh {...sortProps('customer_name')} w="22%">
+                <SortableTh {...sortProps('customer_name')} w="20%">
                   顧客
                 </SortableTh>
                 <SortableTh {...sortProps('subject')}>件名</SortableTh>
-                <SortableTh {...sortProps('due_date')} w={136}>
+                <SortableTh {...sortProps('due_date')} w={132}>
                   支払期日
                 </SortableTh>
-                <SortableTh {...sortProps('status')} w={104}>
+                <SortableTh {...sortProps('status')} w={96}>
                   状態
                 </SortableTh>
-                <SortableTh {...sortProps('total')} w={140}>
+                <SortableTh {...sortProps('total')} w={132}>
                   合計
                 </SortableTh>
               </Table.Tr>
