@@ -57,9 +57,15 @@ export const PAGES: PageDef[] = [
   company('/company/customers/edit', '顧客の編集', m('/company/customers'), {
     load: () => import('../features/customers/CustomerEditPage'),
   }),
-  company('/company/transactions', '受注取引一覧', m('/company/transactions')),
-  company('/company/transactions/create', '受注取引の登録', m('/company/transactions')),
-  company('/company/transactions/edit', '受注取引の編集', m('/company/transactions')),
+  company('/company/transactions', '受注取引一覧', m('/company/transactions'), {
+    load: () => import('../features/transactions/TransactionListPage'),
+  }),
+  company('/company/transactions/create', '受注取引の登録', m('/company/transactions'), {
+    load: () => import('../features/transactions/TransactionCreatePage'),
+  }),
+  company('/company/transactions/edit', '受注取引の編集', m('/company/transactions'), {
+    load: () => import('../features/transactions/TransactionEditPage'),
+  }),
   company('/company/invoices/create', '請求書の作成', m('/company/transactions')),
   company('/company/invoices/edit', '請求書の編集', m('/company/transactions')),
   company('/company/transaction-documents', '発注取引一覧(アップロード)', m('/company/transaction-documents')),
@@ -189,10 +195,7 @@ export const PAGES: PageDef[] = [
     load: () => import('../features/customers/SystemCompanyCustomersPage'),
   }),
   system('/system/companies/:id/transactions', '受注取引一覧（企業）', m('/system/companies'), {
-    load: () =>
-      import('../features/admin-companies/SystemCompanyEmptyPages').then((p) => ({
-        default: p.SystemCompanyTransactionsPage,
-      })),
+    load: () => import('../features/transactions/SystemCompanyTransactionsPage'),
   }),
   system('/system/companies/:id/transaction-documents', '発注取引一覧（企業）', m('/system/companies'), {
     load: () =>

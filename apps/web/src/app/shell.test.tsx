@@ -47,9 +47,9 @@ describe('app shell', () => {
   it('renders later features as a titled 準備中 page', async () => {
     mockApi({ 'GET /api/me': { data: makeMe({ permissions: ['customer.index', 'transactions.index'] }) } });
     seedToken();
-    renderApp('/company/transactions/create');
-    expect(await screen.findByRole('heading', { name: '受注取引の登録' })).toBeTruthy();
+    renderApp('/company/invoices/create');
+    expect(await screen.findByRole('heading', { name: '請求書の作成' })).toBeTruthy();
     expect(screen.getByText('この機能は準備中です')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('受注取引の登録 | Chobo（帳簿）'));
+    await waitFor(() => expect(document.title).toBe('請求書の作成 | Chobo（帳簿）'));
   });
 });

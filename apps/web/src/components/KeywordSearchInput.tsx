@@ -11,7 +11,8 @@ export function KeywordSearchInput({
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
-  w?: number;
+  /** A width, or '100%' to fill (e.g. on a phone). */
+  w?: number | string;
 }) {
   return (
     <TextInput

@@ -36,9 +36,6 @@ function NotYet({ title, feature }: { title: string; feature: string }) {
   );
 }
 
-export function SystemCompanyTransactionsPage() {
-  return <NotYet title="受注取引一覧（企業）" feature="受注取引" />;
-}
 export function SystemCompanyTransactionDocumentsPage() {
   return <NotYet title="発注取引一覧（企業）" feature="発注取引" />;
 }

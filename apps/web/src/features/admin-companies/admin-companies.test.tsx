@@ -83,11 +83,11 @@ describe('admin company screens', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/companies'));
   }, 30_000);
 
-  it('per-company transactions view is an honest empty state', async () => {
+  it('per-company transaction documents view is an honest empty state', async () => {
     mockApi({ 'GET /api/me': { data: adminMe() }, 'GET /api/admin/companies/5': { data: company } });
     seedToken();
-    renderApp('/system/companies/5/transactions');
-    expect(await screen.findByText('受注取引の機能はまだ提供されていません')).toBeTruthy();
+    renderApp('/system/companies/5/transaction-documents');
+    expect(await screen.findByText('発注取引の機能はまだ提供されていません')).toBeTruthy();
     expect(await screen.findByText(/株式会社編集前 のデータ/)).toBeTruthy();
   });
 

@@ -1,0 +1,255 @@
+import {
+  documentTotals,
+  type Rounding,
+  type SalesLineLike,
+  TAX_MODES,
+  type TaxMode,
+  type TransactionValues,
+} from '@chobo/core';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Input,
+  Kbd,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { FormSection } from '../../components/FormSection';
+import { ApiError } from '../../lib/api';
+import { handleFormError, setServerErrors } from '../../lib/form-errors';
+import { CustomerSelect } from './CustomerSelect';
+import { fieldNames, remapLineErrors, type TransactionFormValues, toBody, transactionResolver } from './form-values';
+import { amountOf, LinesEditor } from './LinesEditor';
+import { PAYMENT_OPTIONS, STATUS_OPTIONS } from './labels';
+import { TotalsBox } from './TotalsBox';
+
+/** The lines that can be totalled so far (a row without quantity or price is left out of the preview). */
+function previewLines(lines: TransactionFormValues['lines'] | undefined): SalesLineLike[] {
+  return (lines ?? []).flatMap((l) =>
+    amountOf(l) === null
+      ? []
+      : [{ quantity: Number(l.quantity), unit_price: Math.trunc(Number(l.unit_price)), tax_category: l.tax_category }],
+  );
+}
+
+/**
+ * The 受注取引 form of /company/transactions/create and /edit (contract: transactionInput). The totals box
+ * is `documentTotals` with the company's rounding — the server's own computation, live.
+ */
+export function TransactionForm({
+  defaultValues,
+  rounding,
+  customerName,
+  submitLabel,
+  onSubmit,
+  backTo,
+  banner,
+}: {
+  defaultValues: TransactionFormValues;
+  rounding: Rounding;
+  customerName?: string | null;
+  submitLabel: string;
+  onSubmit: (values: TransactionValues) => Promise<unknown>;
+  backTo: string;
+  /** e.g. the 409 conflict message, shown next to the save button. */
+  banner?: ReactNode;
+}) {
+  const form = useForm<TransactionFormValues, unknown, TransactionValues>({
+    resolver: transactionResolver,
+    defaultValues,
+  });
+  const { control, register, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const lines = useWatch({ control, name: 'lines' });
+  const taxMode = useWatch({ control, name: 'tax_mode' }) as TaxMode;
+  const totals = documentTotals(previewLines(lines), taxMode, rounding);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const current = form.getValues();
+      if (error instanceof ApiError && error.status === 422) {
+        const { formIndex } = toBody(current);
+        setServerErrors(
+          form,
+          remapLineErrors(error.errors, formIndex),
+          fieldNames(current.lines.length),
+          error.message,
+        );
+        return;
+      }
+      handleFormError(form, error, []);
+    }
+  });
+
+  const onFormKey = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <form onSubmit={submit} onKeyDown={onFormKey} noValidate aria-label="受注取引">
+      <Stack gap="lg">
+        {errors.root?.server?.message && (
+          <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert">
+            {errors.root.server.message}
+          </Alert>
+        )}
+        <FormSection title="取引情報">
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="customer_id"
+                render={({ field }) => (
+                  <CustomerSelect
+                    label="顧客"
+                    withAsterisk
+                    inputRef={field.ref}
+                    value={field.value}
+                    currentLabel={customerName}
+                    onChange={(id) => {
+                      field.onChange(id);
+                      form.clearErrors('customer_id');
+                    }}
+                    onBlur={field.onBlur}
+                    error={errors.customer_id?.message}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="件名"
+                withAsterisk
+                placeholder="例: 4月分 システム保守"
+                error={errors.subject?.message}
+                {...register('subject')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <TextInput
+                type="date"
+                label="取引日"
+                withAsterisk
+                error={errors.transaction_date?.message}
+                {...register('transaction_date')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <TextInput type="date" label="支払期日" error={errors.due_date?.message} {...register('due_date')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <Controller
+                control={control}
+                name="payment_method"
+                render={({ field }) => (
+                  <Select
+                    ref={field.ref}
+                    label="支払方法"
+                    data={PAYMENT_OPTIONS}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ?? '1')}
+                    onBlur={field.onBlur}
+                    allowDeselect={false}
+                    error={errors.payment_method?.message}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <Select
+                    ref={field.ref}
+                    label="状態"
+                    data={STATUS_OPTIONS}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ?? '0')}
+                    onBlur={field.onBlur}
+                    allowDeselect={false}
+                    error={errors.status?.message}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
+              />
+            </Grid.Col>
+          </Grid>
+        </FormSection>
+
+        <Paper withBorder radius="md" p={narrow ? 'sm' : 'lg'} component="section" aria-label="明細">
+          <Group justify="space-between" mb="md" wrap="wrap" gap="xs">
+            <Title order={3} fz={16}>
+              明細
+            </Title>
+            <Controller
+              control={control}
+              name="tax_mode"
+              render={({ field }) => (
+                <Input.Wrapper error={errors.tax_mode?.message}>
+                  <SegmentedControl
+                    size="xs"
+                    aria-label="単価の税抜・税込"
+                    value={field.value}
+                    onChange={(v) => field.onChange(v as TaxMode)}
+                    data={[
+                      { value: 'exclusive', label: '税抜価格で入力' },
+                      { value: 'inclusive', label: '税込価格で入力' },
+                    ]}
+                  />
+                </Input.Wrapper>
+              )}
+            />
+          </Group>
+          <LinesEditor form={form as never} narrow={narrow} />
+          {!narrow && (
+            <Text size="xs" c="dimmed" mt="sm">
+              <Kbd size="xs">Tab</Kbd> 次の項目 ・ 単価で <Kbd size="xs">Enter</Kbd> 次の行（最終行なら行を追加）・{' '}
+              <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">↑</Kbd>/<Kbd size="xs">↓</Kbd> 行の移動 ・{' '}
+              <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> 保存
+            </Text>
+          )}
+        </Paper>
+
+        <Grid gap="lg" align="flex-start">
+          <Grid.Col span={{ base: 12, sm: 7 }} order={{ base: 2, sm: 1 }}>
+            <Textarea label="メモ" autosize minRows={3} error={errors.memo?.message} {...register('memo')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }} order={{ base: 1, sm: 2 }}>
+            <TotalsBox totals={totals} modeLabel={`（${TAX_MODES[taxMode]}入力）`} />
+          </Grid.Col>
+        </Grid>
+
+        {banner}
+        <Group justify="flex-end">
+          <Button component={Link} to={backTo} variant="default">
+            キャンセル
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

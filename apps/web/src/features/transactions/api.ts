@@ -1,0 +1,173 @@
+import type { Customer, Paginated, Product, TaxSettingsInput, Transaction, TransactionValues } from '@chobo/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
+import { apiUrl } from '../../lib/api-base';
+import { getValidToken } from '../../lib/token';
+
+/** react-query hooks of 受注取引 (GET/POST /api/transactions, GET/PUT/DELETE /api/transactions/{id}). */
+export const TRANSACTIONS_PATH = '/api/transactions';
+export const TRANSACTION_PER_PAGE = 20;
+
+export interface TransactionListParams {
+  keyword: string;
+  page: number;
+  sort_by: string | null;
+  sort_dir: 'asc' | 'desc' | null;
+  status: string | null;
+  payment_method: string | null;
+  customer_id: string | null;
+  from: string | null;
+  to: string | null;
+  company_id: number | null;
+}
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  lists: () => [...transactionKeys.all, 'list'] as const,
+  list: (params: TransactionListParams) => [...transactionKeys.lists(), params] as const,
+  detail: (id: number) => [...transactionKeys.all, 'detail', id] as const,
+};
+
+/** The filters of the list as API query parameters (without paging for the CSV, which has every row). */
+export function filterQuery(params: TransactionListParams): Record<string, QueryValue> {
+  return {
+    keyword: params.keyword,
+    status: params.status,
+    payment_method: params.payment_method,
+    customer_id: params.customer_id,
+    from: params.from,
+    to: params.to,
+    sort_by: params.sort_by,
+    sort_dir: params.sort_by ? params.sort_dir : null,
+    company_id: params.company_id,
+  };
+}
+
+export function useTransactionList(params: TransactionListParams) {
+  return useQuery({
+    queryKey: transactionKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Transaction>>(TRANSACTIONS_PATH, {
+        query: { ...filterQuery(params), page: params.page, per_page: TRANSACTION_PER_PAGE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTransaction(id: number | null) {
+  return useQuery({
+    queryKey: transactionKeys.detail(id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Transaction }>(`${TRANSACTIONS_PATH}/${id}`, { signal }).then((r) => r.data),
+    enabled: id !== null,
+    meta: { silent: true },
+    staleTime: 0,
+  });
+}
+
+export type TransactionBody = TransactionValues & { updated_at?: string };
+
+export function useSaveTransaction(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    /** On update `updated_at` is the version the form was opened with (409 when someone saved since). */
+    mutationFn: (body: TransactionBody) =>
+      (id === null
+        ? api.post<{ data: Transaction }>(TRANSACTIONS_PATH, body)
+        : api.put<{ data: Transaction }>(`${TRANSACTIONS_PATH}/${id}`, body)
+      ).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: (transaction) => {
+      client.setQueryData(transactionKeys.detail(transaction.id), transaction);
+      return client.invalidateQueries({ queryKey: transactionKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`${TRANSACTIONS_PATH}/${id}`),
+    meta: { silent: true },
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: transactionKeys.detail(id) });
+      return client.invalidateQueries({ queryKey: transactionKeys.lists() });
+    },
+  });
+}
+
+/** The CSV address of the current filters (one row per line; every matching transaction, not one page). */
+export function transactionsCsvPath(params: TransactionListParams, encoding: 'utf8' | 'sjis'): string {
+  return `${TRANSACTIONS_PATH}${buildQuery({ ...filterQuery(params), format: 'csv', encoding: encoding === 'sjis' ? 'sjis' : null })}`;
+}
+
+/** Downloads transactions.csv through the token-carrying fetch (a plain link would have no token). */
+export async function downloadTransactionsCsv(params: TransactionListParams, encoding: 'utf8' | 'sjis') {
+  const token = getValidToken();
+  const response = await fetch(apiUrl(transactionsCsvPath(params, encoding)), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(response.status, body.message || defaultMessage(response.status));
+  }
+  const href = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = encoding === 'sjis' ? 'transactions-sjis.csv' : 'transactions.csv';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+export const DEFAULT_TAX_SETTINGS: TaxSettingsInput = { tax_display: 'exclusive', tax_rounding: 'floor' };
+
+/**
+ * The company's 消費税表示設定 (default 税抜/税込 and rounding of the live totals). Users without
+ * taxes.show get 403: the form then falls back to 税抜・切り捨て (the server still computes the saved totals).
+ */
+export function useTaxSettings() {
+  return useQuery({
+    queryKey: ['tax-settings'],
+    queryFn: () => api.get<{ data: TaxSettingsInput }>('/api/company/tax-settings').then((r) => r.data),
+    staleTime: 5 * 60_000,
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+/** 売上先 customers (used_for 1, the server adds 3 両方) matching a keyword, for the pickers. */
+export function useCustomerSearch(keyword: string, companyId: number | null = null) {
+  return useQuery({
+    queryKey: ['customers', 'sales-search', keyword, companyId],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Customer>>('/api/company/customer', {
+        query: { used_for: 1, keyword, per_page: 20, company_id: companyId },
+        signal,
+        progress: false,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    retry: false,
+  });
+}
+
+/** Products matching a code or name, for a line's picker. */
+export function useProductSearch(keyword: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['products', 'line-search', keyword],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Product>>('/api/products', {
+        query: { keyword, per_page: 10 },
+        signal,
+        progress: false,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    retry: false,
+    staleTime: 30_000,
+  });
+}
