@@ -25,7 +25,7 @@ declare module 'vitest' {
 export const DEMO_PASSWORD = 'e2e-demo-pass-2026';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const HEALTH_TIMEOUT_MS = 60_000;
+const HEALTH_TIMEOUT_MS = 180_000;
 const MAX_OUTPUT = 200_000;
 
 function freePort(): Promise<number> {
