@@ -48,8 +48,14 @@ export async function demoSalesMonth(
   const { buyers, goods } = catalog;
   if (buyers.length === 0 || goods.length === 0) return { billed: 0, invoiceIds: [] };
   const byCustomer = new Map<number, number[]>();
-  for (let i = 0; i < 12; i++) {
-    const date = month.d(rng.int(1, 28));
+  // numbered in date order, as a person enters them
+  const dates = Array.from({ length: 12 }, () => month.d(rng.int(1, 28))).sort();
+  const dueOf = (date: string) => {
+    const [y, m] = date.split('-').map(Number);
+    return new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+  };
+  for (let i = 0; i < dates.length; i++) {
+    const date = dates[i];
     if (date > month.today) continue;
     const buyer = buyers[i % Math.min(buyers.length, 5)];
     const lines: TransactionValues['lines'] = [];
@@ -79,7 +85,7 @@ export async function demoSalesMonth(
       input: {
         customer_id: buyer.id,
         transaction_date: date,
-        due_date: null,
+        due_date: dueOf(date),
         subject: `${date.slice(5, 7).replace(/^0/, '')}月 納品分`,
         payment_method: rng.int(1, 8) === 1 ? 4 : 1,
         status: 0,
