@@ -14,6 +14,7 @@ export * from './contracts/infos.js';
 export * from './contracts/invitations.js';
 export * from './contracts/products.js';
 export * from './contracts/settings.js';
+export * from './contracts/system.js';
 export * from './format.js';
 export * from './money.js';
 export * from './permissions.js';

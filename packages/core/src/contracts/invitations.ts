@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminPermissionsField } from './admins.js';
 import { emailField, newPasswordFields } from './auth.js';
-import { listQuery, requiredText } from './common.js';
+import { idDto, listQuery, requiredText, timestampDto } from './common.js';
 
 export const ADMIN_INVITATION_TTL_HOURS = 72;
 export const COMPANY_INVITATION_TTL_HOURS = 72;
@@ -22,21 +22,33 @@ export const companyInvitationInput = z.object({
 });
 export type CompanyInvitationInput = z.input<typeof companyInvitationInput>;
 
-export interface InvitationRow {
-  id: number;
-  email: string;
-  name: string | null;
-  company_name: string | null;
-  domain_id: number | null;
-  domain_name: string | null;
-  permissions: string[];
-  status: InvitationStatus;
-  expires_at: string;
-  sent_at: string;
-  accepted_at: string | null;
-  company_id: number | null;
-  created_at: string;
-}
+export const invitationRowDto = z.object({
+  id: idDto,
+  email: z.string(),
+  name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  domain_id: idDto.nullable(),
+  domain_name: z.string().nullable(),
+  permissions: z.array(z.string()),
+  status: z.enum(['pending', 'accepted', 'expired']),
+  expires_at: timestampDto,
+  sent_at: timestampDto,
+  accepted_at: timestampDto.nullable(),
+  company_id: idDto.nullable(),
+  created_at: timestampDto,
+});
+export type InvitationRow = z.infer<typeof invitationRowDto>;
+
+/** `GET /api/invitations/{token}` (public): what the registration page shows. */
+export const invitationLookupDto = z.object({
+  type: z.enum(['admin', 'company']),
+  email: z.string(),
+  name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  domain_name: z.string().nullable(),
+  expires_at: timestampDto,
+});
+export type InvitationLookup = z.infer<typeof invitationLookupDto>;
 
 export const INVITATION_SORTABLE = ['id', 'email', 'created_at', 'expires_at', 'sent_at'] as const;
 export const adminInvitationListQuery = listQuery(INVITATION_SORTABLE, {
