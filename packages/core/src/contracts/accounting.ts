@@ -362,6 +362,8 @@ export const accountDto = z.object({
   is_active: z.boolean(),
   is_system: z.boolean(),
   sort_order: z.number().int(),
+  /** What an edit sends back (versioned updates). */
+  updated_at: timestampDto,
   /** True when any journal line uses it (then it cannot be deleted). */
   has_entries: z.boolean().optional(),
 });
