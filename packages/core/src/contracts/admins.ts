@@ -24,6 +24,8 @@ export const adminUserDto = z.object({
   disabled: z.boolean(),
   last_login_at: timestampDto.nullable(),
   created_at: timestampDto,
+  /** What an edit sends back (versioned updates). */
+  updated_at: timestampDto,
 });
 export type AdminUser = z.infer<typeof adminUserDto>;
 

@@ -22,8 +22,11 @@ export type ApiErrorBody = z.infer<typeof apiErrorDto>;
 /** `{ message }` — the answer of an action that returns nothing else. */
 export const messageDto = z.object({ message: z.string() });
 
-/** 204 No Content. */
-export const noContentDto = z.null().describe('No Content');
+/**
+ * 204 No Content: documented as `type: null` (no body). Typed as `undefined` so a typed route's
+ * `reply.status(204).send()` checks; Fastify sends an undefined payload without serialising it.
+ */
+export const noContentDto = z.null().describe('No Content') as unknown as z.ZodType<undefined>;
 
 export const pageMetaDto = z.object({
   current_page: z.number().int(),
