@@ -26,7 +26,11 @@ export const messageDto = z.object({ message: z.string() });
  * 204 No Content: documented as `type: null` (no body). Typed as `undefined` so a typed route's
  * `reply.status(204).send()` checks; Fastify sends an undefined payload without serialising it.
  */
-export const noContentDto = z.null().describe('No Content') as unknown as z.ZodType<undefined>;
+// `type: 'null'` in the document (the OpenAPI 3.0 output of z.null() is a nullable enum) is what tells
+// @fastify/swagger to describe the answer without content
+export const noContentDto = z
+  .null()
+  .meta({ description: 'No Content', type: 'null' }) as unknown as z.ZodType<undefined>;
 
 export const pageMetaDto = z.object({
   current_page: z.number().int(),
