@@ -13,7 +13,10 @@ for (const dir of out.split('\n').filter(Boolean)) {
   try {
     const p = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
     if (p.name?.startsWith('@chobo/')) continue;
-    const license = typeof p.license === 'string' ? p.license : (p.license?.type ?? p.licenses?.map((l) => l.type).join(' OR ') ?? '(see package)');
+    const license =
+      typeof p.license === 'string'
+        ? p.license
+        : (p.license?.type ?? p.licenses?.map((l) => l.type).join(' OR ') ?? '(see package)');
     seen.set(`${p.name}@${p.version}`, license);
   } catch {
     /* a folder without package.json */
