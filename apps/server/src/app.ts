@@ -8,17 +8,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/deps.js';
 import { MailDispatcher } from './lib/mail.js';
 import { type JobQueue, missingJobQueue } from './lib/queue.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { fiscalRoutes } from './modules/accounting/fiscal.routes.js';
 import { journalRoutes } from './modules/accounting/journal.routes.js';
@@ -77,7 +73,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // a response that does not match its schema fails the request in tests, and is logged and sent unchecked otherwise
+  app.setSerializerCompiler(responseSerializerCompiler({ strict: opts.env.NODE_ENV === 'test', log: app.log }));
 
   const mailer = new MailDispatcher(opts.db, {
     smtpUrl: opts.env.SMTP_URL,

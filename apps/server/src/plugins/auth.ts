@@ -1,4 +1,4 @@
-import { effectivePermissions, isPermitted, type Role } from '@chobo/core';
+import { apiErrorDto, effectivePermissions, isPermitted, type Role } from '@chobo/core';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -172,6 +172,17 @@ export interface RegisteredRoute {
   schema: RouteOptions['schema'];
 }
 
+/**
+ * Every /api route with a schema documents (and serialises) its 4xx answers as the error body
+ * `{ message, errors? }` that plugins/errors.ts sends, unless it declares its own.
+ */
+function withErrorResponses(route: RouteOptions): void {
+  if (!route.schema || route.schema.hide) return;
+  const response = (route.schema.response ?? {}) as Record<string, unknown>;
+  if (Object.keys(response).some((status) => status.startsWith('4'))) return;
+  route.schema = { ...route.schema, response: { ...response, '4xx': apiErrorDto } };
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   const apiRoutes: RegisteredRoute[] = [];
@@ -183,6 +194,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     assertTenantRoute(route);
     if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs')) {
+      withErrorResponses(route);
       for (const method of [route.method].flat()) {
         apiRoutes.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
       }

@@ -39,3 +39,10 @@ export const expirationYearInput = z.object({
     .refine((v) => v === 7 || v === 10, '保存期間は7年または10年を選択してください'),
 });
 export type ExpirationYearInput = z.input<typeof expirationYearInput>;
+
+/** `GET`/`PUT /api/company/tax-settings` */
+export const taxSettingsDto = z.object({
+  tax_display: z.enum(['inclusive', 'exclusive']),
+  tax_rounding: z.enum(['floor', 'round', 'ceil']),
+});
+export type TaxSettings = z.infer<typeof taxSettingsDto>;

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import {
-  type Account,
-  type AccountCategory,
-  type AccountSection,
+  ACCOUNT_CATEGORIES,
+  ACCOUNT_SECTIONS,
   isoDateField,
-  type NormalSide,
   optionalDateField,
   positiveIdField,
   yen,
 } from './accounting.js';
-import type { PageMeta } from './common.js';
+import { dateDto, idDto, pageMetaDto, timestampDto } from './common.js';
 
 /* Books, statements, fiscal years and period locks of the accounting core (PRODUCT.md §1 shapes). */
 
@@ -71,46 +69,54 @@ export const ledgerQuery = z
   .refine(periodRefine, periodMessage);
 export type LedgerQuery = z.infer<typeof ledgerQuery>;
 
-export interface Period {
-  from: string;
-  to: string;
-}
+const keysOf = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
+const yenDto = z.number().int();
+
+export const periodDto = z.object({ from: dateDto, to: dateDto });
+export type Period = z.infer<typeof periodDto>;
 
 /** Where a figure drills down to: the ledger of this account over this period. */
-export interface Drill {
-  account_id: number;
-  from: string;
-  to: string;
-}
+export const drillDto = z.object({ account_id: idDto, from: dateDto, to: dateDto });
+export type Drill = z.infer<typeof drillDto>;
 
 /** One account behind a figure made of several (キャッシュ・フロー計算書): its ledger over the period. */
-export interface DrillAccount extends Drill {
-  code: string;
-  name: string;
-}
+export const drillAccountDto = drillDto.extend({ code: z.string(), name: z.string() });
+export type DrillAccount = z.infer<typeof drillAccountDto>;
 
 /**
  * One row of a statement. `header` rows title a section (no amount), `account` rows carry an account,
  * `subtotal` / `total` rows carry sums; `label` is what is printed (losses already say 損失).
  */
-export interface StatementRow {
-  kind: 'header' | 'account' | 'subtotal' | 'total';
+export const statementRowDto = z.object({
+  kind: z.enum(['header', 'account', 'subtotal', 'total']),
   /** Stable identifier of the row (a section or line key, or `account:<id>`). */
-  key: string;
-  label: string;
+  key: z.string(),
+  label: z.string(),
   /** Indentation level, 0 = top. */
-  level: number;
-  account_id: number | null;
-  code: string | null;
-  amount: number | null;
-  previous: number | null;
+  level: z.number().int(),
+  account_id: idDto.nullable(),
+  code: z.string().nullable(),
+  amount: yenDto.nullable(),
+  previous: yenDto.nullable(),
   /** The ledger behind the figure when it comes from one account (else null). */
-  drill: Drill | null;
+  drill: drillDto.nullable(),
   /**
    * Every account behind the figure, each with its ledger over the period (only rows computed from accounts,
    * e.g. the キャッシュ・フロー計算書 lines; when there is exactly one, `drill` names it too).
    */
-  drill_accounts?: DrillAccount[];
+  drill_accounts: z.array(drillAccountDto).optional(),
+});
+export type StatementRow = z.infer<typeof statementRowDto>;
+
+/** A statement with totals of the shape `totals`. */
+export function statementOf<T extends z.ZodType>(totals: T) {
+  return z.object({
+    period: periodDto,
+    previous_period: periodDto.nullable(),
+    rows: z.array(statementRowDto),
+    totals,
+    previous_totals: totals.nullable(),
+  });
 }
 
 export interface Statement<T> {
@@ -121,59 +127,71 @@ export interface Statement<T> {
   previous_totals: T | null;
 }
 
-export interface TrialBalanceRow {
-  account_id: number;
-  code: string;
-  name: string;
-  category: AccountCategory;
-  section: AccountSection;
-  normal_side: NormalSide;
+export const trialBalanceRowDto = z.object({
+  account_id: idDto,
+  code: z.string(),
+  name: z.string(),
+  category: z.enum(keysOf(ACCOUNT_CATEGORIES)),
+  section: z.enum(keysOf(ACCOUNT_SECTIONS)),
+  normal_side: z.enum(['debit', 'credit']),
   /** Balances are signed by the account's normal side (positive = on its normal side). */
-  opening: number;
-  debit: number;
-  credit: number;
-  closing: number;
-  drill: Drill;
-}
-export interface TrialBalance {
-  period: Period;
-  rows: TrialBalanceRow[];
-  totals: { debit: number; credit: number };
-}
+  opening: yenDto,
+  debit: yenDto,
+  credit: yenDto,
+  closing: yenDto,
+  drill: drillDto,
+});
+export type TrialBalanceRow = z.infer<typeof trialBalanceRowDto>;
 
-export interface BalanceSheetTotals {
-  assets: number;
-  liabilities: number;
-  net_assets: number;
-}
-export interface IncomeStatementTotals {
-  net_sales: number;
-  gross_profit: number;
-  operating_income: number;
-  ordinary_income: number;
-  income_before_tax: number;
-  net_income: number;
-}
-export interface CashFlowTotals {
-  operating: number;
-  investing: number;
-  financing: number;
-  net_change: number;
-  cash_begin: number;
-  cash_end: number;
-}
-export type BalanceSheet = Statement<BalanceSheetTotals> & { date: string };
-export interface MonthlyProfit {
+export const trialBalanceDto = z.object({
+  period: periodDto,
+  rows: z.array(trialBalanceRowDto),
+  totals: z.object({ debit: yenDto, credit: yenDto }),
+});
+export type TrialBalance = z.infer<typeof trialBalanceDto>;
+
+export const balanceSheetTotalsDto = z.object({ assets: yenDto, liabilities: yenDto, net_assets: yenDto });
+export type BalanceSheetTotals = z.infer<typeof balanceSheetTotalsDto>;
+
+export const incomeStatementTotalsDto = z.object({
+  net_sales: yenDto,
+  gross_profit: yenDto,
+  operating_income: yenDto,
+  ordinary_income: yenDto,
+  income_before_tax: yenDto,
+  net_income: yenDto,
+});
+export type IncomeStatementTotals = z.infer<typeof incomeStatementTotalsDto>;
+
+export const cashFlowTotalsDto = z.object({
+  operating: yenDto,
+  investing: yenDto,
+  financing: yenDto,
+  net_change: yenDto,
+  cash_begin: yenDto,
+  cash_end: yenDto,
+});
+export type CashFlowTotals = z.infer<typeof cashFlowTotalsDto>;
+
+export const balanceSheetDto = statementOf(balanceSheetTotalsDto).extend({ date: dateDto });
+export type BalanceSheet = z.infer<typeof balanceSheetDto>;
+
+export const monthlyProfitDto = z.object({
   /** 'YYYY-MM' */
-  month: string;
-  net_sales: number;
-  gross_profit: number;
-  operating_income: number;
-  net_income: number;
-}
+  month: z.string(),
+  net_sales: yenDto,
+  gross_profit: yenDto,
+  operating_income: yenDto,
+  net_income: yenDto,
+});
+export type MonthlyProfit = z.infer<typeof monthlyProfitDto>;
+
 /** The income statement also carries the month-by-month trend of the period (for a chart). */
-export type IncomeStatement = Statement<IncomeStatementTotals> & { monthly: MonthlyProfit[] };
-export type CashFlowStatement = Statement<CashFlowTotals>;
+export const incomeStatementDto = statementOf(incomeStatementTotalsDto).extend({ monthly: z.array(monthlyProfitDto) });
+export type IncomeStatement = z.infer<typeof incomeStatementDto>;
+
+export const cashFlowStatementDto = statementOf(cashFlowTotalsDto);
+export type CashFlowStatement = z.infer<typeof cashFlowStatementDto>;
 
 /** The five profit stages and their labels when negative (FACTS.md §1). */
 export const PROFIT_STAGES = {
@@ -188,50 +206,62 @@ export function profitLabel(stage: keyof typeof PROFIT_STAGES, amount: number): 
   return amount < 0 ? PROFIT_STAGES[stage].loss : PROFIT_STAGES[stage].profit;
 }
 
-export interface LedgerLine {
-  line_id: number;
-  entry_id: number;
-  entry_number: number;
-  date: string;
-  description: string;
-  memo: string | null;
+export const ledgerLineDto = z.object({
+  line_id: idDto,
+  entry_id: idDto,
+  entry_number: z.number().int(),
+  date: dateDto,
+  description: z.string(),
+  memo: z.string().nullable(),
   /** The other side's account name, or 諸口 when the entry has several. */
-  contra_account_id: number | null;
-  contra_account_name: string;
-  debit: number;
-  credit: number;
+  contra_account_id: idDto.nullable(),
+  contra_account_name: z.string(),
+  debit: yenDto,
+  credit: yenDto,
   /** Balance after this line, signed by the account's normal side. */
-  balance: number;
-}
+  balance: yenDto,
+});
+export type LedgerLine = z.infer<typeof ledgerLineDto>;
 
-export interface Ledger {
-  account: Pick<Account, 'id' | 'code' | 'name' | 'normal_side' | 'category'>;
-  period: Period;
+export const ledgerDto = z.object({
+  account: z.object({
+    id: idDto,
+    code: z.string(),
+    name: z.string(),
+    normal_side: z.enum(['debit', 'credit']),
+    category: z.enum(keysOf(ACCOUNT_CATEGORIES)),
+  }),
+  period: periodDto,
   /** Balance before the first line of THIS page (前期繰越 on page 1, 前頁繰越 after). */
-  carried_forward: number;
+  carried_forward: yenDto,
   /** Balance before `from` (前期繰越). */
-  opening: number;
+  opening: yenDto,
   /** Balance at the end of the period. */
-  closing: number;
-  lines: LedgerLine[];
-}
-export interface LedgerPage {
-  data: Ledger;
-  meta: PageMeta;
-}
+  closing: yenDto,
+  lines: z.array(ledgerLineDto),
+});
+export type Ledger = z.infer<typeof ledgerDto>;
+
+/** `GET /api/company/ledger`: one page of the lines (`meta` counts lines). */
+export const ledgerPageDto = z.object({ data: ledgerDto, meta: pageMetaDto });
+export type LedgerPage = z.infer<typeof ledgerPageDto>;
 
 /* ---------------------------------------------------------------- fiscal years and locks */
 
-export interface FiscalYear {
-  id: number;
-  company_id: number;
-  start_date: string;
-  end_date: string;
-  label: string;
-  status: 'open' | 'closed';
-  closed_at: string | null;
-  closing_entry_id: number | null;
-}
+export const fiscalYearDto = z.object({
+  id: idDto,
+  company_id: idDto,
+  start_date: dateDto,
+  end_date: dateDto,
+  label: z.string(),
+  status: z.enum(['open', 'closed']),
+  closed_at: timestampDto.nullable(),
+  closing_entry_id: idDto.nullable(),
+});
+export type FiscalYear = z.infer<typeof fiscalYearDto>;
+
+/** Answer of closing a year: the year and the net income transferred (決算振替). */
+export const closedFiscalYearDto = fiscalYearDto.extend({ net_income: yenDto });
 
 export const fiscalYearCreateInput = z.object({
   /** Start date of the year; omitted → the year after the latest, or the one containing today. */
@@ -244,16 +274,17 @@ export const fiscalYearCreateInput = z.object({
 export type FiscalYearCreateInput = z.input<typeof fiscalYearCreateInput>;
 export type FiscalYearCreateValues = z.output<typeof fiscalYearCreateInput>;
 
-export interface PeriodLock {
-  id: number;
-  company_id: number;
-  kind: 'month' | 'year';
-  start_date: string;
-  end_date: string;
-  locked_by: number | null;
-  locked_by_name: string | null;
-  locked_at: string;
-}
+export const periodLockDto = z.object({
+  id: idDto,
+  company_id: idDto,
+  kind: z.enum(['month', 'year']),
+  start_date: dateDto,
+  end_date: dateDto,
+  locked_by: idDto.nullable(),
+  locked_by_name: z.string().nullable(),
+  locked_at: timestampDto,
+});
+export type PeriodLock = z.infer<typeof periodLockDto>;
 
 export const periodLockInput = z.object({
   kind: z.enum(['month', 'year'], { error: '締めの単位（月または年度）を選択してください' }),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { isCalendarDate, isKatakana } from '../validators.js';
-import { CONTROL_CHARS_MESSAGE, hasNoControlChars, listQuery, optionalText, requiredText } from './common.js';
+import {
+  CONTROL_CHARS_MESSAGE,
+  dateDto,
+  hasNoControlChars,
+  idDto,
+  listQuery,
+  optionalText,
+  requiredText,
+  timestampDto,
+} from './common.js';
 
 /* ---------------------------------------------------------------- enums (FACTS.md §1–2) */
 
@@ -238,42 +247,53 @@ export const journalListQuery = listQuery(JOURNAL_SORTABLE, { defaultSort: 'date
 });
 export type JournalListQuery = z.infer<typeof journalListQuery>;
 
-export interface JournalLine {
-  id: number;
-  line_no: number;
-  account_id: number;
-  account_code: string;
-  account_name: string;
-  debit: number;
-  credit: number;
-  tax_category: JournalTaxCategory;
-  customer_id: number | null;
-  customer_name: string | null;
-  memo: string | null;
-}
+export const journalLineDto = z.object({
+  id: idDto,
+  line_no: z.number().int(),
+  account_id: idDto,
+  account_code: z.string(),
+  account_name: z.string(),
+  debit: z.number().int(),
+  credit: z.number().int(),
+  tax_category: z.enum(keysOf(JOURNAL_TAX_CATEGORIES)),
+  customer_id: idDto.nullable(),
+  customer_name: z.string().nullable(),
+  memo: z.string().nullable(),
+});
+export type JournalLine = z.infer<typeof journalLineDto>;
 
-export interface JournalEntry {
-  id: number;
-  company_id: number;
-  number: number;
-  date: string;
-  description: string;
-  kind: EntryKind;
+export const journalEntryDto = z.object({
+  id: idDto,
+  company_id: idDto,
+  number: z.number().int(),
+  date: dateDto,
+  description: z.string(),
+  kind: z.enum(keysOf(ENTRY_KINDS)),
   /** The entry this one reverses (逆仕訳), if any. */
-  reversal_of_id: number | null;
+  reversal_of_id: idDto.nullable(),
   /** The entry that reversed this one, if any. */
-  reversed_by_id: number | null;
+  reversed_by_id: idDto.nullable(),
   /** The record this entry was made from (e.g. 'transaction' and its id), changed only through it. */
-  source_type: string | null;
-  source_id: number | null;
+  source_type: z.string().nullable(),
+  source_id: idDto.nullable(),
   /** Sum of the debits (= sum of the credits). */
-  total: number;
+  total: z.number().int(),
   /** True when its date is in a locked period or a closed fiscal year: change only by reversing it. */
-  locked: boolean;
-  lines: JournalLine[];
-  created_at: string;
-  updated_at: string;
-}
+  locked: z.boolean(),
+  lines: z.array(journalLineDto),
+  created_at: timestampDto,
+  updated_at: timestampDto,
+});
+export type JournalEntry = z.infer<typeof journalEntryDto>;
+
+/** Answer of `POST /api/accountings/import` (with dry_run=1 nothing is written). */
+export const journalImportResultDto = z.object({
+  dry_run: z.boolean(),
+  entries: z.number().int(),
+  lines: z.number().int(),
+  encoding: z.string(),
+});
+export type JournalImportResult = z.infer<typeof journalImportResultDto>;
 
 /* ---------------------------------------------------------------- chart of accounts */
 
@@ -352,21 +372,24 @@ export const accountListQuery = z.object({
   company_id: z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional(),
 });
 
-export interface Account {
-  id: number;
-  company_id: number;
-  code: string;
-  name: string;
-  kana: string | null;
-  category: AccountCategory;
-  section: AccountSection;
-  normal_side: NormalSide;
-  parent_id: number | null;
-  cash_flow_role: CashFlowRole;
-  default_tax_category: JournalTaxCategory;
-  is_active: boolean;
-  is_system: boolean;
-  sort_order: number;
+export const accountDto = z.object({
+  id: idDto,
+  company_id: idDto,
+  code: z.string(),
+  name: z.string(),
+  kana: z.string().nullable(),
+  category: z.enum(keysOf(ACCOUNT_CATEGORIES)),
+  section: z.enum(keysOf(ACCOUNT_SECTIONS)),
+  normal_side: z.enum(['debit', 'credit']),
+  parent_id: idDto.nullable(),
+  cash_flow_role: z.enum(keysOf(CASH_FLOW_ROLES)),
+  default_tax_category: z.enum(keysOf(JOURNAL_TAX_CATEGORIES)),
+  is_active: z.boolean(),
+  is_system: z.boolean(),
+  sort_order: z.number().int(),
+  /** What an edit sends back (versioned updates). */
+  updated_at: timestampDto,
   /** True when any journal line uses it (then it cannot be deleted). */
-  has_entries?: boolean;
-}
+  has_entries: z.boolean().optional(),
+});
+export type Account = z.infer<typeof accountDto>;

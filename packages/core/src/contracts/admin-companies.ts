@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth.js';
-import { listQuery, optionalText, requiredText } from './common.js';
+import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import {
   corporateNumberField,
   kanaField,
@@ -89,17 +89,55 @@ export const adminCompanyInput = z.object({
 export type AdminCompanyInput = z.input<typeof adminCompanyInput>;
 export type AdminCompanyValues = z.output<typeof adminCompanyInput>;
 
-export interface AdminCompany extends Omit<AdminCompanyValues, 'domain_id' | 'max_employee' | 'expiration_year'> {
-  id: number;
-  domain_id: number;
-  domain_name: string | null;
-  max_employee: number;
-  max_employee_cap: number;
-  expiration_year: number;
-  owner: { id: number; name: string; email: string; disabled: boolean } | null;
-  created_at: string;
-  updated_at: string;
-}
+const nullableText = z.string().nullable();
+
+/** One bank account of a company as stored (accounts entered by the company also carry the codes). */
+export const bankAccountDto = z.object({
+  bank_code: nullableText.optional(),
+  bank_name: z.string(),
+  branch_code: nullableText.optional(),
+  branch_name: z.string(),
+  account_type: z.enum(['普通', '当座', '貯蓄']),
+  account_number: z.string(),
+  account_holder: z.string(),
+});
+
+/** A company as the platform admin sees it. */
+export const adminCompanyDto = z.object({
+  id: idDto,
+  name: z.string(),
+  name_kana: nullableText,
+  corporate_number: nullableText,
+  registration_number: nullableText,
+  representative_name: nullableText,
+  representative_name_kana: nullableText,
+  postal_code: nullableText,
+  prefecture_code: nullableText,
+  address1: nullableText,
+  address2: nullableText,
+  tel: nullableText,
+  email: nullableText,
+  capital: z.number().int().nullable(),
+  fiscal_year_end_month: z.number().int(),
+  business_type: nullableText,
+  tax_office: nullableText,
+  domain_id: idDto,
+  domain_name: nullableText,
+  status: z.enum(['active', 'suspended']),
+  max_employee: z.number().int(),
+  max_employee_cap: z.number().int(),
+  expiration_year: z.number().int(),
+  tax_display: z.enum(['exclusive', 'inclusive']),
+  tax_rounding: z.enum(['floor', 'round', 'ceil']),
+  bank_accounts: z.array(bankAccountDto),
+  owner: z.object({ id: idDto, name: z.string(), email: z.string(), disabled: z.boolean() }).nullable(),
+  created_at: timestampDto,
+  updated_at: timestampDto,
+});
+export type AdminCompany = z.infer<typeof adminCompanyDto>;
+
+/** `GET /api/admin/companies/{id}/logo` and the logo actions: the logo as a data URL. */
+export const logoDto = z.object({ logo_data: nullableText });
 
 export const ADMIN_COMPANY_SORTABLE = ['id', 'name', 'name_kana', 'status', 'created_at'] as const;
 export const adminCompanyListQuery = listQuery(ADMIN_COMPANY_SORTABLE, {

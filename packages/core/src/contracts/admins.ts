@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PERMISSIONS } from '../permissions.js';
 import { emailField } from './auth.js';
-import { listQuery, requiredText } from './common.js';
+import { idDto, listQuery, requiredText, timestampDto } from './common.js';
 
 export const adminPermissionsField = z
   .array(z.enum(ADMIN_PERMISSIONS, { error: '権限が正しくありません' }), { error: '権限を選択してください' })
@@ -16,15 +16,18 @@ export const adminUpdateInput = z.object({
 export type AdminUpdateInput = z.input<typeof adminUpdateInput>;
 export type AdminUpdateValues = z.output<typeof adminUpdateInput>;
 
-export interface AdminUser {
-  id: number;
-  name: string;
-  email: string;
-  permissions: string[];
-  disabled: boolean;
-  last_login_at: string | null;
-  created_at: string;
-}
+export const adminUserDto = z.object({
+  id: idDto,
+  name: z.string(),
+  email: z.string(),
+  permissions: z.array(z.string()),
+  disabled: z.boolean(),
+  last_login_at: timestampDto.nullable(),
+  created_at: timestampDto,
+  /** What an edit sends back (versioned updates). */
+  updated_at: timestampDto,
+});
+export type AdminUser = z.infer<typeof adminUserDto>;
 
 export const ADMIN_SORTABLE = ['id', 'name', 'email', 'last_login_at', 'created_at'] as const;
 export const adminListQuery = listQuery(ADMIN_SORTABLE, { defaultSort: 'id', defaultDir: 'asc' });

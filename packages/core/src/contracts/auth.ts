@@ -62,28 +62,32 @@ export const forgotPasswordInput = z.object({ email: emailField });
 
 export const resetPasswordInput = z.intersection(z.object({ token: tokenField, email: emailField }), newPasswordFields);
 
-export interface TokenData {
-  token: string;
-  token_expires: number;
-}
+export const tokenDataDto = z.object({
+  token: z.string(),
+  /** Unix seconds. */
+  token_expires: z.number().int(),
+});
+export type TokenData = z.infer<typeof tokenDataDto>;
 
-export interface MeDomain {
-  id: number;
-  name: string;
-  logo_url: string | null;
-  roles: string[];
-  permissions: string[];
-}
+export const meDomainDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
+export type MeDomain = z.infer<typeof meDomainDto>;
 
-export interface Me {
-  user_id: number;
-  name: string;
-  email: string;
-  roles: string[];
-  permissions: string[];
-  expiration_year: number | null;
-  max_employee: number | null;
-  logo_data: string | null;
-  company: { id: number; name: string } | null;
-  domain: MeDomain | null;
-}
+export const meDto = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  expiration_year: z.number().int().nullable(),
+  max_employee: z.number().int().nullable(),
+  logo_data: z.string().nullable(),
+  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  domain: meDomainDto.nullable(),
+});
+export type Me = z.infer<typeof meDto>;

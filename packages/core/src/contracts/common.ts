@@ -1,23 +1,65 @@
 import { z } from 'zod';
 
-/** `{ message, errors }` — the error body of every non-2xx answer (PRODUCT.md §1). */
-export interface ApiErrorBody {
-  message: string;
-  errors?: Record<string, string[]>;
-}
+/* ---------------------------------------------------------------- response schemas
+ * The answers of the API as plain zod schemas (no transforms: the server serialises with them, and zod
+ * cannot run a transform backwards). The DTO types are inferred from them, so each shape is written once.
+ */
 
-export interface PageMeta {
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  from: number | null;
-  to: number | null;
-}
+/** An ISO timestamp as the API hands it out (`Date#toISOString()`). */
+export const timestampDto = z.iso.datetime({ offset: true });
+/** A calendar date `YYYY-MM-DD`. */
+export const dateDto = z.iso.date();
+/** A database id. */
+export const idDto = z.number().int();
+
+/** `{ message, errors }` — the error body of every non-2xx answer (PRODUCT.md §1). */
+export const apiErrorDto = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorDto>;
+
+/** `{ message }` — the answer of an action that returns nothing else. */
+export const messageDto = z.object({ message: z.string() });
+
+/**
+ * 204 No Content: documented as `type: null` (no body). Typed as `undefined` so a typed route's
+ * `reply.status(204).send()` checks; Fastify sends an undefined payload without serialising it.
+ */
+// `type: 'null'` in the document (the OpenAPI 3.0 output of z.null() is a nullable enum) is what tells
+// @fastify/swagger to describe the answer without content
+export const noContentDto = z
+  .null()
+  .meta({ description: 'No Content', type: 'null' }) as unknown as z.ZodType<undefined>;
+
+export const pageMetaDto = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+});
+export type PageMeta = z.infer<typeof pageMetaDto>;
 
 export interface Paginated<T> {
   data: T[];
   meta: PageMeta;
+}
+
+/** `{ data }` — the envelope of one record. */
+export function dataOf<T extends z.ZodType>(schema: T) {
+  return z.object({ data: schema });
+}
+
+/** `{ data: [...], meta }` — one page of a list. */
+export function pageOf<T extends z.ZodType>(schema: T) {
+  return z.object({ data: z.array(schema), meta: pageMetaDto });
+}
+
+/** `{ data, message }` — a record and the sentence the screen shows. */
+export function dataWithMessageOf<T extends z.ZodType>(schema: T) {
+  return z.object({ data: schema, message: z.string() });
 }
 
 export const MAX_PER_PAGE = 100;

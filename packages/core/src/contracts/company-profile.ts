@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isKatakana, isValidCorporateNumber } from '../validators.js';
-import { optionalText, requiredText } from './common.js';
+import { idDto, optionalText, requiredText, timestampDto } from './common.js';
 import {
   kanaField,
   optionalEmailField,
@@ -51,10 +51,30 @@ export const companyProfileInput = z.object({
 });
 export type CompanyProfileInput = z.input<typeof companyProfileInput>;
 export type CompanyProfileValues = z.output<typeof companyProfileInput>;
-export interface CompanyProfile extends CompanyProfileValues {
-  id: number;
-  updated_at: string;
-}
+const nullableText = z.string().nullable();
+
+/** The company profile as the API answers it. */
+export const companyProfileDto = z.object({
+  id: idDto,
+  name: z.string(),
+  name_kana: nullableText,
+  corporate_number: nullableText,
+  registration_number: nullableText,
+  representative_name: nullableText,
+  representative_name_kana: nullableText,
+  postal_code: nullableText,
+  prefecture_code: nullableText,
+  address1: nullableText,
+  address2: nullableText,
+  tel: nullableText,
+  email: nullableText,
+  capital: z.number().int().nullable(),
+  fiscal_year_end_month: z.number().int(),
+  business_type: nullableText,
+  tax_office: nullableText,
+  updated_at: timestampDto,
+});
+export type CompanyProfile = z.infer<typeof companyProfileDto>;
 
 export const BANK_INFO_ACCOUNT_TYPES = ['普通', '当座', '貯蓄'] as const;
 
@@ -86,8 +106,13 @@ export const bankInfoInput = z.object({
 export type BankInfoInput = z.input<typeof bankInfoInput>;
 export type BankInfoValues = z.output<typeof bankInfoInput>;
 /** Accounts entered by the platform admin may lack the codes. */
-export interface BankInfo extends Omit<BankInfoValues, 'bank_code' | 'branch_code' | 'account_type'> {
-  bank_code: string | null;
-  branch_code: string | null;
-  account_type: string;
-}
+export const bankInfoDto = z.object({
+  bank_code: nullableText,
+  bank_name: z.string(),
+  branch_code: nullableText,
+  branch_name: z.string(),
+  account_type: z.string(),
+  account_number: z.string(),
+  account_holder: z.string(),
+});
+export type BankInfo = z.infer<typeof bankInfoDto>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, optionalText, requiredText } from './common.js';
+import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import {
   kanaField,
   optionalEmailField,
@@ -62,12 +62,35 @@ export const customerInput = z.object({
 export type CustomerInput = z.input<typeof customerInput>;
 export type CustomerValues = z.output<typeof customerInput>;
 
-export interface Customer extends CustomerValues {
-  id: number;
-  company_id: number;
-  created_at: string;
-  updated_at: string;
-}
+const nullableText = z.string().nullable();
+
+/** A customer as the API answers it. */
+export const customerDto = z.object({
+  id: idDto,
+  company_id: idDto,
+  name: z.string(),
+  name_kana: nullableText,
+  honorific: z.enum(HONORIFICS),
+  used_for: z.number().int(),
+  postal_code: nullableText,
+  prefecture_code: nullableText,
+  address1: nullableText,
+  address2: nullableText,
+  tel: nullableText,
+  mobile: nullableText,
+  fax: nullableText,
+  email: nullableText,
+  url: nullableText,
+  contact_person: nullableText,
+  department: nullableText,
+  registration_number: nullableText,
+  closing_day: z.number().int().nullable(),
+  payment_terms: nullableText,
+  memo: nullableText,
+  created_at: timestampDto,
+  updated_at: timestampDto,
+});
+export type Customer = z.infer<typeof customerDto>;
 
 export const CUSTOMER_SORTABLE = ['id', 'name', 'name_kana', 'prefecture_code', 'created_at', 'updated_at'] as const;
 

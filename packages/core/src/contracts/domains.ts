@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_PERMISSIONS, DOMAIN_ROLES } from '../permissions.js';
-import { listQuery, requiredText } from './common.js';
+import { idDto, listQuery, requiredText, timestampDto } from './common.js';
 
 /**
  * A fully qualified host name: labels of letters, digits and hyphens, at least one dot, a letter TLD.
@@ -36,13 +36,19 @@ export const domainInput = z.object({
 export type DomainInput = z.input<typeof domainInput>;
 export type DomainValues = z.output<typeof domainInput>;
 
-export interface Domain extends DomainValues {
-  id: number;
-  logo_url: string | null;
-  companies_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const domainDto = z.object({
+  id: idDto,
+  name: z.string(),
+  host: z.string(),
+  roles: z.array(z.enum(DOMAIN_ROLES)),
+  permissions: z.array(z.enum(COMPANY_PERMISSIONS)),
+  is_default: z.boolean(),
+  logo_url: z.string().nullable(),
+  companies_count: z.number().int(),
+  created_at: timestampDto,
+  updated_at: timestampDto,
+});
+export type Domain = z.infer<typeof domainDto>;
 
 export const DOMAIN_SORTABLE = ['id', 'name', 'host', 'created_at'] as const;
 export const domainListQuery = listQuery(DOMAIN_SORTABLE, { defaultSort: 'id', defaultDir: 'asc' });

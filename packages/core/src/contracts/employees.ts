@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../validators.js';
-import { listQuery, optionalText, requiredText } from './common.js';
+import { dateDto, idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import { kanaField, optionalEmailField } from './fields.js';
 
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'temporary', 'executive'] as const;
@@ -71,15 +71,29 @@ export const employeeInput = z
 export type EmployeeInput = z.input<typeof employeeInput>;
 export type EmployeeValues = z.output<typeof employeeInput>;
 
-export interface Employee extends Omit<EmployeeValues, 'login_enabled'> {
-  id: number;
-  company_id: number;
-  user_id: number | null;
-  login_enabled: boolean;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** An employee as the API answers it. */
+export const employeeDto = z.object({
+  id: idDto,
+  company_id: idDto,
+  user_id: idDto.nullable(),
+  code: z.string(),
+  name: z.string(),
+  name_kana: z.string().nullable(),
+  email: z.string().nullable(),
+  hire_date: dateDto.nullable(),
+  leave_date: dateDto.nullable(),
+  employment_type: z.enum(EMPLOYMENT_TYPES),
+  department: z.string().nullable(),
+  /** Hours (7.5), up to 3 decimals. */
+  daily_hours: z.number().nullable(),
+  memo: z.string().nullable(),
+  /** True when the employee has a sign-in account. */
+  login_enabled: z.boolean(),
+  is_active: z.boolean(),
+  created_at: timestampDto,
+  updated_at: timestampDto,
+});
+export type Employee = z.infer<typeof employeeDto>;
 
 export const EMPLOYEE_SORTABLE = ['id', 'code', 'name', 'name_kana', 'hire_date', 'department', 'created_at'] as const;
 export const employeeListQuery = listQuery(EMPLOYEE_SORTABLE, { defaultSort: 'code', defaultDir: 'asc' });
@@ -126,10 +140,18 @@ export const employeeSettingsInput = z
 export type EmployeeSettingsInput = z.input<typeof employeeSettingsInput>;
 export type EmployeeSettingsValues = z.output<typeof employeeSettingsInput>;
 
-export interface EmployeeSettings extends EmployeeSettingsValues {
-  max_employee_cap: number;
-  active_employees: number;
-}
+export const employeeSettingsDto = z.object({
+  max_employee: z.number().int(),
+  work_start_time: z.string(),
+  work_end_time: z.string(),
+  break_minutes: z.number().int(),
+  statutory_holiday: z.number().int(),
+  closing_day: z.number().int(),
+  /** The most the company may set (the platform admin's cap). */
+  max_employee_cap: z.number().int(),
+  active_employees: z.number().int(),
+});
+export type EmployeeSettings = z.infer<typeof employeeSettingsDto>;
 
 export function maxEmployeeMessage(limit: number): string {
   return `従業員数の上限（${limit}人）に達しています。従業員設定で上限を変更するか、退職した従業員に退職日を設定してください`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, requiredText } from './common.js';
+import { idDto, listQuery, requiredText, timestampDto } from './common.js';
 
 export const INFO_AUDIENCES = { all: 'すべての企業', domain: 'ドメイン指定', company: '企業指定' } as const;
 
@@ -34,23 +34,31 @@ export const infoInput = z
 export type InfoInput = z.input<typeof infoInput>;
 export type InfoValues = z.output<typeof infoInput>;
 
-export interface Info {
-  id: number;
-  title: string;
-  body: string;
-  published_at: string;
-  ends_at: string | null;
-  audience: keyof typeof INFO_AUDIENCES;
-  domain_id: number | null;
-  company_id: number | null;
-  is_important: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const infoDto = z.object({
+  id: idDto,
+  title: z.string(),
+  body: z.string(),
+  published_at: timestampDto,
+  ends_at: timestampDto.nullable(),
+  audience: z.enum(['all', 'domain', 'company']),
+  domain_id: idDto.nullable(),
+  company_id: idDto.nullable(),
+  is_important: z.boolean(),
+  created_at: timestampDto,
+  updated_at: timestampDto,
+});
+export type Info = z.infer<typeof infoDto>;
 
-export interface CompanyInfo extends Pick<Info, 'id' | 'title' | 'body' | 'published_at' | 'ends_at' | 'is_important'> {
-  read: boolean;
-}
+export const companyInfoDto = infoDto
+  .pick({ id: true, title: true, body: true, published_at: true, ends_at: true, is_important: true })
+  .extend({ read: z.boolean() });
+export type CompanyInfo = z.infer<typeof companyInfoDto>;
+
+/** `GET /api/company/infos`: the notices a company's users see now, and how many are unread. */
+export const companyInfoListDto = z.object({
+  data: z.array(companyInfoDto),
+  meta: z.object({ unread: z.number().int(), total: z.number().int() }),
+});
 
 export const INFO_SORTABLE = ['id', 'title', 'published_at', 'created_at'] as const;
 export const infoListQuery = listQuery(INFO_SORTABLE, { defaultSort: 'published_at', defaultDir: 'desc' });

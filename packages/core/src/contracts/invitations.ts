@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminPermissionsField } from './admins.js';
 import { emailField, newPasswordFields } from './auth.js';
-import { hasNoControlChars, listQuery, requiredText } from './common.js';
+import { hasNoControlChars, idDto, listQuery, requiredText, timestampDto } from './common.js';
 
 export const ADMIN_INVITATION_TTL_HOURS = 72;
 export const COMPANY_INVITATION_TTL_HOURS = 72;
@@ -24,21 +24,34 @@ export const companyInvitationInput = z.object({
 });
 export type CompanyInvitationInput = z.input<typeof companyInvitationInput>;
 
-export interface InvitationRow {
-  id: number;
-  email: string;
-  name: string | null;
-  company_name: string | null;
-  domain_id: number | null;
-  domain_name: string | null;
-  permissions: string[];
-  status: InvitationStatus;
-  expires_at: string;
-  sent_at: string;
-  accepted_at: string | null;
-  company_id: number | null;
-  created_at: string;
-}
+export const invitationRowDto = z.object({
+  id: idDto,
+  email: z.string(),
+  name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  domain_id: idDto.nullable(),
+  domain_name: z.string().nullable(),
+  permissions: z.array(z.string()),
+  status: z.enum(['pending', 'accepted', 'expired']),
+  expires_at: timestampDto,
+  sent_at: timestampDto,
+  accepted_at: timestampDto.nullable(),
+  company_id: idDto.nullable(),
+  created_at: timestampDto,
+});
+export type InvitationRow = z.infer<typeof invitationRowDto>;
+
+/** `GET /api/invitations/{token}` (public): what the registration page shows. */
+/** `GET /api/invitations/{token}` (public): what the registration page shows about a usable invitation. */
+export const invitationLookupDto = z.object({
+  type: z.enum(['admin', 'company']),
+  email: z.string(),
+  name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  domain_name: z.string().nullable(),
+  expires_at: timestampDto,
+});
+export type InvitationLookup = z.infer<typeof invitationLookupDto>;
 
 export const INVITATION_SORTABLE = ['id', 'email', 'created_at', 'expires_at', 'sent_at'] as const;
 export const adminInvitationListQuery = listQuery(INVITATION_SORTABLE, {
@@ -51,16 +64,6 @@ export const companyInvitationListQuery = listQuery(INVITATION_SORTABLE, {
   perPage: 10,
 });
 export type InvitationListQuery = z.infer<typeof adminInvitationListQuery>;
-
-/** `GET /api/invitations/{token}` (public): what the registration page shows about a usable invitation. */
-export interface InvitationLookup {
-  type: InvitationKind;
-  email: string;
-  name: string | null;
-  company_name: string | null;
-  domain_name: string | null;
-  expires_at: string;
-}
 
 /**
  * What the registration form collects (氏名 and the new password, twice): registerInput without the

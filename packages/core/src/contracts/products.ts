@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, optionalText, requiredText } from './common.js';
+import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 
 /** 税区分 (PRODUCT.md §4): '10' 10%, '8' 8% 軽減, 'exempt' 非課税, 'out_of_scope' 対象外. */
 export const TAX_CATEGORIES = ['10', '8', 'exempt', 'out_of_scope'] as const;
@@ -30,12 +30,21 @@ export const productInput = z.object({
 export type ProductInput = z.input<typeof productInput>;
 export type ProductValues = z.output<typeof productInput>;
 
-export interface Product extends ProductValues {
-  id: number;
-  company_id: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A product as the API answers it. */
+export const productDto = z.object({
+  id: idDto,
+  company_id: idDto,
+  code: z.string(),
+  name: z.string(),
+  unit: z.string().nullable(),
+  unit_price: z.number().int(),
+  tax_category: z.enum(TAX_CATEGORIES),
+  description: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: timestampDto,
+  updated_at: timestampDto,
+});
+export type Product = z.infer<typeof productDto>;
 
 export const PRODUCT_SORTABLE = [
   'id',
@@ -72,27 +81,31 @@ export function parseActiveCell(cell: string): boolean | null {
   return null;
 }
 
-export interface ProductUploadRowError {
+export const productUploadRowErrorDto = z.object({
   /** 1-based line number in the file (the header is line 1). */
-  line: number;
-  code: string | null;
-  messages: string[];
-}
+  line: z.number().int(),
+  code: z.string().nullable(),
+  messages: z.array(z.string()),
+});
+export type ProductUploadRowError = z.infer<typeof productUploadRowErrorDto>;
 
 /** Answer of POST /api/product-upload (preview with dry_run=1, otherwise the import). */
-export interface ProductUploadReport {
-  dry_run: boolean;
-  encoding: 'utf-8' | 'shift_jis';
-  total: number;
-  added: number;
-  updated: number;
-  errors: ProductUploadRowError[];
-  rows: {
-    line: number;
-    code: string;
-    name: string;
-    unit_price: number;
-    tax_category: TaxCategory;
-    action: 'add' | 'update';
-  }[];
-}
+export const productUploadReportDto = z.object({
+  dry_run: z.boolean(),
+  encoding: z.enum(['utf-8', 'shift_jis']),
+  total: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(productUploadRowErrorDto),
+  rows: z.array(
+    z.object({
+      line: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      unit_price: z.number().int(),
+      tax_category: z.enum(TAX_CATEGORIES),
+      action: z.enum(['add', 'update']),
+    }),
+  ),
+});
+export type ProductUploadReport = z.infer<typeof productUploadReportDto>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, requiredText } from './common.js';
+import { idDto, listQuery, requiredText, timestampDto } from './common.js';
 
 const int = (label: string, min: number, max: number) =>
   z.coerce
@@ -25,7 +25,18 @@ export const systemSettingsInput = z.object({
   login_lock_seconds: int('ロック時間（秒）', 60, 86400),
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
-export type SystemSettings = z.output<typeof systemSettingsInput>;
+
+export const systemSettingsDto = z.object({
+  service_name: z.string(),
+  mail_from: z.string(),
+  default_expiration_year: z.number().int(),
+  default_max_employee: z.number().int(),
+  token_ttl_seconds: z.number().int(),
+  login_account_failures: z.number().int(),
+  login_window_seconds: z.number().int(),
+  login_lock_seconds: z.number().int(),
+});
+export type SystemSettings = z.infer<typeof systemSettingsDto>;
 
 export const MAIL_STATUS_LABELS = {
   queued: '送信待ち',
@@ -35,17 +46,18 @@ export const MAIL_STATUS_LABELS = {
   logged: '記録のみ',
 } as const;
 
-export interface MailLogRow {
-  id: number;
-  to: string;
-  subject: string;
-  body: string;
-  status: keyof typeof MAIL_STATUS_LABELS;
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+export const mailLogRowDto = z.object({
+  id: idDto,
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(['queued', 'sending', 'sent', 'failed', 'logged']),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: timestampDto,
+  sent_at: timestampDto.nullable(),
+});
+export type MailLogRow = z.infer<typeof mailLogRowDto>;
 
 export const MAIL_LOG_SORTABLE = ['id', 'created_at', 'to', 'status'] as const;
 export const mailLogListQuery = listQuery(MAIL_LOG_SORTABLE, { defaultSort: 'id', defaultDir: 'desc' });

@@ -1,14 +1,21 @@
 import {
   changePasswordInput,
   confirmEmailInput,
+  dataOf,
+  dataWithMessageOf,
   expirationYearInput,
+  logoDto,
+  messageDto,
+  noContentDto,
   profileEmailInput,
   profileNameInput,
+  taxSettingsDto,
   taxSettingsInput,
 } from '@chobo/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { companies } from '../../db/schema/index.js';
 import { companyRoute, publicCtx, userCtx } from '../../lib/tenant-route.js';
 import { readUpload, toDataUrl } from '../../lib/uploads.js';
@@ -30,7 +37,12 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     '/api/profile/name',
     {
       config: { access: { permission: 'profile.update-name' } },
-      schema: { tags, summary: '氏名の変更', body: profileNameInput },
+      schema: {
+        tags,
+        summary: '氏名の変更',
+        response: { 200: dataWithMessageOf(z.object({ name: z.string() })) },
+        body: profileNameInput,
+      },
     },
     async (req) => {
       await changeName({ ctx: userCtx(req), input: { name: req.body.name } });
@@ -42,7 +54,12 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     '/api/profile/email',
     {
       config: { access: { permission: 'profile.update-email' } },
-      schema: { tags, summary: 'メールアドレス変更（確認メールを送信）', body: profileEmailInput },
+      schema: {
+        tags,
+        summary: 'メールアドレス変更（確認メールを送信）',
+        response: { 200: messageDto },
+        body: profileEmailInput,
+      },
     },
     async (req) => {
       await requestEmailChange({ ctx: userCtx(req), input: { email: req.body.email } });
@@ -54,7 +71,13 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     '/api/profile/email/confirm',
     {
       config: { access: { public: true } },
-      schema: { tags, summary: 'メールアドレス変更の確定（メールのリンク）', body: confirmEmailInput, security: [] },
+      schema: {
+        tags,
+        summary: 'メールアドレス変更の確定（メールのリンク）',
+        response: { 200: dataWithMessageOf(z.object({ email: z.string() })) },
+        body: confirmEmailInput,
+        security: [],
+      },
     },
     async (req) => {
       const data = await confirmEmailChange({ ctx: publicCtx(req), input: { token: req.body.token } });
@@ -66,7 +89,12 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     '/api/password',
     {
       config: { access: { permission: 'profile.update-password' } },
-      schema: { tags, summary: 'パスワードの変更（ほかのセッションはログアウト）', body: changePasswordInput },
+      schema: {
+        tags,
+        summary: 'パスワードの変更（ほかのセッションはログアウト）',
+        response: { 200: messageDto },
+        body: changePasswordInput,
+      },
     },
     async (req) => {
       await changePassword({ ctx: userCtx(req), input: req.body });
@@ -77,7 +105,12 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
   const taxConfig = { access: { roles: ['company' as const], permission: 'taxes.show' } };
   companyRoute(
     r,
-    { method: 'GET', url: '/api/company/tax-settings', config: taxConfig, schema: { tags, summary: '消費税表示設定' } },
+    {
+      method: 'GET',
+      url: '/api/company/tax-settings',
+      config: taxConfig,
+      schema: { tags, summary: '消費税表示設定', response: { 200: dataOf(taxSettingsDto) } },
+    },
     async ({ ctx }) => {
       const [row] = await ctx.db
         .select({ tax_display: companies.tax_display, tax_rounding: companies.tax_rounding })
@@ -92,7 +125,12 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
       method: 'PUT',
       url: '/api/company/tax-settings',
       config: taxConfig,
-      schema: { tags, summary: '消費税表示設定の変更', body: taxSettingsInput },
+      schema: {
+        tags,
+        summary: '消費税表示設定の変更',
+        response: { 200: dataOf(taxSettingsDto) },
+        body: taxSettingsInput,
+      },
     },
     async ({ ctx, req }) => {
       const after = await updateCompanySettings({ ctx, input: { action: 'company.tax_settings', values: req.body } });
@@ -106,7 +144,12 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
       method: 'PUT',
       url: '/api/company/expiration-year',
       config: { access: { roles: ['company'], permission: 'data.expiration' } },
-      schema: { tags, summary: 'データ保存期間の変更', body: expirationYearInput },
+      schema: {
+        tags,
+        summary: 'データ保存期間の変更',
+        response: { 200: dataOf(z.object({ expiration_year: z.number().int() })) },
+        body: expirationYearInput,
+      },
     },
     async ({ ctx, req }) => {
       const after = await updateCompanySettings({
@@ -124,7 +167,7 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
       method: 'POST',
       url: '/api/company/logo',
       config: logoConfig,
-      schema: { tags, summary: '会社ロゴの登録（PNG/JPEG、1MBまで）' },
+      schema: { tags, summary: '会社ロゴの登録（PNG/JPEG、1MBまで）', response: { 200: dataWithMessageOf(logoDto) } },
     },
     async ({ ctx, req }) => {
       const upload = await readUpload(req, { maxBytes: MAX_LOGO_BYTES, kinds: ['png', 'jpeg'] });
@@ -137,7 +180,12 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
   );
   companyRoute(
     r,
-    { method: 'DELETE', url: '/api/company/logo', config: logoConfig, schema: { tags, summary: '会社ロゴの削除' } },
+    {
+      method: 'DELETE',
+      url: '/api/company/logo',
+      config: logoConfig,
+      schema: { tags, summary: '会社ロゴの削除', response: { 204: noContentDto } },
+    },
     async ({ ctx, reply }) => {
       await updateCompanySettings({ ctx, input: { action: 'company.logo', values: { logo_data: null } } });
       return reply.status(204).send();

@@ -1,4 +1,12 @@
-import { fiscalYearCreateInput, periodLockInput } from '@chobo/core';
+import {
+  closedFiscalYearDto,
+  dataOf,
+  fiscalYearCreateInput,
+  fiscalYearDto,
+  noContentDto,
+  periodLockDto,
+  periodLockInput,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +30,17 @@ export async function fiscalRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'GET', url: FY, config, schema: { tags, summary: '会計年度の一覧', querystring: companyIdQuery } },
+    {
+      method: 'GET',
+      url: FY,
+      config,
+      schema: {
+        tags,
+        summary: '会計年度の一覧',
+        response: { 200: dataOf(z.array(fiscalYearDto)) },
+        querystring: companyIdQuery,
+      },
+    },
     async ({ ctx }) => {
       return { data: await listFiscalYears(ctx) };
     },
@@ -33,7 +51,12 @@ export async function fiscalRoutes(app: FastifyInstance) {
       method: 'POST',
       url: FY,
       config,
-      schema: { tags, summary: '会計年度の作成（期首残高つき）', body: fiscalYearCreateInput },
+      schema: {
+        tags,
+        summary: '会計年度の作成（期首残高つき）',
+        response: { 201: dataOf(fiscalYearDto) },
+        body: fiscalYearCreateInput,
+      },
     },
     async ({ ctx, req, reply }) => {
       return reply.status(201).send({ data: await createFiscalYear({ ctx, input: req.body }) });
@@ -45,7 +68,12 @@ export async function fiscalRoutes(app: FastifyInstance) {
       method: 'POST',
       url: `${FY}/:id/close`,
       config,
-      schema: { tags, summary: '年度の締め（決算振替）', params: idParams },
+      schema: {
+        tags,
+        summary: '年度の締め（決算振替）',
+        response: { 200: dataOf(closedFiscalYearDto) },
+        params: idParams,
+      },
     },
     async ({ ctx, req }) => {
       return { data: await closeFiscalYear({ ctx, input: { id: req.params.id } }) };
@@ -57,7 +85,7 @@ export async function fiscalRoutes(app: FastifyInstance) {
       method: 'POST',
       url: `${FY}/:id/reopen`,
       config: ownerConfig,
-      schema: { tags, summary: '年度の締めを戻す', params: idParams },
+      schema: { tags, summary: '年度の締めを戻す', response: { 200: dataOf(fiscalYearDto) }, params: idParams },
     },
     async ({ ctx, req }) => {
       return { data: await reopenFiscalYear({ ctx, input: { id: req.params.id } }) };
@@ -66,14 +94,34 @@ export async function fiscalRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'GET', url: LOCKS, config, schema: { tags, summary: '締めの一覧', querystring: companyIdQuery } },
+    {
+      method: 'GET',
+      url: LOCKS,
+      config,
+      schema: {
+        tags,
+        summary: '締めの一覧',
+        response: { 200: dataOf(z.array(periodLockDto)) },
+        querystring: companyIdQuery,
+      },
+    },
     async ({ ctx }) => {
       return { data: await listPeriodLocks(ctx) };
     },
   );
   companyRoute(
     r,
-    { method: 'POST', url: LOCKS, config, schema: { tags, summary: '月または年度を締める', body: periodLockInput } },
+    {
+      method: 'POST',
+      url: LOCKS,
+      config,
+      schema: {
+        tags,
+        summary: '月または年度を締める',
+        response: { 201: dataOf(periodLockDto) },
+        body: periodLockInput,
+      },
+    },
     async ({ ctx, req, reply }) => {
       return reply.status(201).send({ data: await createPeriodLock({ ctx, input: req.body }) });
     },
@@ -84,7 +132,7 @@ export async function fiscalRoutes(app: FastifyInstance) {
       method: 'DELETE',
       url: `${LOCKS}/:id`,
       config: ownerConfig,
-      schema: { tags, summary: '締めの解除', params: idParams },
+      schema: { tags, summary: '締めの解除', response: { 204: noContentDto }, params: idParams },
     },
     async ({ ctx, req, reply }) => {
       await deletePeriodLock({ ctx, input: { id: req.params.id } });

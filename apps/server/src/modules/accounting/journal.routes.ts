@@ -1,10 +1,16 @@
 import {
   accountCreateInput,
+  accountDto,
   accountListQuery,
   accountUpdateInput,
+  dataOf,
+  journalEntryDto,
   journalEntryInput,
+  journalImportResultDto,
   journalListQuery,
   journalReverseInput,
+  noContentDto,
+  pageOf,
   versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
@@ -45,7 +51,12 @@ export async function journalRoutes(app: FastifyInstance) {
       method: 'GET',
       url: JOURNAL,
       config,
-      schema: { tags, summary: '仕訳の一覧（format=csv で仕訳CSV）', querystring: journalListQuery },
+      schema: {
+        tags,
+        summary: '仕訳の一覧（format=csv で仕訳CSV）',
+        response: { 200: pageOf(journalEntryDto).describe('format=json の一覧（format=csv は text/csv のファイル）') },
+        querystring: journalListQuery,
+      },
     },
     async ({ ctx, req, reply }) => {
       if (req.query.format === 'csv') {
@@ -66,7 +77,12 @@ export async function journalRoutes(app: FastifyInstance) {
       method: 'POST',
       url: `${JOURNAL}/import`,
       config,
-      schema: { tags, summary: '仕訳CSVの取り込み（multipart file、dry_run=1 で検証のみ）', querystring: importQuery },
+      schema: {
+        tags,
+        summary: '仕訳CSVの取り込み（multipart file、dry_run=1 で検証のみ）',
+        response: { 200: dataOf(journalImportResultDto) },
+        querystring: importQuery,
+      },
     },
     async ({ ctx, req }) => {
       const upload = await readUpload(req, { maxBytes: 10 * 1024 * 1024, kinds: ['text'] });
@@ -77,7 +93,12 @@ export async function journalRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'POST', url: JOURNAL, config, schema: { tags, summary: '仕訳の登録', body: journalEntryInput } },
+    {
+      method: 'POST',
+      url: JOURNAL,
+      config,
+      schema: { tags, summary: '仕訳の登録', response: { 201: dataOf(journalEntryDto) }, body: journalEntryInput },
+    },
     async ({ ctx, req, reply }) => {
       const data = await createEntry({ ctx, input: req.body });
       return reply.status(201).send({ data });
@@ -90,7 +111,13 @@ export async function journalRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `${JOURNAL}/:id`,
       config,
-      schema: { tags, summary: '仕訳の詳細', params: idParams, querystring: companyIdQuery },
+      schema: {
+        tags,
+        summary: '仕訳の詳細',
+        response: { 200: dataOf(journalEntryDto) },
+        params: idParams,
+        querystring: companyIdQuery,
+      },
     },
     async ({ ctx, req }) => {
       const data = await loadEntry(ctx, req.params.id);
@@ -106,7 +133,13 @@ export async function journalRoutes(app: FastifyInstance) {
         method,
         url: `${JOURNAL}/:id`,
         config,
-        schema: { tags, summary: '仕訳の更新', params: idParams, body: versioned(journalEntryInput) },
+        schema: {
+          tags,
+          summary: '仕訳の更新',
+          response: { 200: dataOf(journalEntryDto) },
+          params: idParams,
+          body: versioned(journalEntryInput),
+        },
       },
       async ({ ctx, req }) => {
         return { data: await updateEntry({ ctx, input: { ...req.body, id: req.params.id } }) };
@@ -116,7 +149,12 @@ export async function journalRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'DELETE', url: `${JOURNAL}/:id`, config, schema: { tags, summary: '仕訳の削除', params: idParams } },
+    {
+      method: 'DELETE',
+      url: `${JOURNAL}/:id`,
+      config,
+      schema: { tags, summary: '仕訳の削除', response: { 204: noContentDto }, params: idParams },
+    },
     async ({ ctx, req, reply }) => {
       await deleteEntry({ ctx, input: { id: req.params.id } });
       return reply.status(204).send();
@@ -129,7 +167,13 @@ export async function journalRoutes(app: FastifyInstance) {
       method: 'POST',
       url: `${JOURNAL}/:id/reverse`,
       config,
-      schema: { tags, summary: '逆仕訳の登録', params: idParams, body: journalReverseInput },
+      schema: {
+        tags,
+        summary: '逆仕訳の登録',
+        response: { 201: dataOf(journalEntryDto) },
+        params: idParams,
+        body: journalReverseInput,
+      },
     },
     async ({ ctx, req, reply }) => {
       const data = await reverseEntry({ ctx, input: { id: req.params.id, date: req.body?.date } });
@@ -144,7 +188,12 @@ export async function journalRoutes(app: FastifyInstance) {
       method: 'GET',
       url: ACCOUNTS,
       config,
-      schema: { tags, summary: '勘定科目の一覧', querystring: accountListQuery },
+      schema: {
+        tags,
+        summary: '勘定科目の一覧',
+        response: { 200: dataOf(z.array(accountDto)) },
+        querystring: accountListQuery,
+      },
     },
     async ({ ctx, req }) => {
       const [rows, used] = await Promise.all([loadAccounts(ctx), usedAccountIds(ctx)]);
@@ -160,7 +209,12 @@ export async function journalRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'POST', url: ACCOUNTS, config, schema: { tags, summary: '勘定科目の登録', body: accountCreateInput } },
+    {
+      method: 'POST',
+      url: ACCOUNTS,
+      config,
+      schema: { tags, summary: '勘定科目の登録', response: { 201: dataOf(accountDto) }, body: accountCreateInput },
+    },
     async ({ ctx, req, reply }) => {
       const data = await createAccount({ ctx, input: req.body });
       return reply.status(201).send({ data });
@@ -177,6 +231,7 @@ export async function journalRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: '勘定科目の更新（名称・並び順・無効化など）',
+          response: { 200: dataOf(accountDto) },
           params: idParams,
           body: versioned(accountUpdateInput),
         },
@@ -189,7 +244,12 @@ export async function journalRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'DELETE', url: `${ACCOUNTS}/:id`, config, schema: { tags, summary: '勘定科目の削除', params: idParams } },
+    {
+      method: 'DELETE',
+      url: `${ACCOUNTS}/:id`,
+      config,
+      schema: { tags, summary: '勘定科目の削除', response: { 204: noContentDto }, params: idParams },
+    },
     async ({ ctx, req, reply }) => {
       await deleteAccount({ ctx, input: { id: req.params.id } });
       return reply.status(204).send();

@@ -1,4 +1,16 @@
-import { addDays, balanceSheetQuery, ledgerQuery, periodQuery, shiftYears } from '@chobo/core';
+import {
+  addDays,
+  balanceSheetDto,
+  balanceSheetQuery,
+  cashFlowStatementDto,
+  dataOf,
+  incomeStatementDto,
+  ledgerPageDto,
+  ledgerQuery,
+  periodQuery,
+  shiftYears,
+  trialBalanceDto,
+} from '@chobo/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,7 +53,12 @@ export async function statementRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/trial-balance',
       config,
-      schema: { tags, summary: '残高試算表', querystring: periodQuery },
+      schema: {
+        tags,
+        summary: '残高試算表',
+        response: { 200: dataOf(trialBalanceDto).describe('format=json の答え（format=csv / pdf はファイル）') },
+        querystring: periodQuery,
+      },
     },
     async ({ ctx, req, reply }) => {
       const period = await resolvePeriod(ctx, req.query);
@@ -71,7 +88,12 @@ export async function statementRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/balance-sheet',
       config,
-      schema: { tags, summary: '貸借対照表', querystring: balanceSheetQuery },
+      schema: {
+        tags,
+        summary: '貸借対照表',
+        response: { 200: dataOf(balanceSheetDto).describe('format=json の答え（format=csv / pdf はファイル）') },
+        querystring: balanceSheetQuery,
+      },
     },
     async ({ ctx, req, reply }) => {
       const q = req.query;
@@ -106,7 +128,12 @@ export async function statementRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/income-statement',
       config,
-      schema: { tags, summary: '損益計算書', querystring: periodQuery },
+      schema: {
+        tags,
+        summary: '損益計算書',
+        response: { 200: dataOf(incomeStatementDto).describe('format=json の答え（format=csv / pdf はファイル）') },
+        querystring: periodQuery,
+      },
     },
     async ({ ctx, req, reply }) => {
       const period = await resolvePeriod(ctx, req.query);
@@ -129,7 +156,12 @@ export async function statementRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/cash-flow',
       config,
-      schema: { tags, summary: 'キャッシュ・フロー計算書（間接法）', querystring: periodQuery },
+      schema: {
+        tags,
+        summary: 'キャッシュ・フロー計算書（間接法）',
+        response: { 200: dataOf(cashFlowStatementDto).describe('format=json の答え（format=csv / pdf はファイル）') },
+        querystring: periodQuery,
+      },
     },
     async ({ ctx, req, reply }) => {
       const period = await resolvePeriod(ctx, req.query);
@@ -152,7 +184,12 @@ export async function statementRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/ledger',
       config,
-      schema: { tags, summary: '総勘定元帳', querystring: ledgerQuery },
+      schema: {
+        tags,
+        summary: '総勘定元帳',
+        response: { 200: ledgerPageDto.describe('format=json の答え（format=csv / pdf はファイル）') },
+        querystring: ledgerQuery,
+      },
     },
     async ({ ctx, req, reply }) => {
       const q = req.query;

@@ -1,4 +1,15 @@
-import { adminCompanyInput, adminCompanyListQuery, companyAccountInput, versioned } from '@chobo/core';
+import {
+  adminCompanyDto,
+  adminCompanyInput,
+  adminCompanyListQuery,
+  companyAccountInput,
+  dataOf,
+  dataWithMessageOf,
+  logoDto,
+  noContentDto,
+  pageOf,
+  versioned,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,24 +35,51 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 export async function adminCompanyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(LIST, { config, schema: { tags, summary: '企業の一覧', querystring: adminCompanyListQuery } }, async (req) =>
-    listAdminCompanies(app.deps.db, req.query),
+  r.get(
+    LIST,
+    {
+      config,
+      schema: {
+        tags,
+        summary: '企業の一覧',
+        response: { 200: pageOf(adminCompanyDto) },
+        querystring: adminCompanyListQuery,
+      },
+    },
+    async (req) => listAdminCompanies(app.deps.db, req.query),
   );
-  r.post(LIST, { config, schema: { tags, summary: '企業の登録', body: adminCompanyInput } }, async (req, reply) => {
-    const data = await createAdminCompany({ ctx: requestCtx(req), input: req.body });
-    return reply.status(201).send({ data });
-  });
-  r.get(`${LIST}/:id`, { config, schema: { tags, summary: '企業の詳細', params: idParams } }, async (req) => {
-    const row = await findAdminCompany(app.deps.db, req.params.id);
-    if (!row) throw notFound('企業が見つかりません');
-    return { data: await loadAdminCompany(app.deps.db, row) };
-  });
+  r.post(
+    LIST,
+    {
+      config,
+      schema: { tags, summary: '企業の登録', response: { 201: dataOf(adminCompanyDto) }, body: adminCompanyInput },
+    },
+    async (req, reply) => {
+      const data = await createAdminCompany({ ctx: requestCtx(req), input: req.body });
+      return reply.status(201).send({ data });
+    },
+  );
+  r.get(
+    `${LIST}/:id`,
+    { config, schema: { tags, summary: '企業の詳細', response: { 200: dataOf(adminCompanyDto) }, params: idParams } },
+    async (req) => {
+      const row = await findAdminCompany(app.deps.db, req.params.id);
+      if (!row) throw notFound('企業が見つかりません');
+      return { data: await loadAdminCompany(app.deps.db, row) };
+    },
+  );
   for (const method of ['PUT', 'PATCH'] as const) {
     r.route({
       method,
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: '企業の更新', params: idParams, body: versioned(adminCompanyInput) },
+      schema: {
+        tags,
+        summary: '企業の更新',
+        response: { 200: dataOf(adminCompanyDto) },
+        params: idParams,
+        body: versioned(adminCompanyInput),
+      },
       handler: async (req) => ({
         data: await updateAdminCompany({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
       }),
@@ -49,7 +87,10 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
   }
   r.delete(
     `${LIST}/:id`,
-    { config, schema: { tags, summary: '企業の削除（仕訳のない企業のみ）', params: idParams } },
+    {
+      config,
+      schema: { tags, summary: '企業の削除（仕訳のない企業のみ）', response: { 204: noContentDto }, params: idParams },
+    },
     async (req, reply) => {
       await deleteAdminCompany({ ctx: requestCtx(req), input: { id: req.params.id } });
       return reply.status(204).send();
@@ -57,21 +98,35 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
   );
   r.post(
     `${LIST}/:id/suspend`,
-    { config, schema: { tags, summary: '企業の利用停止', params: idParams } },
+    {
+      config,
+      schema: { tags, summary: '企業の利用停止', response: { 200: dataOf(adminCompanyDto) }, params: idParams },
+    },
     async (req) => ({
       data: await setCompanyStatus({ ctx: requestCtx(req), input: { id: req.params.id, status: 'suspended' } }),
     }),
   );
   r.post(
     `${LIST}/:id/reactivate`,
-    { config, schema: { tags, summary: '企業の利用再開', params: idParams } },
+    {
+      config,
+      schema: { tags, summary: '企業の利用再開', response: { 200: dataOf(adminCompanyDto) }, params: idParams },
+    },
     async (req) => ({
       data: await setCompanyStatus({ ctx: requestCtx(req), input: { id: req.params.id, status: 'active' } }),
     }),
   );
   r.get(
     `${LIST}/:id/account`,
-    { config, schema: { tags, summary: '企業のログインアカウント', params: idParams } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: '企業のログインアカウント',
+        response: { 200: dataOf(adminCompanyDto) },
+        params: idParams,
+      },
+    },
     async (req) => {
       const row = await findAdminCompany(app.deps.db, req.params.id);
       if (!row) throw notFound('企業が見つかりません');
@@ -82,20 +137,38 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
     `${LIST}/:id/account`,
     {
       config,
-      schema: { tags, summary: '企業のログインアカウントの更新', params: idParams, body: companyAccountInput },
+      schema: {
+        tags,
+        summary: '企業のログインアカウントの更新',
+        response: { 200: dataOf(adminCompanyDto) },
+        params: idParams,
+        body: companyAccountInput,
+      },
     },
     async (req) => ({
       data: await updateCompanyAccount({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
     }),
   );
-  r.get(`${LIST}/:id/logo`, { config, schema: { tags, summary: '企業のロゴ', params: idParams } }, async (req) => {
-    const row = await findAdminCompany(app.deps.db, req.params.id);
-    if (!row) throw notFound('企業が見つかりません');
-    return { data: { logo_data: row.logo_data } };
-  });
+  r.get(
+    `${LIST}/:id/logo`,
+    { config, schema: { tags, summary: '企業のロゴ', response: { 200: dataOf(logoDto) }, params: idParams } },
+    async (req) => {
+      const row = await findAdminCompany(app.deps.db, req.params.id);
+      if (!row) throw notFound('企業が見つかりません');
+      return { data: { logo_data: row.logo_data } };
+    },
+  );
   r.post(
     `${LIST}/:id/logo`,
-    { config, schema: { tags, summary: '企業のロゴの登録（PNG/JPEG、1MBまで、multipart file）', params: idParams } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: '企業のロゴの登録（PNG/JPEG、1MBまで、multipart file）',
+        response: { 200: dataWithMessageOf(logoDto) },
+        params: idParams,
+      },
+    },
     async (req) => {
       const upload = await readUpload(req, { maxBytes: 1024 * 1024, kinds: ['png', 'jpeg'] });
       const data = await setCompanyLogo({
@@ -107,7 +180,10 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
   );
   r.delete(
     `${LIST}/:id/logo`,
-    { config, schema: { tags, summary: '企業のロゴの削除', params: idParams } },
+    {
+      config,
+      schema: { tags, summary: '企業のロゴの削除', response: { 200: dataWithMessageOf(logoDto) }, params: idParams },
+    },
     async (req) => ({
       data: await setCompanyLogo({ ctx: requestCtx(req), input: { id: req.params.id, dataUrl: null } }),
       message: 'ロゴを削除しました',

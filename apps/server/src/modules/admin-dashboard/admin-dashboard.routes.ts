@@ -1,3 +1,4 @@
+import { adminDashboardDto, dataOf } from '@chobo/core';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +13,14 @@ export async function adminDashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/dashboard',
-    { config, schema: { tags: ['admin-dashboard'], summary: '管理画面ホームの集計' } },
+    {
+      config,
+      schema: {
+        tags: ['admin-dashboard'],
+        summary: '管理画面ホームの集計',
+        response: { 200: dataOf(adminDashboardDto) },
+      },
+    },
     async () => {
       const db = app.deps.db;
       const [[c], [a], [i], [n], latest] = await Promise.all([

@@ -1,4 +1,13 @@
-import { forgotPasswordInput, loginInput, resetPasswordInput } from '@chobo/core';
+import {
+  dataOf,
+  forgotPasswordInput,
+  loginInput,
+  meDto,
+  messageDto,
+  noContentDto,
+  resetPasswordInput,
+  tokenDataDto,
+} from '@chobo/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +28,16 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/login',
-    { config: PUBLIC, schema: { tags: ['auth'], summary: 'ログイン', body: loginInput, security: [] } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'ログイン',
+        response: { 200: dataOf(tokenDataDto) },
+        body: loginInput,
+        security: [],
+      },
+    },
     async (req) => {
       const data = await login({
         ctx: publicCtx(req),
@@ -34,9 +52,16 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/me', { config: SIGNED_IN, schema: { tags: ['auth'], summary: 'ログイン中のユーザー' } }, async (req) => ({
-    data: await loadMe(app.deps.db, requireAuth(req)),
-  }));
+  r.get(
+    '/api/me',
+    {
+      config: SIGNED_IN,
+      schema: { tags: ['auth'], summary: 'ログイン中のユーザー', response: { 200: dataOf(meDto) } },
+    },
+    async (req) => ({
+      data: await loadMe(app.deps.db, requireAuth(req)),
+    }),
+  );
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     const auth = requireAuth(req);
@@ -56,12 +81,28 @@ export async function authRoutes(app: FastifyInstance) {
     reply.clearCookie('XSRF-TOKEN', { path: '/' });
     return reply.status(204).send();
   };
-  r.get('/api/logout', { config: SIGNED_IN, schema: { tags: ['auth'], summary: 'ログアウト' } }, logout);
-  r.post('/api/logout', { config: SIGNED_IN, schema: { tags: ['auth'], summary: 'ログアウト' } }, logout);
+  r.get(
+    '/api/logout',
+    { config: SIGNED_IN, schema: { tags: ['auth'], summary: 'ログアウト', response: { 204: noContentDto } } },
+    logout,
+  );
+  r.post(
+    '/api/logout',
+    { config: SIGNED_IN, schema: { tags: ['auth'], summary: 'ログアウト', response: { 204: noContentDto } } },
+    logout,
+  );
 
   r.post(
     '/api/password/forgot',
-    { config: PUBLIC, schema: { tags: ['auth'], summary: 'パスワード再設定メールの送信', body: forgotPasswordInput } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'パスワード再設定メールの送信',
+        response: { 200: messageDto },
+        body: forgotPasswordInput,
+      },
+    },
     async (req) => {
       await requestPasswordReset({ ctx: publicCtx(req), input: { email: req.body.email, ip: req.ip } });
       return {
@@ -73,7 +114,15 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/password/reset',
-    { config: PUBLIC, schema: { tags: ['auth'], summary: 'パスワードの再設定', body: resetPasswordInput } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'パスワードの再設定',
+        response: { 200: messageDto },
+        body: resetPasswordInput,
+      },
+    },
     async (req) => {
       await resetPassword({ ctx: publicCtx(req), input: { ...req.body, ip: req.ip } });
       return { message: 'パスワードを再設定しました。新しいパスワードでログインしてください' };

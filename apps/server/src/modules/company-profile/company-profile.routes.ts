@@ -1,4 +1,4 @@
-import { bankInfoInput, companyProfileInput } from '@chobo/core';
+import { bankInfoDto, bankInfoInput, companyProfileDto, companyProfileInput, dataOf } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.js';
@@ -14,7 +14,12 @@ export async function companyProfileRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'GET', url: '/api/company-profile', config, schema: { tags, summary: '会社情報' } },
+    {
+      method: 'GET',
+      url: '/api/company-profile',
+      config,
+      schema: { tags, summary: '会社情報', response: { 200: dataOf(companyProfileDto) } },
+    },
     async ({ ctx }) => ({
       data: await loadCompanyProfile(ctx),
     }),
@@ -26,7 +31,12 @@ export async function companyProfileRoutes(app: FastifyInstance) {
       method: 'PUT',
       url: '/api/company-profile',
       config,
-      schema: { tags, summary: '会社情報の更新', body: companyProfileInput },
+      schema: {
+        tags,
+        summary: '会社情報の更新',
+        response: { 200: dataOf(companyProfileDto) },
+        body: companyProfileInput,
+      },
     },
     async ({ ctx, req }) => {
       return { data: await updateCompanyProfile({ ctx, input: req.body }) };
@@ -35,7 +45,12 @@ export async function companyProfileRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'GET', url: '/api/company/bank-info', config, schema: { tags, summary: '請求書に記載する振込先口座' } },
+    {
+      method: 'GET',
+      url: '/api/company/bank-info',
+      config,
+      schema: { tags, summary: '請求書に記載する振込先口座', response: { 200: dataOf(bankInfoDto) } },
+    },
     async ({ ctx }) => {
       const data = await loadBankInfo(ctx);
       if (!data) throw notFound('振込先口座が登録されていません');
@@ -50,7 +65,12 @@ export async function companyProfileRoutes(app: FastifyInstance) {
         method,
         url: '/api/company/bank-info',
         config,
-        schema: { tags, summary: '振込先口座の登録・更新', body: bankInfoInput },
+        schema: {
+          tags,
+          summary: '振込先口座の登録・更新',
+          response: { 200: dataOf(bankInfoDto) },
+          body: bankInfoInput,
+        },
       },
       async ({ ctx, req }) => {
         return { data: await saveBankInfo({ ctx, input: req.body }) };

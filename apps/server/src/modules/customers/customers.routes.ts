@@ -1,4 +1,4 @@
-import { customerInput, customerListQuery, versioned } from '@chobo/core';
+import { customerDto, customerInput, customerListQuery, dataOf, noContentDto, pageOf, versioned } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +27,12 @@ export async function customerRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'GET', url: LIST, config, schema: { tags, summary: '顧客の一覧', querystring: customerListQuery } },
+    {
+      method: 'GET',
+      url: LIST,
+      config,
+      schema: { tags, summary: '顧客の一覧', response: { 200: pageOf(customerDto) }, querystring: customerListQuery },
+    },
     async ({ ctx, req }) => {
       return listCustomers(ctx, req.query);
     },
@@ -35,7 +40,12 @@ export async function customerRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'POST', url: LIST, config, schema: { tags, summary: '顧客の登録', body: customerInput } },
+    {
+      method: 'POST',
+      url: LIST,
+      config,
+      schema: { tags, summary: '顧客の登録', response: { 201: dataOf(customerDto) }, body: customerInput },
+    },
     async ({ ctx, req, reply }) => {
       const data = await createCustomer({ ctx, input: req.body });
       return reply.status(201).send({ data });
@@ -48,7 +58,13 @@ export async function customerRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: '顧客の詳細', params: idParams, querystring: companyIdQuery },
+      schema: {
+        tags,
+        summary: '顧客の詳細',
+        response: { 200: dataOf(customerDto) },
+        params: idParams,
+        querystring: companyIdQuery,
+      },
     },
     async ({ ctx, req }) => {
       const row = await findCustomer(ctx, req.params.id);
@@ -64,7 +80,13 @@ export async function customerRoutes(app: FastifyInstance) {
         method,
         url: `${LIST}/:id`,
         config,
-        schema: { tags, summary: '顧客の更新', params: idParams, body: updateBody },
+        schema: {
+          tags,
+          summary: '顧客の更新',
+          response: { 200: dataOf(customerDto) },
+          params: idParams,
+          body: updateBody,
+        },
       },
       async ({ ctx, req }) => {
         const data = await updateCustomer({ ctx, input: { ...req.body, id: req.params.id } });
@@ -75,7 +97,12 @@ export async function customerRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'DELETE', url: `${LIST}/:id`, config, schema: { tags, summary: '顧客の削除', params: idParams } },
+    {
+      method: 'DELETE',
+      url: `${LIST}/:id`,
+      config,
+      schema: { tags, summary: '顧客の削除', response: { 204: noContentDto }, params: idParams },
+    },
     async ({ ctx, req, reply }) => {
       await deleteCustomer({ ctx, input: { id: req.params.id } });
       return reply.status(204).send();

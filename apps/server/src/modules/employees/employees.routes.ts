@@ -1,4 +1,14 @@
-import { employeeInput, employeeListQuery, employeeSettingsInput, versioned } from '@chobo/core';
+import {
+  dataOf,
+  employeeDto,
+  employeeInput,
+  employeeListQuery,
+  employeeSettingsDto,
+  employeeSettingsInput,
+  noContentDto,
+  pageOf,
+  versioned,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,13 +29,23 @@ export async function employeeRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'GET', url: LIST, config, schema: { tags, summary: '従業員の一覧', querystring: employeeListQuery } },
+    {
+      method: 'GET',
+      url: LIST,
+      config,
+      schema: { tags, summary: '従業員の一覧', response: { 200: pageOf(employeeDto) }, querystring: employeeListQuery },
+    },
     async ({ ctx, req }) => listEmployees(ctx, req.query),
   );
 
   companyRoute(
     r,
-    { method: 'POST', url: LIST, config, schema: { tags, summary: '従業員の登録', body: employeeInput } },
+    {
+      method: 'POST',
+      url: LIST,
+      config,
+      schema: { tags, summary: '従業員の登録', response: { 201: dataOf(employeeDto) }, body: employeeInput },
+    },
     async ({ ctx, req, reply }) => {
       const data = await createEmployee({ ctx, input: req.body });
       return reply.status(201).send({ data });
@@ -34,7 +54,12 @@ export async function employeeRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'GET', url: `${LIST}/:id`, config, schema: { tags, summary: '従業員の詳細', params: idParams } },
+    {
+      method: 'GET',
+      url: `${LIST}/:id`,
+      config,
+      schema: { tags, summary: '従業員の詳細', response: { 200: dataOf(employeeDto) }, params: idParams },
+    },
     async ({ ctx, req }) => {
       const row = await findEmployee(ctx, req.params.id);
       if (!row) throw notFound('従業員が見つかりません');
@@ -49,7 +74,13 @@ export async function employeeRoutes(app: FastifyInstance) {
         method,
         url: `${LIST}/:id`,
         config,
-        schema: { tags, summary: '従業員の更新', params: idParams, body: versioned(employeeInput) },
+        schema: {
+          tags,
+          summary: '従業員の更新',
+          response: { 200: dataOf(employeeDto) },
+          params: idParams,
+          body: versioned(employeeInput),
+        },
       },
       async ({ ctx, req }) => {
         return {
@@ -61,7 +92,12 @@ export async function employeeRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'DELETE', url: `${LIST}/:id`, config, schema: { tags, summary: '従業員の削除', params: idParams } },
+    {
+      method: 'DELETE',
+      url: `${LIST}/:id`,
+      config,
+      schema: { tags, summary: '従業員の削除', response: { 204: noContentDto }, params: idParams },
+    },
     async ({ ctx, req, reply }) => {
       await deleteEmployee({ ctx, input: { id: req.params.id } });
       return reply.status(204).send();
@@ -74,7 +110,7 @@ export async function employeeRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/employee-settings',
       config: settingsConfig,
-      schema: { tags, summary: '従業員設定（上限と就業規則）' },
+      schema: { tags, summary: '従業員設定（上限と就業規則）', response: { 200: dataOf(employeeSettingsDto) } },
     },
     async ({ ctx }) => ({ data: await loadEmployeeSettings(ctx) }),
   );
@@ -85,7 +121,12 @@ export async function employeeRoutes(app: FastifyInstance) {
       method: 'PUT',
       url: '/api/company/employee-settings',
       config: settingsConfig,
-      schema: { tags, summary: '従業員設定の更新', body: employeeSettingsInput },
+      schema: {
+        tags,
+        summary: '従業員設定の更新',
+        response: { 200: dataOf(employeeSettingsDto) },
+        body: employeeSettingsInput,
+      },
     },
     async ({ ctx, req }) => {
       return { data: await updateEmployeeSettings({ ctx, input: req.body }) };

@@ -1,4 +1,14 @@
-import { infoInput, infoListQuery, versioned } from '@chobo/core';
+import {
+  companyInfoDto,
+  companyInfoListDto,
+  dataOf,
+  infoDto,
+  infoInput,
+  infoListQuery,
+  noContentDto,
+  pageOf,
+  versioned,
+} from '@chobo/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,24 +27,43 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 
 export async function infoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(LIST, { config, schema: { tags, summary: 'お知らせの一覧', querystring: infoListQuery } }, async (req) =>
-    listInfos(app.deps.db, req.query),
+  r.get(
+    LIST,
+    {
+      config,
+      schema: { tags, summary: 'お知らせの一覧', response: { 200: pageOf(infoDto) }, querystring: infoListQuery },
+    },
+    async (req) => listInfos(app.deps.db, req.query),
   );
-  r.post(LIST, { config, schema: { tags, summary: 'お知らせの作成', body: infoInput } }, async (req, reply) => {
-    const data = await createInfo({ ctx: requestCtx(req), input: req.body });
-    return reply.status(201).send({ data });
-  });
-  r.get(`${LIST}/:id`, { config, schema: { tags, summary: 'お知らせの詳細', params: idParams } }, async (req) => {
-    const row = await findInfo(app.deps.db, req.params.id);
-    if (!row) throw notFound('お知らせが見つかりません');
-    return { data: toInfo(row) };
-  });
+  r.post(
+    LIST,
+    { config, schema: { tags, summary: 'お知らせの作成', response: { 201: dataOf(infoDto) }, body: infoInput } },
+    async (req, reply) => {
+      const data = await createInfo({ ctx: requestCtx(req), input: req.body });
+      return reply.status(201).send({ data });
+    },
+  );
+  r.get(
+    `${LIST}/:id`,
+    { config, schema: { tags, summary: 'お知らせの詳細', response: { 200: dataOf(infoDto) }, params: idParams } },
+    async (req) => {
+      const row = await findInfo(app.deps.db, req.params.id);
+      if (!row) throw notFound('お知らせが見つかりません');
+      return { data: toInfo(row) };
+    },
+  );
   for (const method of ['PUT', 'PATCH'] as const) {
     r.route({
       method,
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: 'お知らせの更新', params: idParams, body: versioned(infoInput) },
+      schema: {
+        tags,
+        summary: 'お知らせの更新',
+        response: { 200: dataOf(infoDto) },
+        params: idParams,
+        body: versioned(infoInput),
+      },
       handler: async (req) => ({
         data: await updateInfo({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
       }),
@@ -42,7 +71,7 @@ export async function infoRoutes(app: FastifyInstance) {
   }
   r.delete(
     `${LIST}/:id`,
-    { config, schema: { tags, summary: 'お知らせの削除', params: idParams } },
+    { config, schema: { tags, summary: 'お知らせの削除', response: { 204: noContentDto }, params: idParams } },
     async (req, reply) => {
       await deleteInfo({ ctx: requestCtx(req), input: { id: req.params.id } });
       return reply.status(204).send();
@@ -61,7 +90,7 @@ export async function infoRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/infos',
       config: companyConfig,
-      schema: { tags, summary: '企業向けのお知らせ（未読あり）' },
+      schema: { tags, summary: '企業向けのお知らせ（未読あり）', response: { 200: companyInfoListDto } },
     },
     async ({ ctx, req }) => listCompanyInfos(ctx.db, reader(ctx, req)),
   );
@@ -71,7 +100,12 @@ export async function infoRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/infos/:id',
       config: companyConfig,
-      schema: { tags, summary: 'お知らせを読む（既読にする）', params: idParams },
+      schema: {
+        tags,
+        summary: 'お知らせを読む（既読にする）',
+        response: { 200: dataOf(companyInfoDto) },
+        params: idParams,
+      },
     },
     async ({ ctx, req }) => {
       const data = await readCompanyInfo(ctx.db, reader(ctx, req), req.params.id);

@@ -3,7 +3,14 @@ import {
   adminInvitationListQuery,
   companyInvitationInput,
   companyInvitationListQuery,
+  dataOf,
+  dataWithMessageOf,
+  invitationLookupDto,
+  invitationRowDto,
+  noContentDto,
+  pageOf,
   registerInput,
+  tokenDataDto,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,8 +45,18 @@ export async function invitationRoutes(app: FastifyInstance) {
     const label = kind === 'admin' ? '管理者招待' : '企業招待';
     const listQuery = kind === 'admin' ? adminInvitationListQuery : companyInvitationListQuery;
 
-    r.get(list, { config, schema: { tags, summary: `${label}の一覧`, querystring: listQuery } }, async (req) =>
-      listInvitations(app.deps.db, kind, req.query),
+    r.get(
+      list,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `${label}の一覧`,
+          response: { 200: pageOf(invitationRowDto) },
+          querystring: listQuery,
+        },
+      },
+      async (req) => listInvitations(app.deps.db, kind, req.query),
     );
     r.post(
       list,
@@ -48,6 +65,7 @@ export async function invitationRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: `${label}の作成（メール送信）`,
+          response: { 201: dataWithMessageOf(invitationRowDto) },
           body: kind === 'admin' ? adminInvitationInput : companyInvitationInput,
         },
       },
@@ -56,24 +74,43 @@ export async function invitationRoutes(app: FastifyInstance) {
         return reply.status(201).send({ data, message: SENT });
       },
     );
-    r.get(`${list}/:id`, { config, schema: { tags, summary: `${label}の詳細`, params: idParams } }, async (req) => {
-      const row = await findInvitation(app.deps.db, kind, req.params.id);
-      if (!row) throw notFound('招待が見つかりません');
-      return { data: toInvitation(row) };
-    });
+    r.get(
+      `${list}/:id`,
+      {
+        config,
+        schema: { tags, summary: `${label}の詳細`, response: { 200: dataOf(invitationRowDto) }, params: idParams },
+      },
+      async (req) => {
+        const row = await findInvitation(app.deps.db, kind, req.params.id);
+        if (!row) throw notFound('招待が見つかりません');
+        return { data: toInvitation(row) };
+      },
+    );
     r.delete(
       `${list}/:id`,
-      { config, schema: { tags, summary: `${label}の削除`, params: idParams } },
+      { config, schema: { tags, summary: `${label}の削除`, response: { 204: noContentDto }, params: idParams } },
       async (req, reply) => {
         await deleteInvitation({ ctx: requestCtx(req), input: { kind, id: req.params.id } });
         return reply.status(204).send();
       },
     );
     const resend = kind === 'admin' ? '/api/admin/resend/invite/:id' : '/api/admin/company/resend/invite/:id';
-    r.get(resend, { config, schema: { tags, summary: `${label}の再送`, params: idParams } }, async (req) => {
-      const data = await resendInvitation({ ctx: requestCtx(req), input: { kind, id: req.params.id } });
-      return { data, message: SENT };
-    });
+    r.get(
+      resend,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `${label}の再送`,
+          response: { 200: dataWithMessageOf(invitationRowDto) },
+          params: idParams,
+        },
+      },
+      async (req) => {
+        const data = await resendInvitation({ ctx: requestCtx(req), input: { kind, id: req.params.id } });
+        return { data, message: SENT };
+      },
+    );
   }
 
   r.get(
@@ -83,6 +120,7 @@ export async function invitationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['register'],
         summary: '招待の確認',
+        response: { 200: dataOf(invitationLookupDto) },
         security: [],
         params: z.object({ token: z.string().min(1).max(200) }),
       },
@@ -101,6 +139,7 @@ export async function invitationRoutes(app: FastifyInstance) {
         schema: {
           tags: ['register'],
           summary: kind === 'admin' ? '管理者招待からの登録' : '企業招待からの登録',
+          response: { 201: dataOf(tokenDataDto) },
           security: [],
           body: registerInput,
         },

@@ -1,11 +1,23 @@
 import { Readable } from 'node:stream';
-import { PRODUCT_CSV_HEADER, productInput, productListQuery, TAX_CATEGORY_LABELS, versioned } from '@chobo/core';
+import {
+  dataOf,
+  noContentDto,
+  PRODUCT_CSV_HEADER,
+  pageOf,
+  productDto,
+  productInput,
+  productListQuery,
+  productUploadReportDto,
+  TAX_CATEGORY_LABELS,
+  versioned,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tenant } from '../../lib/context.js';
 import { csvLine, csvWriter } from '../../lib/csv.js';
 import { notFound } from '../../lib/http-errors.js';
+import { fileResponse } from '../../lib/responses.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { readUpload } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
@@ -62,7 +74,7 @@ export async function productRoutes(app: FastifyInstance) {
       method: 'GET',
       url: LIST,
       config: access('products.index'),
-      schema: { tags, summary: '商品の一覧', querystring: productListQuery },
+      schema: { tags, summary: '商品の一覧', response: { 200: pageOf(productDto) }, querystring: productListQuery },
     },
     async ({ ctx, req }) => listProducts(ctx, req.query),
   );
@@ -73,7 +85,7 @@ export async function productRoutes(app: FastifyInstance) {
       method: 'POST',
       url: LIST,
       config: access('products.create'),
-      schema: { tags, summary: '商品の登録', body: productInput },
+      schema: { tags, summary: '商品の登録', response: { 201: dataOf(productDto) }, body: productInput },
     },
     async ({ ctx, req, reply }) => {
       const data = await createProduct({ ctx, input: req.body });
@@ -87,7 +99,7 @@ export async function productRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `${LIST}/:id`,
       config: access('products.index'),
-      schema: { tags, summary: '商品の詳細', params: idParams },
+      schema: { tags, summary: '商品の詳細', response: { 200: dataOf(productDto) }, params: idParams },
     },
     async ({ ctx, req }) => {
       const row = await findProduct(ctx, req.params.id);
@@ -103,7 +115,13 @@ export async function productRoutes(app: FastifyInstance) {
         method,
         url: `${LIST}/:id`,
         config: access('products.update'),
-        schema: { tags, summary: '商品の更新', params: idParams, body: versioned(productInput) },
+        schema: {
+          tags,
+          summary: '商品の更新',
+          response: { 200: dataOf(productDto) },
+          params: idParams,
+          body: versioned(productInput),
+        },
       },
       async ({ ctx, req }) => ({
         data: await updateProduct({ ctx, input: { ...req.body, id: req.params.id } }),
@@ -117,7 +135,7 @@ export async function productRoutes(app: FastifyInstance) {
       method: 'DELETE',
       url: `${LIST}/:id`,
       config: access('products.delete'),
-      schema: { tags, summary: '商品の削除', params: idParams },
+      schema: { tags, summary: '商品の削除', response: { 204: noContentDto }, params: idParams },
     },
     async ({ ctx, req, reply }) => {
       await deleteProduct({ ctx, input: { id: req.params.id } });
@@ -134,6 +152,7 @@ export async function productRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: '商品CSVのダウンロード（UTF-8 BOM付き、encoding=sjis で Shift_JIS）',
+        response: { 200: fileResponse(['text/csv'], 'products.csv') },
         querystring: downloadQuery,
       },
     },
@@ -153,7 +172,12 @@ export async function productRoutes(app: FastifyInstance) {
       method: 'POST',
       url: '/api/product-upload',
       config: access('products.upload'),
-      schema: { tags, summary: '商品CSVのアップロード（dry_run=1 でプレビュー）', querystring: uploadQuery },
+      schema: {
+        tags,
+        summary: '商品CSVのアップロード（dry_run=1 でプレビュー）',
+        response: { 200: dataOf(productUploadReportDto) },
+        querystring: uploadQuery,
+      },
     },
     async ({ ctx, req }) => {
       const upload = await readUpload(req, { maxBytes: MAX_CSV_BYTES, kinds: ['text'] });

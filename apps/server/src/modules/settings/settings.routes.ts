@@ -1,4 +1,12 @@
-import { type MailLogRow, mailLogListQuery, systemSettingsInput } from '@chobo/core';
+import {
+  dataOf,
+  type MailLogRow,
+  mailLogListQuery,
+  mailLogRowDto,
+  pageOf,
+  systemSettingsDto,
+  systemSettingsInput,
+} from '@chobo/core';
 import { asc, desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,13 +26,25 @@ const MAIL_SORT = { id: mailLog.id, created_at: mailLog.created_at, to: mailLog.
 export async function settingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/admin/settings', { config, schema: { tags, summary: 'システム設定' } }, async () => ({
-    data: await currentSettings(app.deps),
-  }));
+  r.get(
+    '/api/admin/settings',
+    { config, schema: { tags, summary: 'システム設定', response: { 200: dataOf(systemSettingsDto) } } },
+    async () => ({
+      data: await currentSettings(app.deps),
+    }),
+  );
 
   r.put(
     '/api/admin/settings',
-    { config, schema: { tags, summary: 'システム設定の更新（再起動なしで反映）', body: systemSettingsInput } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'システム設定の更新（再起動なしで反映）',
+        response: { 200: dataOf(systemSettingsDto) },
+        body: systemSettingsInput,
+      },
+    },
     async (req) => {
       const ctx = requestCtx(req);
       const before = await currentSettings(app.deps);
@@ -51,7 +71,15 @@ export async function settingsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/admin/mail-log',
-    { config, schema: { tags, summary: '送信メールの記録', querystring: mailLogListQuery } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: '送信メールの記録',
+        response: { 200: pageOf(mailLogRowDto) },
+        querystring: mailLogListQuery,
+      },
+    },
     async (req) => {
       const q = req.query;
       const where = keywordFilter(q.keyword, [mailLog.to, mailLog.subject]);

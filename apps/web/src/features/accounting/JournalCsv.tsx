@@ -1,3 +1,4 @@
+import type { JournalImportResult } from '@chobo/core';
 import { Alert, Button, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,12 +11,7 @@ import { downloadFile } from './download';
 
 export const IMPORT_PATH = `${ENTRIES_PATH}/import`;
 
-interface ImportResult {
-  entries: number;
-  lines: number;
-  encoding: string;
-  dry_run?: boolean;
-}
+type ImportResult = JournalImportResult;
 
 /** 仕訳帳 → CSV: the entries of the current filters (keyword, period, account), as the server writes them. */
 export function JournalExportButton() {

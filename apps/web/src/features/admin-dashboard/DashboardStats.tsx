@@ -1,16 +1,10 @@
-import { formatNumber } from '@chobo/core';
+import { type AdminDashboard, formatNumber } from '@chobo/core';
 import { Badge, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { fmtDateTime } from '../admin-shared/AdminList';
 
-export interface Dashboard {
-  companies: { active: number; suspended: number };
-  admins: number;
-  pending_invitations: { admin: number; company: number };
-  infos: { total: number; current: number };
-  latest_companies: { id: number; name: string; status: string; domain_name: string | null; created_at: string }[];
-}
+export type Dashboard = AdminDashboard;
 
 function Stat({ label, value, sub }: { label: string; value: number | undefined; sub?: string }) {
   return (

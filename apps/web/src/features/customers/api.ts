@@ -1,4 +1,4 @@
-import { type Customer, type CustomerValues, type Paginated, PREFECTURES } from '@chobo/core';
+import { type Customer, type CustomerValues, type Paginated, PREFECTURES, type ZipcodeResult } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -104,14 +104,7 @@ export function usePrefectures(): Record<string, string> {
   return query.data ?? PREFECTURES;
 }
 
-/** One answer row of GET /api/search-zipcode (not in @chobo/core yet). */
-export interface ZipcodeResult {
-  zipcode: string;
-  prefecture_code: string;
-  prefecture: string;
-  city: string;
-  town: string;
-}
+export type { ZipcodeResult };
 
 export function searchZipcode(zipcode: string) {
   return api.get<{ results: ZipcodeResult[] }>('/api/search-zipcode', { query: { zipcode } });
