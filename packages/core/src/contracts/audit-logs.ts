@@ -1,34 +1,36 @@
 import { z } from 'zod';
 import { optionalDateField } from './accounting.js';
-import { listQuery } from './common.js';
+import { idDto, listQuery, timestampDto } from './common.js';
 
 /** One audit row as the 操作ログ lists show it (company owner: own company; admin: every chain). */
-export interface AuditLogRow {
-  id: number;
+export const auditLogRowDto = z.object({
+  id: idDto,
   /** null: the platform chain (admin work, sign-ins of admins…). */
-  company_id: number | null;
-  company_name: string | null;
-  actor_user_id: number | null;
+  company_id: idDto.nullable(),
+  company_name: z.string().nullable(),
+  actor_user_id: idDto.nullable(),
   /** null when the user was deleted (or for system actions). */
-  actor_name: string | null;
-  actor_email: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  created_at: string;
-  prev_hash: string;
-  hash: string;
-}
+  actor_name: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  created_at: timestampDto,
+  prev_hash: z.string(),
+  hash: z.string(),
+});
+export type AuditLogRow = z.infer<typeof auditLogRowDto>;
 
 /** `GET /api/admin/audit-logs/verify`: the chains recomputed; first_bad_id is null when ok. */
-export interface AuditVerifyResult {
-  ok: boolean;
-  checked: number;
-  first_bad_id: number | null;
-}
+export const auditVerifyResultDto = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  first_bad_id: idDto.nullable(),
+});
+export type AuditVerifyResult = z.infer<typeof auditVerifyResultDto>;
 
 export const AUDIT_LOG_SORTABLE = ['id', 'created_at', 'action', 'target_type'] as const;
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { RateTotal } from '../sales.js';
 import { isoDateField, optionalDateField, positiveIdField } from './accounting.js';
-import { listQuery, optionalText } from './common.js';
-import type { TaxCategory } from './products.js';
-import { transactionLineInput } from './transactions.js';
+import { dateDto, idDto, listQuery, optionalText, timestampDto } from './common.js';
+import { TAX_CATEGORIES } from './products.js';
+import { documentTotalsDto, transactionLineInput } from './transactions.js';
 
 /** 請求書の状態: 下書き → 発行済 (immutable) → 送付済 → 入金済; 無効 when replaced by a correction. */
 export const INVOICE_STATUSES = {
@@ -60,50 +59,55 @@ export const invoiceListQuery = listQuery(INVOICE_SORTABLE, { defaultSort: 'issu
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 
-export interface InvoiceParty {
-  name: string;
-  honorific?: string;
-  registration_number?: string | null;
-  postal_code?: string | null;
-  address?: string | null;
-  tel?: string | null;
-  bank_account?: string | null;
-}
+export const invoicePartyDto = z.object({
+  name: z.string(),
+  honorific: z.string().optional(),
+  registration_number: z.string().nullable().optional(),
+  postal_code: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+  tel: z.string().nullable().optional(),
+  bank_account: z.string().nullable().optional(),
+});
+export type InvoiceParty = z.infer<typeof invoicePartyDto>;
 
-export interface InvoiceLine {
-  line_no: number;
-  transaction_id: number | null;
-  date: string | null;
-  description: string;
-  quantity: number;
-  unit: string | null;
-  unit_price: number;
-  tax_category: TaxCategory;
-  amount: number;
-}
+export const invoiceLineDto = z.object({
+  line_no: z.number().int(),
+  /** The sale this line was copied from (null: a free line). */
+  transaction_id: idDto.nullable(),
+  date: dateDto.nullable(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string().nullable(),
+  unit_price: z.number().int(),
+  tax_category: z.enum(TAX_CATEGORIES),
+  amount: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineDto>;
 
-export interface Invoice {
-  id: number;
-  company_id: number;
-  number: number;
-  customer_id: number;
-  customer_name: string;
-  status: InvoiceStatus;
-  issue_date: string;
-  due_date: string | null;
-  notes: string | null;
-  tax_mode: 'exclusive' | 'inclusive';
-  transaction_ids: number[];
-  lines: InvoiceLine[];
-  totals: { by_rate: RateTotal[]; subtotal: number; tax: number; total: number };
-  issuer: InvoiceParty | null;
-  recipient: InvoiceParty | null;
-  corrects_id: number | null;
-  corrected_by_id: number | null;
-  journal_entry_id: number | null;
-  issued_at: string | null;
-  sent_at: string | null;
-  voided_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const invoiceDto = z.object({
+  id: idDto,
+  company_id: idDto,
+  number: z.number().int(),
+  customer_id: idDto,
+  customer_name: z.string(),
+  status: z.enum(Object.keys(INVOICE_STATUSES) as [InvoiceStatus, ...InvoiceStatus[]]),
+  issue_date: dateDto,
+  due_date: dateDto.nullable(),
+  notes: z.string().nullable(),
+  tax_mode: z.enum(['exclusive', 'inclusive']),
+  transaction_ids: z.array(idDto),
+  lines: z.array(invoiceLineDto),
+  totals: documentTotalsDto,
+  /** Snapshots taken at issue (null for a draft). */
+  issuer: invoicePartyDto.nullable(),
+  recipient: invoicePartyDto.nullable(),
+  corrects_id: idDto.nullable(),
+  corrected_by_id: idDto.nullable(),
+  journal_entry_id: idDto.nullable(),
+  issued_at: timestampDto.nullable(),
+  sent_at: timestampDto.nullable(),
+  voided_at: timestampDto.nullable(),
+  created_at: timestampDto,
+  updated_at: timestampDto,
+});
+export type Invoice = z.infer<typeof invoiceDto>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { RateTotal } from '../sales.js';
 import { isoDateField, optionalDateField, positiveIdField } from './accounting.js';
-import { listQuery, optionalText, requiredText } from './common.js';
-import { TAX_CATEGORIES, type TaxCategory } from './products.js';
+import { dateDto, idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
+import { TAX_CATEGORIES } from './products.js';
 
 /** 支払方法 of a sale. */
 export const PAYMENT_METHODS = { 1: '銀行振込', 2: '現金', 3: 'クレジットカード', 4: '口座振替', 9: 'その他' } as const;
@@ -114,34 +113,51 @@ export const transactionListQuery = listQuery(TRANSACTION_SORTABLE, {
 });
 export type TransactionListQuery = z.output<typeof transactionListQuery>;
 
-export interface TransactionLine {
-  line_no: number;
-  product_id: number | null;
-  description: string;
-  quantity: number;
-  unit: string | null;
-  unit_price: number;
-  tax_category: TaxCategory;
-  amount: number;
-}
+export const rateTotalDto = z.object({
+  tax_category: z.enum(TAX_CATEGORIES),
+  /** 税率ごとに区分して合計した対価の額 (tax excluded). */
+  base: z.number().int(),
+  /** 税率ごとに区分した消費税額等. */
+  tax: z.number().int(),
+});
+export const documentTotalsDto = z.object({
+  by_rate: z.array(rateTotalDto),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
 
-export interface Transaction {
-  id: number;
-  company_id: number;
-  number: number;
-  customer_id: number;
-  customer_name: string;
-  transaction_date: string;
-  due_date: string | null;
-  subject: string;
-  payment_method: PaymentMethod;
-  status: TransactionStatus;
-  memo: string | null;
-  tax_mode: 'exclusive' | 'inclusive';
-  lines: TransactionLine[];
-  totals: { by_rate: RateTotal[]; subtotal: number; tax: number; total: number };
-  journal_entry_id: number | null;
-  write_off_entry_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export const transactionLineDto = z.object({
+  line_no: z.number().int(),
+  product_id: idDto.nullable(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string().nullable(),
+  unit_price: z.number().int(),
+  tax_category: z.enum(TAX_CATEGORIES),
+  amount: z.number().int(),
+});
+export type TransactionLine = z.infer<typeof transactionLineDto>;
+
+export const transactionDto = z.object({
+  id: idDto,
+  company_id: idDto,
+  number: z.number().int(),
+  customer_id: idDto,
+  customer_name: z.string(),
+  transaction_date: dateDto,
+  due_date: dateDto.nullable(),
+  subject: z.string(),
+  payment_method: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(9)]),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  memo: z.string().nullable(),
+  tax_mode: z.enum(['exclusive', 'inclusive']),
+  lines: z.array(transactionLineDto),
+  totals: documentTotalsDto,
+  /** The posted sale (売掛金 / 売上高 / 仮受消費税等) and, when 回収不能, the write-off. */
+  journal_entry_id: idDto.nullable(),
+  write_off_entry_id: idDto.nullable(),
+  created_at: timestampDto,
+  updated_at: timestampDto,
+});
+export type Transaction = z.infer<typeof transactionDto>;

@@ -1,4 +1,12 @@
-import { adminAuditLogListQuery, auditVerifyQuery, companyAuditLogListQuery } from '@chobo/core';
+import {
+  adminAuditLogListQuery,
+  auditLogRowDto,
+  auditVerifyQuery,
+  auditVerifyResultDto,
+  companyAuditLogListQuery,
+  dataOf,
+  pageOf,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companyRoute } from '../../lib/tenant-route.js';
@@ -27,7 +35,12 @@ export async function auditLogRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/audit-logs',
       config: { access: COMPANY_ACCESS },
-      schema: { tags, summary: '操作ログ', querystring: companyAuditLogListQuery },
+      schema: {
+        tags,
+        summary: '操作ログ',
+        querystring: companyAuditLogListQuery,
+        response: { 200: pageOf(auditLogRowDto) },
+      },
     },
     async ({ ctx, req }) => listCompanyAuditLogs(ctx, req.query),
   );
@@ -40,6 +53,7 @@ export async function auditLogRoutes(app: FastifyInstance) {
         tags,
         summary: '操作ログ（全体、company_id=0 はシステム全体の操作）',
         querystring: adminAuditLogListQuery,
+        response: { 200: pageOf(auditLogRowDto) },
       },
     },
     async (req) => {
@@ -52,7 +66,12 @@ export async function auditLogRoutes(app: FastifyInstance) {
     '/api/admin/audit-logs/verify',
     {
       config: { access: ADMIN_ACCESS },
-      schema: { tags, summary: '操作ログの改ざんチェック（ハッシュチェーンの検証）', querystring: auditVerifyQuery },
+      schema: {
+        tags,
+        summary: '操作ログの改ざんチェック（ハッシュチェーンの検証）',
+        querystring: auditVerifyQuery,
+        response: { 200: dataOf(auditVerifyResultDto) },
+      },
     },
     async (req) => ({ data: await verifyAuditChains(app.deps.db, chainOf(req.query.company_id)) }),
   );

@@ -1,8 +1,9 @@
-import { invoiceInput, invoiceListQuery, versioned } from '@chobo/core';
+import { dataOf, invoiceDto, invoiceInput, invoiceListQuery, pageOf, versioned } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
+import { fileResponse } from '../../lib/responses.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { correctInvoice, createInvoice, issueInvoice, sendInvoice, updateInvoice } from './invoice-actions.js';
@@ -37,12 +38,22 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'GET', url: LIST, config, schema: { tags, summary: '請求書の一覧', querystring: invoiceListQuery } },
+    {
+      method: 'GET',
+      url: LIST,
+      config,
+      schema: { tags, summary: '請求書の一覧', querystring: invoiceListQuery, response: { 200: pageOf(invoiceDto) } },
+    },
     async ({ ctx, req }) => listInvoices(ctx, req.query),
   );
   companyRoute(
     r,
-    { method: 'POST', url: LIST, config, schema: { tags, summary: '請求書（下書き）の作成', body: invoiceInput } },
+    {
+      method: 'POST',
+      url: LIST,
+      config,
+      schema: { tags, summary: '請求書（下書き）の作成', body: invoiceInput, response: { 201: dataOf(invoiceDto) } },
+    },
     async ({ ctx, req, reply }) => reply.status(201).send({ data: await createInvoice({ ctx, input: req.body }) }),
   );
   companyRoute(
@@ -51,7 +62,13 @@ export async function invoiceRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: '請求書の詳細', params: idParams, querystring: companyIdQuery },
+      schema: {
+        tags,
+        summary: '請求書の詳細',
+        params: idParams,
+        querystring: companyIdQuery,
+        response: { 200: dataOf(invoiceDto) },
+      },
     },
     async ({ ctx, req }) => {
       const data = await loadInvoice(ctx, req.params.id);
@@ -65,13 +82,24 @@ export async function invoiceRoutes(app: FastifyInstance) {
       method: ['PUT', 'PATCH'],
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: '請求書（下書き）の更新', params: idParams, body: versioned(invoiceInput) },
+      schema: {
+        tags,
+        summary: '請求書（下書き）の更新',
+        params: idParams,
+        body: versioned(invoiceInput),
+        response: { 200: dataOf(invoiceDto) },
+      },
     },
     async ({ ctx, req }) => ({ data: await updateInvoice({ ctx, input: { ...req.body, id: req.params.id } }) }),
   );
   companyRoute(
     r,
-    { method: 'POST', url: `${LIST}/:id/issue`, config, schema: { tags, summary: '請求書の発行', params: idParams } },
+    {
+      method: 'POST',
+      url: `${LIST}/:id/issue`,
+      config,
+      schema: { tags, summary: '請求書の発行', params: idParams, response: { 200: dataOf(invoiceDto) } },
+    },
     async ({ ctx, req }) => ({ data: await issueInvoice({ ctx, input: { id: req.params.id } }) }),
   );
   companyRoute(
@@ -80,7 +108,13 @@ export async function invoiceRoutes(app: FastifyInstance) {
       method: 'POST',
       url: `${LIST}/:id/send`,
       config,
-      schema: { tags, summary: '請求書をメールで送付（PDF添付）', params: idParams, body: sendBody },
+      schema: {
+        tags,
+        summary: '請求書をメールで送付（PDF添付）',
+        params: idParams,
+        body: sendBody,
+        response: { 200: dataOf(invoiceDto) },
+      },
     },
     async ({ ctx, req }) => ({ data: await sendInvoice({ ctx, input: { id: req.params.id, to: req.body?.to } }) }),
   );
@@ -90,7 +124,12 @@ export async function invoiceRoutes(app: FastifyInstance) {
       method: 'POST',
       url: `${LIST}/:id/correct`,
       config,
-      schema: { tags, summary: '請求書の訂正（差し替える下書きを作成）', params: idParams },
+      schema: {
+        tags,
+        summary: '請求書の訂正（差し替える下書きを作成）',
+        params: idParams,
+        response: { 201: dataOf(invoiceDto) },
+      },
     },
     async ({ ctx, req, reply }) =>
       reply.status(201).send({ data: await correctInvoice({ ctx, input: { id: req.params.id } }) }),
@@ -101,7 +140,13 @@ export async function invoiceRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `${LIST}/:id/pdf`,
       config,
-      schema: { tags, summary: '請求書のPDF（A4）', params: idParams, querystring: companyIdQuery },
+      schema: {
+        tags,
+        summary: '請求書のPDF（A4）',
+        params: idParams,
+        querystring: companyIdQuery,
+        response: { 200: fileResponse(['application/pdf'], '請求書のPDF') },
+      },
     },
     async ({ ctx, req, reply }) => {
       const invoice = await loadInvoice(ctx, req.params.id);

@@ -1,9 +1,13 @@
 import { Readable } from 'node:stream';
 import {
+  dataOf,
+  noContentDto,
   PAYMENT_METHODS,
+  pageOf,
   TAX_CATEGORY_LABELS,
   TRANSACTION_STATUSES,
   type Transaction,
+  transactionDto,
   transactionInput,
   transactionListQuery,
   versioned,
@@ -97,7 +101,12 @@ export async function transactionRoutes(app: FastifyInstance) {
       method: 'GET',
       url: LIST,
       config,
-      schema: { tags, summary: '受注取引の一覧（format=csv で明細CSV）', querystring: transactionListQuery },
+      schema: {
+        tags,
+        summary: '受注取引の一覧（format=csv で明細CSV）',
+        querystring: transactionListQuery,
+        response: { 200: pageOf(transactionDto) },
+      },
     },
     async ({ ctx, req, reply }) => {
       if (req.query.format === 'csv') {
@@ -120,7 +129,12 @@ export async function transactionRoutes(app: FastifyInstance) {
       method: 'POST',
       url: LIST,
       config,
-      schema: { tags, summary: '受注取引の登録（売上を仕訳）', body: transactionInput },
+      schema: {
+        tags,
+        summary: '受注取引の登録（売上を仕訳）',
+        body: transactionInput,
+        response: { 201: dataOf(transactionDto) },
+      },
     },
     async ({ ctx, req, reply }) => reply.status(201).send({ data: await createTransaction({ ctx, input: req.body }) }),
   );
@@ -131,7 +145,13 @@ export async function transactionRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `${LIST}/:id`,
       config,
-      schema: { tags, summary: '受注取引の詳細', params: idParams, querystring: companyIdQuery },
+      schema: {
+        tags,
+        summary: '受注取引の詳細',
+        params: idParams,
+        querystring: companyIdQuery,
+        response: { 200: dataOf(transactionDto) },
+      },
     },
     async ({ ctx, req }) => {
       const data = await loadTransaction(ctx, req.params.id);
@@ -151,6 +171,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         summary: '受注取引の更新（仕訳も差し替え）',
         params: idParams,
         body: versioned(transactionInput),
+        response: { 200: dataOf(transactionDto) },
       },
     },
     async ({ ctx, req }) => ({ data: await updateTransaction({ ctx, input: { ...req.body, id: req.params.id } }) }),
@@ -158,7 +179,12 @@ export async function transactionRoutes(app: FastifyInstance) {
 
   companyRoute(
     r,
-    { method: 'DELETE', url: `${LIST}/:id`, config, schema: { tags, summary: '受注取引の削除', params: idParams } },
+    {
+      method: 'DELETE',
+      url: `${LIST}/:id`,
+      config,
+      schema: { tags, summary: '受注取引の削除', params: idParams, response: { 204: noContentDto } },
+    },
     async ({ ctx, req, reply }) => {
       await deleteTransaction({ ctx, input: { id: req.params.id } });
       return reply.status(204).send();
