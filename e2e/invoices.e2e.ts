@@ -11,6 +11,9 @@ const line = (page: Page, row: number, name: string) => page.getByRole('textbox'
 
 /** Screenshots of the current page at desktop width and on a phone (375 px), back to desktop after. */
 async function shots(page: Page, name: string) {
+  // the toasts of the steps before would cover the page
+  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
+  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
   await screenshot(page, `${name}-1280.png`);
   await page.setViewportSize({ width: 375, height: 800 });
   try {

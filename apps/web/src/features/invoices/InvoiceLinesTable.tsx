@@ -1,5 +1,6 @@
 import { formatDateJa, formatJPY, type TaxCategory } from '@chobo/core';
-import { Table, Text } from '@mantine/core';
+import { Box, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { num, RATE_BASE_LABELS } from '../transactions/labels';
 import { REDUCED_MARK } from './labels';
 
@@ -30,6 +31,42 @@ export function InvoiceLinesTable({
   label: string;
 }) {
   const size = compact ? 'xs' : 'sm';
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  if (narrow) {
+    // a phone: one block per line (品目 and 金額, then 数量 × 単価・税率) instead of squeezed columns
+    return (
+      <Stack gap={0} role="list" aria-label={label}>
+        {lines.map((l) => (
+          <Box
+            key={l.key}
+            role="listitem"
+            data-testid="readonly-line"
+            py={6}
+            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Text size={size} style={{ minWidth: 0 }}>
+                {l.description}
+                {l.tax_category === '8' && (
+                  <Text span size={size} c="orange.8" fw={700} ml={4} aria-label="軽減税率対象">
+                    {REDUCED_MARK}
+                  </Text>
+                )}
+              </Text>
+              <Text size={size} fw={600} style={num}>
+                {formatJPY(l.amount)}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed" style={num}>
+              {withDate && l.date ? `${formatDateJa(l.date)}・` : ''}
+              {l.quantity.toLocaleString('ja-JP')}
+              {l.unit ?? ''} × {formatJPY(l.unit_price)}・{taxLabel(l.tax_category)}
+            </Text>
+          </Box>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={compact ? 420 : 560}>
       <Table verticalSpacing={compact ? 4 : 'xs'} fz={size} aria-label={label} withRowBorders={!compact}>

@@ -1,5 +1,5 @@
 import { formatDateJa, formatJPY, INVOICE_SORTABLE, type Invoice, type InvoiceStatus } from '@chobo/core';
-import { Box, Button, Chip, Group, Paper, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Chip, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileInvoice, IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -91,24 +91,22 @@ export function InvoiceList() {
             </Button>
           )}
         </Group>
-        <ScrollArea type="never" offsetScrollbars={false}>
-          <Chip.Group
-            multiple={false}
-            value={params.status ?? 'all'}
-            onChange={(v) => list.setFilter('status', v === 'all' ? null : (v as string))}
-          >
-            <Group gap={6} wrap="nowrap" role="radiogroup" aria-label="状態で絞り込み">
-              <Chip value="all" size="sm" radius="sm" variant="outline">
-                すべて
+        <Chip.Group
+          multiple={false}
+          value={params.status ?? 'all'}
+          onChange={(v) => list.setFilter('status', v === 'all' ? null : (v as string))}
+        >
+          <Group gap={6} wrap="wrap" role="radiogroup" aria-label="状態で絞り込み">
+            <Chip value="all" size="sm" radius="sm" variant="outline">
+              すべて
+            </Chip>
+            {INVOICE_STATUS_OPTIONS.map((o) => (
+              <Chip key={o.value} value={o.value} size="sm" radius="sm" variant="outline">
+                {o.label}
               </Chip>
-              {INVOICE_STATUS_OPTIONS.map((o) => (
-                <Chip key={o.value} value={o.value} size="sm" radius="sm" variant="outline">
-                  {o.label}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </ScrollArea>
+            ))}
+          </Group>
+        </Chip.Group>
         {filtered && narrow && (
           <Button variant="subtle" color="gray" size="xs" leftSection={<IconFilterOff size={14} />} onClick={clear}>
             条件をクリア

@@ -13,6 +13,9 @@ import { InvoiceLinesTable } from './InvoiceLinesTable';
 import { invoiceEditPath, REDUCED_LEGEND } from './labels';
 import { SendInvoiceModal } from './SendInvoiceModal';
 
+/** 9800811 → 980-0811 */
+const postal = (code: string) => (/^\d{7}$/.test(code) ? `${code.slice(0, 3)}-${code.slice(3)}` : code);
+
 function PartyCard({
   title,
   party,
@@ -38,7 +41,7 @@ function PartyCard({
       )}
       {(party?.postal_code || party?.address) && (
         <Text size="sm" c="dimmed">
-          {party.postal_code ? `〒${party.postal_code} ` : ''}
+          {party.postal_code ? `〒${postal(party.postal_code)} ` : ''}
           {party.address ?? ''}
         </Text>
       )}

@@ -1,4 +1,5 @@
 import { Button, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileInvoice, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,12 +14,18 @@ export default function TransactionListPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const tab: Tab = params.get('tab') === 'invoices' ? 'invoices' : 'transactions';
   return (
     <>
       <PageHeader
         title="受注取引一覧"
-        description="売上（受注）を登録・管理し、請求書を作成します。登録した取引は売上の仕訳として記帳されます。"
+        description={
+          // a phone keeps the width for the button
+          narrow
+            ? undefined
+            : '売上（受注）を登録・管理し、請求書を作成します。登録した取引は売上の仕訳として記帳されます。'
+        }
         actions={
           tab === 'invoices' ? (
             <Button component={Link} to={invoiceCreatePath()} leftSection={<IconPlus size={16} />}>
