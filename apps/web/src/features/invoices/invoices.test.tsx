@@ -204,4 +204,55 @@ describe('請求書の編集', () => {
     const alert = await screen.findByText('適格請求書を発行するには、会社情報に登録番号（T＋13桁）を設定してください');
     expect(alert.closest('[role="alert"]')).toBeTruthy();
   });
+
+  it('a correcting draft names the invoice it replaces; a void one links to its replacement', async () => {
+    mockApi({
+      'GET /api/me': { data: SALES_ME },
+      'GET /api/company/tax-settings': TAX,
+      'GET /api/company/customer': page([]),
+      'GET /api/products': page([]),
+      'GET /api/transactions': page([]),
+      'GET /api/invoices/13': { data: makeInvoice(13, { corrects_id: 9 }) },
+      'GET /api/invoices/9': { data: { ...ISSUED, status: 'void', corrected_by_id: 13 } },
+    });
+    seedToken();
+    const user = userEvent.setup();
+    const { router } = renderApp('/company/invoices/edit?id=13');
+    await waitFor(() =>
+      expect(screen.getByTestId('correcting-note').textContent).toContain(
+        'No.509 を訂正する請求書です（発行すると No.509 は無効になります）',
+      ),
+    );
+    await user.click(screen.getByRole('link', { name: '元の請求書を見る' }));
+    expect(await screen.findByText('この請求書は無効です')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'メールで送付' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '訂正する' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: '訂正後の請求書を開く' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=13'));
+  });
+
+  it('on 409 when saving a draft shows the conflict alert of 受注取引 and reloads on request', async () => {
+    let version = 0;
+    const { calls } = mockApi({
+      'GET /api/me': { data: SALES_ME },
+      'GET /api/company/tax-settings': TAX,
+      'GET /api/company/customer': page([]),
+      'GET /api/products': page([]),
+      'GET /api/transactions': page([]),
+      'GET /api/invoices/12': () => json({ data: makeInvoice(12, { notes: version++ === 0 ? null : '新しい備考' }) }),
+      'PUT /api/invoices/12': () => json({ message: '他のユーザーが先に更新しました' }, 409),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    renderApp('/company/invoices/edit?id=12');
+    await user.type(await screen.findByRole('textbox', { name: /備考/ }), '振込手数料はご負担ください');
+    await user.click(screen.getByRole('button', { name: '保存（下書き）' }));
+    expect(await screen.findByText('他の人が先に更新しました')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ updated_at: '2026-04-30T09:00:00+09:00' });
+    await user.click(screen.getByRole('button', { name: '最新の内容を読み込む' }));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: /備考/ }) as HTMLTextAreaElement).value).toBe('新しい備考'),
+    );
+    expect(screen.queryByText('他の人が先に更新しました')).toBeNull();
+  });
 });
