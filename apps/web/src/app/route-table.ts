@@ -66,8 +66,12 @@ export const PAGES: PageDef[] = [
   company('/company/transactions/edit', '受注取引の編集', m('/company/transactions'), {
     load: () => import('../features/transactions/TransactionEditPage'),
   }),
-  company('/company/invoices/create', '請求書の作成', m('/company/transactions')),
-  company('/company/invoices/edit', '請求書の編集', m('/company/transactions')),
+  company('/company/invoices/create', '請求書の作成', m('/company/transactions'), {
+    load: () => import('../features/invoices/InvoiceCreatePage'),
+  }),
+  company('/company/invoices/edit', '請求書の編集', m('/company/transactions'), {
+    load: () => import('../features/invoices/InvoiceEditPage'),
+  }),
   company('/company/transaction-documents', '発注取引一覧(アップロード)', m('/company/transaction-documents')),
   company('/company/transaction-documents/create', '発注取引の登録', m('/company/transaction-documents')),
   company('/company/transaction-documents/edit', '発注取引の編集', m('/company/transaction-documents')),

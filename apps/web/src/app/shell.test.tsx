@@ -45,11 +45,13 @@ describe('app shell', () => {
   });
 
   it('renders later features as a titled 準備中 page', async () => {
-    mockApi({ 'GET /api/me': { data: makeMe({ permissions: ['customer.index', 'transactions.index'] }) } });
+    mockApi({
+      'GET /api/me': { data: makeMe({ permissions: ['customer.index', 'transaction-documents.index'] }) },
+    });
     seedToken();
-    renderApp('/company/invoices/create');
-    expect(await screen.findByRole('heading', { name: '請求書の作成' })).toBeTruthy();
+    renderApp('/company/transaction-documents');
+    expect(await screen.findByRole('heading', { name: '発注取引一覧(アップロード)' })).toBeTruthy();
     expect(screen.getByText('この機能は準備中です')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('請求書の作成 | Chobo（帳簿）'));
+    await waitFor(() => expect(document.title).toBe('発注取引一覧(アップロード) | Chobo（帳簿）'));
   });
 });

@@ -1,4 +1,4 @@
-import { formatJPY, lineAmount, type Product, type TaxCategory } from '@chobo/core';
+import { formatJPY, lineAmount, type Product, type SalesLineLike, type TaxCategory } from '@chobo/core';
 import {
   ActionIcon,
   Box,
@@ -36,6 +36,15 @@ export function amountOf(line: Pick<LineFormValues, 'quantity' | 'unit_price'> |
   }
 }
 
+/** The lines that can be totalled so far (a row without quantity or price is left out of the preview). */
+export function previewLines(lines: readonly LineFormValues[] | undefined): SalesLineLike[] {
+  return (lines ?? []).flatMap((l) =>
+    amountOf(l) === null
+      ? []
+      : [{ quantity: Number(l.quantity), unit_price: Math.trunc(Number(l.unit_price)), tax_category: l.tax_category }],
+  );
+}
+
 const numberInput = {
   size: 'sm',
   hideControls: true,
@@ -51,10 +60,13 @@ export function LinesEditor({
   form,
   narrow,
   readOnly = false,
+  minRows = 1,
 }: {
   form: UseFormReturn<TransactionFormValues, unknown, unknown>;
   narrow: boolean;
   readOnly?: boolean;
+  /** Rows that cannot be removed (an invoice of selected sales may have no free line). */
+  minRows?: number;
 }) {
   const { control, register, formState } = form;
   const errors = formState.errors as FieldErrors<TransactionFormValues>;
@@ -166,7 +178,7 @@ export function LinesEditor({
               color="gray"
               tabIndex={-1}
               aria-label={`${rowNo}行目を削除`}
-              disabled={readOnly || lines.fields.length <= 1}
+              disabled={readOnly || lines.fields.length <= minRows}
               onClick={() => lines.remove(index)}
             >
               <IconX size={14} />

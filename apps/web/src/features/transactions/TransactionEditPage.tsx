@@ -1,13 +1,14 @@
 import { formatDateJa } from '@chobo/core';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBook2, IconTrash } from '@tabler/icons-react';
+import { IconBook2, IconFileInvoice, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { invoiceCreatePath } from '../invoices/labels';
 import { DEFAULT_TAX_SETTINGS, useDeleteTransaction, useSaveTransaction, useTaxSettings, useTransaction } from './api';
 import { ConflictAlert } from './ConflictAlert';
 import { listPathFrom, toFormValues } from './form-values';
@@ -152,15 +153,27 @@ export default function TransactionEditPage() {
           </Group>
         }
         actions={
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={confirmDelete}
-            loading={remove.isPending}
-          >
-            削除
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            {record.status === 0 && (
+              <Button
+                component={Link}
+                to={invoiceCreatePath([record.id])}
+                variant="light"
+                leftSection={<IconFileInvoice size={16} />}
+              >
+                請求書を作成
+              </Button>
+            )}
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={confirmDelete}
+              loading={remove.isPending}
+            >
+              削除
+            </Button>
+          </Group>
         }
       />
       <TransactionForm

@@ -1,11 +1,4 @@
-import {
-  documentTotals,
-  type Rounding,
-  type SalesLineLike,
-  TAX_MODES,
-  type TaxMode,
-  type TransactionValues,
-} from '@chobo/core';
+import { documentTotals, type Rounding, TAX_MODES, type TaxMode, type TransactionValues } from '@chobo/core';
 import {
   Alert,
   Button,
@@ -32,18 +25,9 @@ import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { CustomerSelect } from './CustomerSelect';
 import { fieldNames, remapLineErrors, type TransactionFormValues, toBody, transactionResolver } from './form-values';
-import { amountOf, LinesEditor } from './LinesEditor';
+import { LinesEditor, previewLines } from './LinesEditor';
 import { PAYMENT_OPTIONS, STATUS_OPTIONS } from './labels';
 import { TotalsBox } from './TotalsBox';
-
-/** The lines that can be totalled so far (a row without quantity or price is left out of the preview). */
-function previewLines(lines: TransactionFormValues['lines'] | undefined): SalesLineLike[] {
-  return (lines ?? []).flatMap((l) =>
-    amountOf(l) === null
-      ? []
-      : [{ quantity: Number(l.quantity), unit_price: Math.trunc(Number(l.unit_price)), tax_category: l.tax_category }],
-  );
-}
 
 /**
  * The 受注取引 form of /company/transactions/create and /edit (contract: transactionInput). The totals box

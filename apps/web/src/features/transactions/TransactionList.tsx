@@ -3,6 +3,7 @@ import {
   Badge,
   Box,
   Button,
+  Checkbox,
   Group,
   Menu,
   NativeSelect,
@@ -13,9 +14,17 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconDownload, IconFilterOff, IconPlus, IconReceipt } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDownload,
+  IconFileInvoice,
+  IconFilterOff,
+  IconPlus,
+  IconReceipt,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
@@ -28,6 +37,7 @@ import { errorMessage } from '../../lib/api';
 import { useLoadingFlag } from '../../lib/loading';
 import { notifyError } from '../../lib/notify';
 import { useKeywordInput, useListParams } from '../../lib/use-list-params';
+import { invoiceCreatePath } from '../invoices/labels';
 import { downloadTransactionsCsv, type TransactionListParams, useTransactionList } from './api';
 import { CustomerSelect } from './CustomerSelect';
 import {
@@ -93,6 +103,25 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
   useEffect(() => {
     if (meta && meta.total > 0 && list.page > meta.last_page) setPage(meta.last_page);
   }, [meta, list.page, setPage]);
+
+  // 未請求 rows of ONE customer, kept across pages, become one 合計請求書
+  const [selected, setSelected] = useState<Map<number, Transaction>>(new Map());
+  const selectedCustomer = selected.size > 0 ? [...selected.values()][0] : null;
+  const selectable = (t: Transaction) =>
+    t.status === 0 && (selectedCustomer === null || selectedCustomer.customer_id === t.customer_id);
+  const toggle = (t: Transaction, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(t.id, t);
+      else next.delete(t.id);
+      return next;
+    });
+  const selectionTitle = (t: Transaction) =>
+    t.status !== 0
+      ? '未請求の取引だけを請求書にできます'
+      : selectable(t)
+        ? `No.${t.number} を選択`
+        : '請求書にまとめられるのは同じ顧客の取引だけです';
 
   const [downloading, setDownloading] = useState(false);
   const download = async (encoding: 'utf8' | 'sjis') => {
@@ -277,6 +306,34 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
         </Group>
       </Stack>
 
+      {!readOnly && selected.size > 0 && (
+        <Group
+          justify="space-between"
+          gap="sm"
+          px="md"
+          py="xs"
+          bg="blue.0"
+          wrap="wrap"
+          data-testid="selection-bar"
+          style={{ borderTop: '1px solid var(--mantine-color-blue-2)' }}
+        >
+          <Text size="sm" fw={600}>
+            {selectedCustomer?.customer_name}・{selected.size}件を選択中
+          </Text>
+          <Group gap="xs">
+            <Button variant="subtle" color="gray" size="xs" onClick={() => setSelected(new Map())}>
+              選択を解除
+            </Button>
+            <Button
+              size="xs"
+              leftSection={<IconFileInvoice size={14} />}
+              onClick={() => navigate(invoiceCreatePath([...selected.keys()]))}
+            >
+              請求書を作成
+            </Button>
+          </Group>
+        </Group>
+      )}
       {narrow ? (
         <Stack gap={0} aria-label="受注取引一覧" aria-busy={query.isFetching} role="list">
           {rows.map((t) => (
@@ -330,6 +387,11 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
           >
             <Table.Thead bg="gray.0">
               <Table.Tr>
+                {!readOnly && (
+                  <Table.Th w={40}>
+                    <VisuallyHidden>選択</VisuallyHidden>
+                  </Table.Th>
+                )}
                 <SortableTh {...sortProps('number')} w={80}>
                   No.
                 </SortableTh>
@@ -352,7 +414,7 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {query.isPending && <ListSkeletonRows rows={5} cells={7} radius="sm" />}
+              {query.isPending && <ListSkeletonRows rows={5} cells={readOnly ? 7 : 8} radius="sm" />}
               {rows.map((t) => (
                 <Table.Tr
                   key={t.id}
@@ -368,6 +430,18 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
                   }
                   style={readOnly ? undefined : { cursor: 'pointer' }}
                 >
+                  {!readOnly && (
+                    <Table.Td onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                      <Checkbox
+                        size="sm"
+                        aria-label={`No.${t.number} を請求書に含める`}
+                        title={selectionTitle(t)}
+                        checked={selected.has(t.id)}
+                        disabled={!selected.has(t.id) && !selectable(t)}
+                        onChange={(e) => toggle(t, e.currentTarget.checked)}
+                      />
+                    </Table.Td>
+                  )}
                   <Table.Td style={num}>
                     <Text size="sm" ff="monospace">
                       {t.number}
@@ -409,7 +483,7 @@ export function TransactionList({ companyId, readOnly = false }: { companyId?: n
             {rows.length > 0 && (
               <Table.Tfoot bg="gray.0" data-testid="page-totals">
                 <Table.Tr>
-                  <Table.Td colSpan={6}>
+                  <Table.Td colSpan={readOnly ? 6 : 7}>
                     <Group gap="lg" justify="flex-end">
                       <Text size="sm" fw={600}>
                         このページの合計（{rows.length}件）

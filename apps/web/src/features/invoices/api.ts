@@ -1,0 +1,138 @@
+import type { Invoice, InvoiceValues, Paginated, Transaction } from '@chobo/core';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { downloadFile } from '../accounting/download';
+import { TRANSACTIONS_PATH, transactionKeys } from '../transactions/api';
+
+/** react-query hooks of 請求書 (GET/POST /api/invoices, GET/PUT /api/invoices/{id}, issue / send / correct / pdf). */
+export const INVOICES_PATH = '/api/invoices';
+export const INVOICE_PER_PAGE = 20;
+
+export interface InvoiceListParams {
+  keyword: string;
+  page: number;
+  sort_by: string | null;
+  sort_dir: 'asc' | 'desc' | null;
+  status: string | null;
+  customer_id: string | null;
+}
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  lists: () => [...invoiceKeys.all, 'list'] as const,
+  list: (params: InvoiceListParams) => [...invoiceKeys.lists(), params] as const,
+  detail: (id: number) => [...invoiceKeys.all, 'detail', id] as const,
+};
+
+export function useInvoiceList(params: InvoiceListParams) {
+  return useQuery({
+    queryKey: invoiceKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Invoice>>(INVOICES_PATH, {
+        query: {
+          keyword: params.keyword,
+          status: params.status,
+          customer_id: params.customer_id,
+          sort_by: params.sort_by,
+          sort_dir: params.sort_by ? params.sort_dir : null,
+          page: params.page,
+          per_page: INVOICE_PER_PAGE,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoice(id: number | null) {
+  return useQuery({
+    queryKey: invoiceKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<{ data: Invoice }>(`${INVOICES_PATH}/${id}`, { signal }).then((r) => r.data),
+    enabled: id !== null,
+    meta: { silent: true },
+    staleTime: 0,
+  });
+}
+
+/** The 未請求 sales of a customer, the ones a new 合計請求書 can bill. */
+export function useUnbilledSales(customerId: number | null) {
+  return useQuery({
+    queryKey: [...transactionKeys.lists(), 'unbilled', customerId],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Transaction>>(TRANSACTIONS_PATH, {
+        query: { customer_id: customerId, status: 0, per_page: 100, sort_by: 'transaction_date', sort_dir: 'asc' },
+        signal,
+        progress: false,
+      }),
+    enabled: customerId !== null,
+    meta: { silent: true },
+  });
+}
+
+/** Sales by id (those an invoice already bills, or the ones picked on the 受注取引 list). */
+export function useSalesByIds(ids: readonly number[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: transactionKeys.detail(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<{ data: Transaction }>(`${TRANSACTIONS_PATH}/${id}`, { signal }).then((r) => r.data),
+      meta: { silent: true },
+      staleTime: 30_000,
+    })),
+    combine: (results) => ({
+      data: results.flatMap((r) => (r.data ? [r.data] : [])),
+      pending: results.some((r) => r.isPending),
+      error: results.find((r) => r.error)?.error ?? null,
+    }),
+  });
+}
+
+export type InvoiceBody = InvoiceValues & { updated_at?: string };
+
+function useInvoiceMutation<V>(fn: (vars: V) => Promise<Invoice>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    meta: { silent: true },
+    onSuccess: (invoice) => {
+      client.setQueryData(invoiceKeys.detail(invoice.id), invoice);
+      // issuing bills the sales (請求済), voiding a replaced invoice changes another row
+      return Promise.all([
+        client.invalidateQueries({ queryKey: invoiceKeys.all }),
+        client.invalidateQueries({ queryKey: transactionKeys.all }),
+      ]);
+    },
+  });
+}
+
+export function useSaveInvoice(id: number | null) {
+  return useInvoiceMutation((body: InvoiceBody) =>
+    (id === null
+      ? api.post<{ data: Invoice }>(INVOICES_PATH, body)
+      : api.put<{ data: Invoice }>(`${INVOICES_PATH}/${id}`, body)
+    ).then((r) => r.data),
+  );
+}
+
+export function useIssueInvoice() {
+  return useInvoiceMutation((id: number) =>
+    api.post<{ data: Invoice }>(`${INVOICES_PATH}/${id}/issue`, {}).then((r) => r.data),
+  );
+}
+
+export function useSendInvoice() {
+  return useInvoiceMutation(({ id, to }: { id: number; to?: string }) =>
+    api.post<{ data: Invoice }>(`${INVOICES_PATH}/${id}/send`, to ? { to } : {}).then((r) => r.data),
+  );
+}
+
+export function useCorrectInvoice() {
+  return useInvoiceMutation((id: number) =>
+    api.post<{ data: Invoice }>(`${INVOICES_PATH}/${id}/correct`, {}).then((r) => r.data),
+  );
+}
+
+/** The A4 PDF, fetched with the bearer token and saved under the server's file name (請求書_N.pdf). */
+export function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<string> {
+  return downloadFile(`${INVOICES_PATH}/${invoice.id}/pdf`, {}, `請求書_${invoice.number}.pdf`);
+}

@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { field, signIn, USERS, waitForPath } from './support/app';
+import { newPage, openBrowser, screenshot } from './support/browser';
+
+const baseURL = inject('baseURL');
+const password = inject('demoPassword');
+
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
+const line = (page: Page, row: number, name: string) => page.getByRole('textbox', { name: `${row}行目 ${name}` });
+
+/** Screenshots of the current page at desktop width and on a phone (375 px), back to desktop after. */
+async function shots(page: Page, name: string) {
+  // the toasts of the steps before would cover the page
+  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
+  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
+  await screenshot(page, `${name}-1280.png`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  try {
+    await screenshot(page, `${name}-375.png`);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}
+
+describe('請求書', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser(inject('browserWsEndpoint'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('bills a new sale: 請求書を作成 from the sale, save the draft, issue it, download the PDF', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    const subject = 'E2E 請求テスト 事務用品と設置';
+    try {
+      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      await page.goto('/company/transactions/create');
+      await field(page, '顧客').fill('青葉');
+      await page.getByRole('option', { name: '株式会社青葉商店' }).click();
+      await field(page, '件名').fill(subject);
+      await line(page, 1, '品目').fill('P0001');
+      await page.getByRole('option', { name: /コピー用紙 A4/ }).click();
+      await expect.poll(() => line(page, 1, '単価').inputValue()).toBe('3,280');
+      await line(page, 1, '数量').fill('2');
+      await line(page, 1, '単価').press('Enter');
+      await expect.poll(() => page.getByTestId('line-row').count()).toBe(2);
+      await line(page, 2, '品目').fill('設置作業');
+      await line(page, 2, '単価').fill('15000');
+      await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('¥23,716');
+      await page.getByRole('button', { name: '登録する' }).click();
+      await toast(page, '受注取引を登録しました').waitFor();
+      await waitForPath(page, '/company/transactions');
+
+      // open the sale and bill it
+      await page.getByTestId('transaction-row').filter({ hasText: subject }).click();
+      await waitForPath(page, '/company/transactions/edit');
+      await page.getByRole('link', { name: '請求書を作成' }).click();
+      await waitForPath(page, '/company/invoices/create');
+      const picked = page.getByRole('checkbox', { name: new RegExp(subject) });
+      await expect.poll(() => picked.isChecked()).toBe(true);
+      await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('¥23,716');
+      await shots(page, 'invoice-draft');
+
+      await page.getByRole('button', { name: '保存（下書き）' }).click();
+      await toast(page, '下書きとして保存しました').waitFor();
+      await waitForPath(page, '/company/invoices/edit');
+
+      // issue (confirmed), then it is read-only
+      await page.getByRole('button', { name: '発行する' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('発行後は変更できません', { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: '発行する' }).click();
+      await toast(page, 'を発行しました').waitFor();
+      await page.getByRole('button', { name: 'PDFをダウンロード' }).waitFor();
+      expect(await page.getByRole('button', { name: '保存（下書き）' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'メールで送付' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: '訂正する' }).count()).toBe(1);
+      await shots(page, 'invoice-issued');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'PDFをダウンロード' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^請求書_\d+\.pdf$/);
+      const stream = await download.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      // the sale is now 請求済 and the invoice is in the 請求書 tab
+      await page.goto('/company/transactions?tab=invoices');
+      const row = page.getByTestId('invoice-row').filter({ hasText: '¥23,716' }).first();
+      await row.waitFor();
+      expect(await row.textContent()).toContain('発行済');
+      await shots(page, 'invoice-list');
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+});
