@@ -353,4 +353,6 @@ export interface Account {
   sort_order: number;
   /** True when any journal line uses it (then it cannot be deleted). */
   has_entries?: boolean;
+  /** Sent back with an edit (409 when someone saved the account since). */
+  updated_at: string;
 }

@@ -24,6 +24,7 @@ export interface AdminUser {
   disabled: boolean;
   last_login_at: string | null;
   created_at: string;
+  updated_at: string;
 }
 
 export const ADMIN_SORTABLE = ['id', 'name', 'email', 'last_login_at', 'created_at'] as const;

@@ -30,6 +30,7 @@ export function toAccount(row: AccountRow, hasEntries?: boolean): Account {
     is_active: row.is_active,
     is_system: row.system_key !== null,
     sort_order: row.sort_order,
+    updated_at: row.updated_at.toISOString(),
     ...(hasEntries === undefined ? {} : { has_entries: hasEntries }),
   };
 }

@@ -16,6 +16,7 @@ export function toAdmin(row: UserRow): AdminUser {
     disabled: row.disabled_at !== null,
     last_login_at: row.last_login_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   };
 }
 

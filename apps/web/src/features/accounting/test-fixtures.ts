@@ -27,6 +27,7 @@ const acc = (
   is_active: true,
   is_system: true,
   sort_order: id,
+  updated_at: '2026-04-01T00:00:00.000Z',
   ...extra,
 });
 
