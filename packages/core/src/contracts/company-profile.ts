@@ -85,9 +85,14 @@ export const bankInfoInput = z.object({
 });
 export type BankInfoInput = z.input<typeof bankInfoInput>;
 export type BankInfoValues = z.output<typeof bankInfoInput>;
-/** Accounts entered by the platform admin may lack the codes. */
+/**
+ * Accounts entered by the platform admin may lack the codes. `updated_at` is the company row's (the bank
+ * account lives on it): an edit sends it back. With no account yet (GET answers 404), send the company
+ * profile's `updated_at` — the same row.
+ */
 export interface BankInfo extends Omit<BankInfoValues, 'bank_code' | 'branch_code' | 'account_type'> {
   bank_code: string | null;
   branch_code: string | null;
   account_type: string;
+  updated_at: string;
 }

@@ -127,6 +127,8 @@ export type EmployeeSettingsValues = z.output<typeof employeeSettingsInput>;
 export interface EmployeeSettings extends EmployeeSettingsValues {
   max_employee_cap: number;
   active_employees: number;
+  /** The company row's: an edit sends it back (409 when the company was saved since). */
+  updated_at: string;
 }
 
 export function maxEmployeeMessage(limit: number): string {

@@ -26,6 +26,10 @@ export const systemSettingsInput = z.object({
 });
 export type SystemSettingsInput = z.input<typeof systemSettingsInput>;
 export type SystemSettings = z.output<typeof systemSettingsInput>;
+/** GET /api/admin/settings: the settings in force and the `updated_at` an edit sends back. */
+export interface SystemSettingsRecord extends SystemSettings {
+  updated_at: string;
+}
 
 export const MAIL_STATUS_LABELS = {
   queued: '送信待ち',

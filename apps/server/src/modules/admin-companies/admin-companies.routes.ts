@@ -82,7 +82,12 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
     `${LIST}/:id/account`,
     {
       config,
-      schema: { tags, summary: '企業のログインアカウントの更新', params: idParams, body: companyAccountInput },
+      schema: {
+        tags,
+        summary: '企業のログインアカウントの更新',
+        params: idParams,
+        body: versioned(companyAccountInput),
+      },
     },
     async (req) => ({
       data: await updateCompanyAccount({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),

@@ -155,12 +155,14 @@ export async function deleteAdminCompany({ ctx, input: { id } }: ActionArgs<Admi
 /** /system/companies/{id}/account/edit: the owner account, the employee cap and retention. */
 export async function updateCompanyAccount({
   ctx,
-  input: { id, ...input },
-}: ActionArgs<AdminCtx, CompanyAccountValues & { id: number }>) {
+  input: { id, updated_at, ...input },
+}: ActionArgs<AdminCtx, CompanyAccountValues & Versioned>) {
   const { service_name } = await currentSettings(ctx.deps);
   const result = await ctx.db.transaction(async (tx) => {
     const company = await findAdminCompany(tx, id, { forUpdate: true });
     if (!company) throw notFound(NOT_FOUND);
+    // the company row versions the account page too: every save of it bumps companies.updated_at
+    assertFresh(company.updated_at, updated_at, '企業');
     const before = await loadAdminCompany(tx, company);
     const [clash] = await tx
       .select({ id: users.id })

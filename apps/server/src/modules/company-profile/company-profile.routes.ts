@@ -1,4 +1,4 @@
-import { bankInfoInput, companyProfileInput } from '@chobo/core';
+import { bankInfoInput, companyProfileInput, versioned } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.js';
@@ -26,7 +26,7 @@ export async function companyProfileRoutes(app: FastifyInstance) {
       method: 'PUT',
       url: '/api/company-profile',
       config,
-      schema: { tags, summary: '会社情報の更新', body: companyProfileInput },
+      schema: { tags, summary: '会社情報の更新', body: versioned(companyProfileInput) },
     },
     async ({ ctx, req }) => {
       return { data: await updateCompanyProfile({ ctx, input: req.body }) };
@@ -50,7 +50,7 @@ export async function companyProfileRoutes(app: FastifyInstance) {
         method,
         url: '/api/company/bank-info',
         config,
-        schema: { tags, summary: '振込先口座の登録・更新', body: bankInfoInput },
+        schema: { tags, summary: '振込先口座の登録・更新', body: versioned(bankInfoInput) },
       },
       async ({ ctx, req }) => {
         return { data: await saveBankInfo({ ctx, input: req.body }) };

@@ -85,7 +85,7 @@ export async function employeeRoutes(app: FastifyInstance) {
       method: 'PUT',
       url: '/api/company/employee-settings',
       config: settingsConfig,
-      schema: { tags, summary: '従業員設定の更新', body: employeeSettingsInput },
+      schema: { tags, summary: '従業員設定の更新', body: versioned(employeeSettingsInput) },
     },
     async ({ ctx, req }) => {
       return { data: await updateEmployeeSettings({ ctx, input: req.body }) };
