@@ -2,7 +2,7 @@ import type { AdminCompanyValues, CompanyAccountValues } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { apiTokens, companies, journalEntries, passwordResets, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, AdminCtx, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
@@ -62,7 +62,7 @@ export async function updateAdminCompany({
         max_employee: maxEmployee,
         max_employee_cap: Math.max(before.max_employee_cap, maxEmployee),
         expiration_year: input.expiration_year ?? before.expiration_year,
-        updated_at: sql`now()`,
+        updated_at: nextVersion(companies.updated_at),
       })
       .where(eq(companies.id, id))
       .returning();
@@ -209,7 +209,7 @@ export async function updateCompanyAccount({
         max_employee: input.max_employee,
         max_employee_cap: cap,
         expiration_year: input.expiration_year,
-        updated_at: sql`now()`,
+        updated_at: nextVersion(companies.updated_at),
       })
       .where(eq(companies.id, id));
     // A new owner (no password yet) always gets the link; otherwise when asked.

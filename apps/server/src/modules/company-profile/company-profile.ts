@@ -2,7 +2,7 @@ import type { BankInfo, BankInfoValues, CompanyProfile, CompanyProfileValues } f
 import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
 
 /** What a stale edit of the company row is refused as (会社情報, 振込先口座 and 従業員設定 live on it). */
@@ -45,7 +45,7 @@ export async function updateCompanyProfile({
     const before = { ...row, updated_at: row.updated_at.toISOString() };
     await tx
       .update(companies)
-      .set({ ...input, updated_at: sql`now()` })
+      .set({ ...input, updated_at: nextVersion(companies.updated_at) })
       .where(eq(companies.id, ctx.companyId));
     const after = await loadCompanyProfile({ ...ctx, db: tx });
     await audit(tx, {
@@ -98,7 +98,7 @@ export async function saveBankInfo({
     const accounts = [{ ...input }, ...row.accounts.slice(1)];
     await tx
       .update(companies)
-      .set({ bank_accounts: accounts, updated_at: sql`now()` })
+      .set({ bank_accounts: accounts, updated_at: nextVersion(companies.updated_at) })
       .where(eq(companies.id, ctx.companyId));
     await audit(tx, {
       actor: ctx.actor,

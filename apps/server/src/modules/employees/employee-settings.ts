@@ -2,7 +2,7 @@ import type { EmployeeSettings, EmployeeSettingsValues } from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { countActiveEmployees } from './employees.queries.js';
@@ -46,7 +46,7 @@ export async function updateEmployeeSettings({
     }
     await tx
       .update(companies)
-      .set({ ...input, updated_at: sql`now()` })
+      .set({ ...input, updated_at: nextVersion(companies.updated_at) })
       .where(eq(companies.id, ctx.companyId));
     const after = await loadEmployeeSettings({ ...ctx, db: tx });
     await audit(tx, {

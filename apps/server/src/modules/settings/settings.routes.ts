@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailLog, systemSettings } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import { pagedList } from '../../lib/list.js';
 import { forgetSettings, SETTINGS_NEVER_SAVED, type SettingsRow, settingsFromRow } from '../../lib/settings.js';
 import { keywordFilter } from '../../lib/sql.js';
@@ -56,7 +56,7 @@ export async function settingsRoutes(app: FastifyInstance) {
         const before = settingsFromRow(row, app.deps);
         const [saved] = await tx
           .update(systemSettings)
-          .set({ ...values, updated_at: sql`now()` })
+          .set({ ...values, updated_at: nextVersion(systemSettings.updated_at) })
           .where(eq(systemSettings.id, 1))
           .returning();
         await audit(tx, {
