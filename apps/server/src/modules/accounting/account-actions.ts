@@ -5,7 +5,7 @@ import {
   type accountUpdateInput,
   defaultNormalSide,
 } from '@chobo/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accounts } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';

@@ -1,5 +1,5 @@
 import type { BankInfo, BankInfoValues, CompanyProfile, CompanyProfileValues } from '@chobo/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';

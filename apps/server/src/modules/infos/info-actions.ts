@@ -1,5 +1,5 @@
 import type { InfoValues } from '@chobo/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies, domains, infos } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';

@@ -1,5 +1,5 @@
 import type { ProductValues } from '@chobo/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
