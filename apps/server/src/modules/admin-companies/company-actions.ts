@@ -267,7 +267,9 @@ export async function setCompanyLogo({
   return ctx.db.transaction(async (tx) => {
     const before = await findAdminCompany(tx, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
-    await tx.update(companies).set({ logo_data: dataUrl, updated_at: sql`now()` }).where(eq(companies.id, id));
+    // the logo is set on its own, not edited with the record: it leaves the version (updated_at) alone, so
+    // the company form open beside it on the same page can still be saved
+    await tx.update(companies).set({ logo_data: dataUrl }).where(eq(companies.id, id));
     await audit(tx, {
       actor: ctx.actor,
       companyId: id,
