@@ -258,6 +258,86 @@ describe('company owner', () => {
     }
   });
 
+  it('two users edit the same customer: the second save shows the conflict, and the reload loads the first change', async () => {
+    const first = await newPage(browser, baseURL);
+    const second = await newPage(browser, baseURL);
+    let id: number | null = null;
+    try {
+      await signIn(first.page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      await signIn(second.page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      const created = await first.page.evaluate(async () => {
+        const raw = window.localStorage.getItem('tokenData');
+        const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
+        const res = await fetch('/api/company/customer', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: '株式会社同時編集E2E', honorific: '御中', used_for: 1, tel: '03-1000-0000' }),
+        });
+        return { status: res.status, body: (await res.json()) as { data: { id: number } } };
+      });
+      expect(created.status).toBe(201);
+      id = created.body.data.id;
+      for (const { page } of [first, second]) {
+        await page.goto(`/company/customers/edit?id=${id}`);
+        await expect.poll(() => field(page, '電話番号').inputValue()).toBe('03-1000-0000');
+      }
+
+      // the first user saves
+      await field(first.page, '電話番号').fill('03-1111-1111');
+      const saved = first.page.waitForResponse(
+        (res) => res.request().method() === 'PUT' && new URL(res.url()).pathname === `/api/company/customer/${id}`,
+      );
+      await first.page.getByRole('button', { name: '更新する' }).click();
+      expect((await saved).status()).toBe(200);
+      await waitForPath(first.page, '/company/customers');
+
+      // the second user, still on what they read, saves too: refused, their input kept
+      await field(second.page, '電話番号').fill('03-2222-2222');
+      const refused = second.page.waitForResponse(
+        (res) => res.request().method() === 'PUT' && new URL(res.url()).pathname === `/api/company/customer/${id}`,
+      );
+      await second.page.getByRole('button', { name: '更新する' }).click();
+      expect((await refused).status()).toBe(409);
+      const alert = second.page.getByTestId('conflict-alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('ほかのユーザーが更新しました');
+      expect(await alert.textContent()).toContain(
+        'ほかのユーザーがこの顧客を更新しました。画面を再読み込みしてから編集してください',
+      );
+      expect(pathOf(second.page)).toBe('/company/customers/edit');
+      expect(await field(second.page, '電話番号').inputValue()).toBe('03-2222-2222');
+      await screenshot(second.page, 'customer-conflict.png');
+
+      // 「最新の内容を読み込む」: the first user's change is in the form, and a save from here goes through
+      await alert.getByRole('button', { name: '最新の内容を読み込む' }).click();
+      await expect.poll(() => field(second.page, '電話番号').inputValue()).toBe('03-1111-1111');
+      await alert.waitFor({ state: 'detached' });
+      await field(second.page, '電話番号').fill('03-3333-3333');
+      const retried = second.page.waitForResponse(
+        (res) => res.request().method() === 'PUT' && new URL(res.url()).pathname === `/api/company/customer/${id}`,
+      );
+      await second.page.getByRole('button', { name: '更新する' }).click();
+      expect((await retried).status()).toBe(200);
+      await waitForPath(second.page, '/company/customers');
+
+      first.assertNoErrors();
+      second.assertNoErrors([/409/]);
+    } finally {
+      if (id !== null) {
+        await first.page.evaluate(async (customerId) => {
+          const raw = window.localStorage.getItem('tokenData');
+          const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
+          await fetch(`/api/company/customer/${customerId}`, {
+            method: 'DELETE',
+            headers: { Authorization: `Bearer ${token}` },
+          });
+        }, id);
+      }
+      await first.close();
+      await second.close();
+    }
+  });
+
   // Regression: logout used to empty the query cache while the edit page was still mounted, so its customer
   // query refetched WITHOUT a token (a 401 and a console error). Fixed in apps/web features/auth/logout.ts.
   it('signing out from a customer edit page sends no API request without a token', async () => {

@@ -168,10 +168,12 @@ describe('company master data and account settings', () => {
       const list = await api<{ meta: { total: number } }>(page, 'GET', '/api/company/employees?keyword=E2E');
       expect(list.body.meta.total).toBe(1);
 
-      // restore the demo limit
+      // restore the demo limit (sending the version saved above, read again)
       const settings = before.body.data as Record<string, unknown>;
       const { max_employee_cap: _c, active_employees: _a, ...rest } = settings;
-      expect((await api(page, 'PUT', '/api/company/employee-settings', rest)).status).toBe(200);
+      const now = await api<{ data: { updated_at: string } }>(page, 'GET', '/api/company/employee-settings');
+      const restore = { ...rest, updated_at: now.body.data.updated_at };
+      expect((await api(page, 'PUT', '/api/company/employee-settings', restore)).status).toBe(200);
       t.assertNoErrors([/422/]);
     } finally {
       await t.close();

@@ -41,8 +41,11 @@ export type AdminCtx = Ctx;
 /** The one action shape: `({ ctx, input })`. */
 export type ActionArgs<C extends Ctx, I> = { ctx: C; input: I };
 
+/** The `updated_at` the client read of a record it edits (409 when stale). */
+export type Stamped = { updated_at: string };
+
 /** The input of an update action: which record, and the `updated_at` the client read (409 when stale). */
-export type Versioned = { id: number; updated_at: string };
+export type Versioned = { id: number } & Stamped;
 
 /** Binds a Tenant outside a request (seed, CLIs, migrations of data, tests): the caller vouches for the company. */
 export function systemTenant(db: DbOrTx, companyId: number): Tenant {

@@ -35,7 +35,14 @@ export interface SettingsDeps {
 
 /** The settings in force: the stored values, falling back to the environment / start-up options. */
 export async function currentSettings(deps: SettingsDeps): Promise<SystemSettings> {
-  const row = await settingsRow(deps.db);
+  return settingsFromRow(await settingsRow(deps.db), deps);
+}
+
+/** The version of settings never saved (no row yet): what GET hands out and the first PUT sends back. */
+export const SETTINGS_NEVER_SAVED = new Date(0);
+
+/** The settings a row (or none) puts in force. */
+export function settingsFromRow(row: SettingsRow | null, deps: Omit<SettingsDeps, 'db'>): SystemSettings {
   return {
     service_name: row?.service_name ?? DEFAULT_SERVICE_NAME,
     mail_from: row?.mail_from ?? deps.env.MAIL_FROM,

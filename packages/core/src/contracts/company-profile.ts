@@ -114,5 +114,8 @@ export const bankInfoDto = z.object({
   account_type: z.string(),
   account_number: z.string(),
   account_holder: z.string(),
+  /** The company row's (the bank account lives on it): an edit sends it back. With no account yet (GET
+   * answers 404), send the company profile's `updated_at` — the same row. */
+  updated_at: timestampDto,
 });
 export type BankInfo = z.infer<typeof bankInfoDto>;

@@ -150,6 +150,8 @@ export const employeeSettingsDto = z.object({
   /** The most the company may set (the platform admin's cap). */
   max_employee_cap: z.number().int(),
   active_employees: z.number().int(),
+  /** The company row's: an edit sends it back (409 when the company was saved since). */
+  updated_at: timestampDto,
 });
 export type EmployeeSettings = z.infer<typeof employeeSettingsDto>;
 

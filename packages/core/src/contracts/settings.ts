@@ -37,6 +37,9 @@ export const systemSettingsDto = z.object({
   login_lock_seconds: z.number().int(),
 });
 export type SystemSettings = z.infer<typeof systemSettingsDto>;
+/** GET /api/admin/settings: the settings in force and the `updated_at` an edit sends back. */
+export const systemSettingsRecordDto = systemSettingsDto.extend({ updated_at: timestampDto });
+export type SystemSettingsRecord = z.infer<typeof systemSettingsRecordDto>;
 
 export const MAIL_STATUS_LABELS = {
   queued: '送信待ち',

@@ -5,11 +5,11 @@ import {
   type accountUpdateInput,
   defaultNormalSide,
 } from '@chobo/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accounts } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { type AccountRow, accountHasLines, findAccount, loadAccounts, toAccount } from './accounts.queries.js';
@@ -128,7 +128,7 @@ export async function updateAccount({
         default_tax_category: next.default_tax_category,
         is_active: next.is_active,
         sort_order: next.sort_order,
-        updated_at: sql`now()`,
+        updated_at: nextVersion(accounts.updated_at),
       })
       .where(eq(accounts.id, id))
       .returning();

@@ -2,7 +2,7 @@ import { type EntryKind, formatDateJa, type JournalEntry, type JournalEntryValue
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { accounts, customers, journalCounters, journalEntries, journalLines } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { findEntry, loadEntry, lockCovering } from './journal.queries.js';
@@ -226,7 +226,12 @@ export async function updateEntry({
       await tx.delete(journalLines).where(eq(journalLines.entry_id, id));
       await tx
         .update(journalEntries)
-        .set({ date: input.date, description: input.description, total: totalOf(input), updated_at: sql`now()` })
+        .set({
+          date: input.date,
+          description: input.description,
+          total: totalOf(input),
+          updated_at: nextVersion(journalEntries.updated_at),
+        })
         .where(eq(journalEntries.id, id));
       await tx.insert(journalLines).values(lineRows(ctx.companyId, id, input.date, row.kind as EntryKind, input));
       const after = await loadEntry({ ...ctx, db: tx }, id);

@@ -26,6 +26,12 @@ async function accountsOf(api: Client): Promise<Record<string, number>> {
   return Object.fromEntries(res.json().data.map((a: { code: string; id: number }) => [a.code, a.id]));
 }
 
+/** The updated_at an edit of this account must send back (read from the list, as the chart page does). */
+async function accountStamp(api: Client, id: number): Promise<string> {
+  const res = await api.get('/api/company/accounts?include_inactive=1');
+  return res.json().data.find((a: { id: number }) => a.id === id).updated_at;
+}
+
 const entry = (ids: Record<string, number>, date: string, amount: number, description = '商品売上') => ({
   date,
   description,
@@ -126,7 +132,10 @@ describe('journal entries', () => {
   });
 
   it("refuses inactive accounts and another company's accounts or customers", async () => {
-    const deact = await owner.api.put(`/api/company/accounts/${ids['1240']}`, { is_active: false });
+    const deact = await owner.api.put(`/api/company/accounts/${ids['1240']}`, {
+      is_active: false,
+      updated_at: await accountStamp(owner.api, ids['1240']),
+    });
     expect(deact.statusCode).toBe(200);
     const res = await owner.api.post('/api/accountings', {
       date: '2026-04-12',
@@ -156,7 +165,8 @@ describe('journal entries', () => {
     const mine = (await owner.api.post('/api/accountings', entry(ids, '2026-04-13', 500))).json().data;
     const other = await companyOwner(ctx);
     expect((await other.api.get(`/api/accountings/${mine.id}`)).statusCode).toBe(404);
-    expect((await other.api.put(`/api/accountings/${mine.id}`, entry(ids, '2026-04-13', 600))).statusCode).toBe(404);
+    const stale = { ...entry(ids, '2026-04-13', 600), updated_at: mine.updated_at };
+    expect((await other.api.put(`/api/accountings/${mine.id}`, stale)).statusCode).toBe(404);
     expect((await other.api.delete(`/api/accountings/${mine.id}`)).statusCode).toBe(404);
     expect((await other.api.post(`/api/accountings/${mine.id}/reverse`, {})).statusCode).toBe(404);
     expect((await owner.api.get(`/api/accountings/${mine.id}`)).json().data.total).toBe(500);
@@ -164,7 +174,10 @@ describe('journal entries', () => {
 
   it('updates an open entry keeping before/after in the audit log, and deletes it', async () => {
     const e = (await owner.api.post('/api/accountings', entry(ids, '2026-04-14', 700, '修正前'))).json().data;
-    const upd = await owner.api.put(`/api/accountings/${e.id}`, entry(ids, '2026-04-15', 770, '修正後'));
+    const upd = await owner.api.put(`/api/accountings/${e.id}`, {
+      ...entry(ids, '2026-04-15', 770, '修正後'),
+      updated_at: e.updated_at,
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data).toMatchObject({
       id: e.id,
@@ -191,7 +204,8 @@ describe('journal entries', () => {
     const create = await owner.api.post('/api/accountings', entry(ids, '2026-03-21', 1));
     expect(create.statusCode).toBe(422);
     expect(create.json().errors.date[0]).toContain('締められた');
-    expect((await owner.api.put(`/api/accountings/${e.id}`, entry(ids, '2026-04-01', 1))).statusCode).toBe(422);
+    const moved = { ...entry(ids, '2026-04-01', 1), updated_at: e.updated_at };
+    expect((await owner.api.put(`/api/accountings/${e.id}`, moved)).statusCode).toBe(422);
     expect((await owner.api.delete(`/api/accountings/${e.id}`)).statusCode).toBe(422);
     const shown = (await owner.api.get(`/api/accountings/${e.id}`)).json().data;
     expect(shown.locked).toBe(true);
@@ -293,9 +307,13 @@ describe('chart of accounts API', () => {
     const renamed = await o.api.put(`/api/company/accounts/${sub.json().data.id}`, {
       name: '普通預金（みずほ銀行）',
       sort_order: 5,
+      updated_at: sub.json().data.updated_at,
     });
     expect(renamed.json().data).toMatchObject({ name: '普通預金（みずほ銀行）', sort_order: 5 });
-    const off = await o.api.put(`/api/company/accounts/${sub.json().data.id}`, { is_active: false });
+    const off = await o.api.put(`/api/company/accounts/${sub.json().data.id}`, {
+      is_active: false,
+      updated_at: renamed.json().data.updated_at,
+    });
     expect(off.json().data.is_active).toBe(false);
     expect(await list('keyword=1121')).toEqual([]);
     expect(await list('keyword=1121&include_inactive=1')).toEqual(['普通預金（みずほ銀行）']);
@@ -312,7 +330,8 @@ describe('chart of accounts API', () => {
     const sys = await o.api.delete(`/api/company/accounts/${ids['1110']}`);
     expect(sys.statusCode).toBe(422);
     expect(sys.json().message).toContain('システム科目');
-    expect((await o.api.put(`/api/company/accounts/${ids['1110']}`, { is_active: false })).statusCode).toBe(422);
+    const cash = { is_active: false, updated_at: await accountStamp(o.api, ids['1110']) };
+    expect((await o.api.put(`/api/company/accounts/${ids['1110']}`, cash)).statusCode).toBe(422);
     await o.api.post('/api/accountings', {
       date: '2026-04-01',
       description: '雑費',

@@ -142,7 +142,7 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
         summary: '企業のログインアカウントの更新',
         response: { 200: dataOf(adminCompanyDto) },
         params: idParams,
-        body: companyAccountInput,
+        body: versioned(companyAccountInput),
       },
     },
     async (req) => ({

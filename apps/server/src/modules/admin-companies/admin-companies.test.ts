@@ -126,11 +126,13 @@ describe('admin companies API', () => {
       corporate_number: '', // the company created above holds valid's 法人番号
       name: '改名株式会社',
       domain_id: domain.id,
+      updated_at: company.updated_at.toISOString(),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: '改名株式会社', domain_name: '移動先' });
-    expect((await api.put('/api/admin/companies/999999', valid)).statusCode).toBe(404);
-    const bad = await api.put(`/api/admin/companies/${company.id}`, { ...valid, domain_id: 999999 });
+    const updated_at = res.json().data.updated_at;
+    expect((await api.put('/api/admin/companies/999999', { ...valid, updated_at })).statusCode).toBe(404);
+    const bad = await api.put(`/api/admin/companies/${company.id}`, { ...valid, domain_id: 999999, updated_at });
     expect(bad.statusCode).toBe(422);
   });
 
@@ -217,6 +219,7 @@ describe('admin companies API', () => {
       max_employee: 30,
       expiration_year: 10,
       send_password_reset: true,
+      updated_at: owner.company.updated_at.toISOString(),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -236,6 +239,7 @@ describe('admin companies API', () => {
       disabled: true,
       max_employee: 30,
       expiration_year: 7,
+      updated_at: res.json().data.updated_at,
     });
     expect(disable.json().data.owner.disabled).toBe(true);
     expect((await owner.api.get('/api/me')).statusCode).toBe(401);
@@ -244,6 +248,7 @@ describe('admin companies API', () => {
       email: 'new-owner@example.jp',
       max_employee: 1,
       expiration_year: 8,
+      updated_at: disable.json().data.updated_at,
     });
     expect(badRetention.statusCode).toBe(422);
   });

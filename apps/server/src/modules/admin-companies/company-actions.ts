@@ -2,7 +2,7 @@ import type { AdminCompanyValues, CompanyAccountValues } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { apiTokens, companies, journalEntries, passwordResets, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, AdminCtx, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
@@ -62,7 +62,7 @@ export async function updateAdminCompany({
         max_employee: maxEmployee,
         max_employee_cap: Math.max(before.max_employee_cap, maxEmployee),
         expiration_year: input.expiration_year ?? before.expiration_year,
-        updated_at: sql`now()`,
+        updated_at: nextVersion(companies.updated_at),
       })
       .where(eq(companies.id, id))
       .returning();
@@ -155,12 +155,14 @@ export async function deleteAdminCompany({ ctx, input: { id } }: ActionArgs<Admi
 /** /system/companies/{id}/account/edit: the owner account, the employee cap and retention. */
 export async function updateCompanyAccount({
   ctx,
-  input: { id, ...input },
-}: ActionArgs<AdminCtx, CompanyAccountValues & { id: number }>) {
+  input: { id, updated_at, ...input },
+}: ActionArgs<AdminCtx, CompanyAccountValues & Versioned>) {
   const { service_name } = await currentSettings(ctx.deps);
   const result = await ctx.db.transaction(async (tx) => {
     const company = await findAdminCompany(tx, id, { forUpdate: true });
     if (!company) throw notFound(NOT_FOUND);
+    // the company row versions the account page too: every save of it bumps companies.updated_at
+    assertFresh(company.updated_at, updated_at, '企業');
     const before = await loadAdminCompany(tx, company);
     const [clash] = await tx
       .select({ id: users.id })
@@ -207,7 +209,7 @@ export async function updateCompanyAccount({
         max_employee: input.max_employee,
         max_employee_cap: cap,
         expiration_year: input.expiration_year,
-        updated_at: sql`now()`,
+        updated_at: nextVersion(companies.updated_at),
       })
       .where(eq(companies.id, id));
     // A new owner (no password yet) always gets the link; otherwise when asked.
@@ -265,7 +267,9 @@ export async function setCompanyLogo({
   return ctx.db.transaction(async (tx) => {
     const before = await findAdminCompany(tx, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
-    await tx.update(companies).set({ logo_data: dataUrl, updated_at: sql`now()` }).where(eq(companies.id, id));
+    // the logo is set on its own, not edited with the record: it leaves the version (updated_at) alone, so
+    // the company form open beside it on the same page can still be saved
+    await tx.update(companies).set({ logo_data: dataUrl }).where(eq(companies.id, id));
     await audit(tx, {
       actor: ctx.actor,
       companyId: id,

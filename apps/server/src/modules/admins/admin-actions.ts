@@ -2,7 +2,7 @@ import type { AdminUpdateValues } from '@chobo/core';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { apiTokens, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, AdminCtx, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { findAdmin, toAdmin } from './admins.queries.js';
@@ -58,7 +58,7 @@ export async function updateAdmin({
         email: input.email,
         permissions: input.permissions,
         disabled_at: input.disabled ? (before.disabled_at ?? sql`now()`) : null,
-        updated_at: sql`now()`,
+        updated_at: nextVersion(users.updated_at),
       })
       .where(eq(users.id, id))
       .returning();

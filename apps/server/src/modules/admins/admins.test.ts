@@ -19,6 +19,7 @@ describe('admins API', () => {
       name: '編集 済子',
       email: 'edited.admin@example.jp',
       permissions: ['infos.index'],
+      updated_at: other.user.updated_at.toISOString(),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -42,6 +43,7 @@ describe('admins API', () => {
       email: other.user.email,
       permissions: other.user.permissions,
       disabled: true,
+      updated_at: other.user.updated_at.toISOString(),
     });
     expect(res.json().data.disabled).toBe(true);
     expect((await other.api.get('/api/me')).statusCode).toBe(401);
@@ -58,6 +60,7 @@ describe('admins API', () => {
         name: 'x',
         email: me.user.email,
         permissions: ['companies.index'],
+        updated_at: me.user.updated_at.toISOString(),
       });
       expect(strip.statusCode).toBe(422);
       expect(strip.json().errors.permissions[0]).toContain('最後の管理者');
@@ -66,6 +69,7 @@ describe('admins API', () => {
         email: me.user.email,
         permissions: ['admin.index'],
         disabled: true,
+        updated_at: me.user.updated_at.toISOString(),
       });
       expect(disable.statusCode).toBe(422);
       expect((await me.api.delete(`/api/admin/admin/${me.user.id}`)).statusCode).toBe(409);
@@ -79,6 +83,7 @@ describe('admins API', () => {
         name: 'second',
         email: second.email,
         permissions: ['admin.index', 'infos.index'],
+        updated_at: second.updated_at.toISOString(),
       });
       expect(ok.statusCode).toBe(200);
       // nobody deletes themselves; the other holder may delete the first one now
@@ -103,10 +108,16 @@ describe('admins API', () => {
       name: 'a',
       email: other.email,
       permissions: ['admin.index'],
+      updated_at: user.updated_at.toISOString(),
     });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors.email).toEqual(['このメールアドレスはすでに登録されています']);
-    const bad = await api.put(`/api/admin/admin/${user.id}`, { name: '', email: 'x', permissions: ['root'] });
+    const bad = await api.put(`/api/admin/admin/${user.id}`, {
+      name: '',
+      email: 'x',
+      permissions: ['root'],
+      updated_at: user.updated_at.toISOString(),
+    });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name', 'permissions.0']);
     const list = await api.get('/api/admin/admin?sort_by=email&sort_dir=desc&per_page=2');
     expect(list.json().meta.per_page).toBe(2);

@@ -1,4 +1,4 @@
-import { bankInfoDto, bankInfoInput, companyProfileDto, companyProfileInput, dataOf } from '@chobo/core';
+import { bankInfoDto, bankInfoInput, companyProfileDto, companyProfileInput, dataOf, versioned } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.js';
@@ -35,7 +35,7 @@ export async function companyProfileRoutes(app: FastifyInstance) {
         tags,
         summary: '会社情報の更新',
         response: { 200: dataOf(companyProfileDto) },
-        body: companyProfileInput,
+        body: versioned(companyProfileInput),
       },
     },
     async ({ ctx, req }) => {
@@ -69,7 +69,7 @@ export async function companyProfileRoutes(app: FastifyInstance) {
           tags,
           summary: '振込先口座の登録・更新',
           response: { 200: dataOf(bankInfoDto) },
-          body: bankInfoInput,
+          body: versioned(bankInfoInput),
         },
       },
       async ({ ctx, req }) => {

@@ -1,7 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, companies } from '../../db/schema/index.js';
-import { client, companyOwner, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import {
+  type Client,
+  client,
+  companyOwner,
+  createTestApp,
+  createUser,
+  signIn,
+  type TestContext,
+} from '../../test/harness.js';
+
+/** The company row's updated_at, which an edit of the profile or the bank account sends back. */
+async function stamp(api: Client): Promise<string> {
+  return (await api.get('/api/company-profile')).json().data.updated_at;
+}
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -41,7 +54,12 @@ describe('company profile', () => {
   it('reads and updates the fields a company may edit (not its caps or status)', async () => {
     const owner = await companyOwner(ctx, { max_employee: 5, max_employee_cap: 7 });
     expect((await owner.api.get('/api/company-profile')).json().data.id).toBe(owner.company.id);
-    const res = await owner.api.put('/api/company-profile', { ...profile, max_employee_cap: 999, status: 'suspended' });
+    const res = await owner.api.put('/api/company-profile', {
+      ...profile,
+      max_employee_cap: 999,
+      status: 'suspended',
+      updated_at: await stamp(owner.api),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       name: '株式会社テスト工業',
@@ -67,6 +85,7 @@ describe('company profile', () => {
       corporate_number: '7000012050003',
       fiscal_year_end_month: 13,
       name: '',
+      updated_at: await stamp(owner.api),
     });
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
@@ -79,7 +98,8 @@ describe('company profile', () => {
     const emp = await createUser(ctx.db, { role: 'employee', companyId: owner.company.id });
     const api = client(ctx.app, await signIn(ctx.app, emp.email));
     expect((await api.get('/api/company-profile')).statusCode).toBe(403);
-    expect((await api.put('/api/company/bank-info', bank)).statusCode).toBe(403);
+    const updated_at = owner.company.updated_at.toISOString();
+    expect((await api.put('/api/company/bank-info', { ...bank, updated_at })).statusCode).toBe(403);
   });
 });
 
@@ -88,9 +108,16 @@ describe('bank info', () => {
     const a = await companyOwner(ctx);
     const b = await companyOwner(ctx);
     expect((await a.api.get('/api/company/bank-info')).statusCode).toBe(404);
-    expect((await a.api.put('/api/company/bank-info', bank)).statusCode).toBe(200);
-    expect((await a.api.get('/api/company/bank-info')).json().data).toEqual(bank);
-    const upd = await a.api.put('/api/company/bank-info', { ...bank, account_type: '当座', account_number: '7654321' });
+    const first = await a.api.put('/api/company/bank-info', { ...bank, updated_at: await stamp(a.api) });
+    expect(first.statusCode).toBe(200);
+    const shown = (await a.api.get('/api/company/bank-info')).json().data;
+    expect(shown).toEqual({ ...bank, updated_at: first.json().data.updated_at });
+    const upd = await a.api.put('/api/company/bank-info', {
+      ...bank,
+      account_type: '当座',
+      account_number: '7654321',
+      updated_at: shown.updated_at,
+    });
     expect(upd.json().data.account_number).toBe('7654321');
     const audits = await ctx.db
       .select()
@@ -111,6 +138,7 @@ describe('bank info', () => {
       account_number: '12-34',
       account_holder: 'Test',
       account_type: '外貨',
+      updated_at: await stamp(a.api),
     });
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
@@ -138,7 +166,7 @@ describe('bank info', () => {
       bank_code: null,
       bank_name: 'ゆうちょ銀行',
     });
-    await a.api.put('/api/company/bank-info', bank);
+    await a.api.put('/api/company/bank-info', { ...bank, updated_at: await stamp(a.api) });
     const [c] = await ctx.db.select().from(companies).where(eq(companies.id, a.company.id));
     expect(c.bank_accounts).toEqual([bank, extra]);
   });

@@ -1,8 +1,12 @@
 import type { BankInfo, BankInfoValues, CompanyProfile, CompanyProfileValues } from '@chobo/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
+import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
+
+/** What a stale edit of the company row is refused as (会社情報, 振込先口座 and 従業員設定 live on it). */
+export const COMPANY_WHAT = '会社情報';
 
 const profileColumns = {
   id: companies.id,
@@ -31,16 +35,17 @@ export async function loadCompanyProfile(tenant: Tenant): Promise<CompanyProfile
   return { ...row, updated_at: row.updated_at.toISOString() };
 }
 
-export async function updateCompanyProfile({ ctx, input }: ActionArgs<CompanyCtx, CompanyProfileValues>) {
+export async function updateCompanyProfile({
+  ctx,
+  input: { updated_at, ...input },
+}: ActionArgs<CompanyCtx, CompanyProfileValues & Stamped>) {
   return ctx.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(profileColumns)
-      .from(companies)
-      .where(eq(companies.id, ctx.companyId))
-      .for('update');
+    const [row] = await tx.select(profileColumns).from(companies).where(eq(companies.id, ctx.companyId)).for('update');
+    assertFresh(row.updated_at, updated_at, COMPANY_WHAT);
+    const before = { ...row, updated_at: row.updated_at.toISOString() };
     await tx
       .update(companies)
-      .set({ ...input, updated_at: sql`now()` })
+      .set({ ...input, updated_at: nextVersion(companies.updated_at) })
       .where(eq(companies.id, ctx.companyId));
     const after = await loadCompanyProfile({ ...ctx, db: tx });
     await audit(tx, {
@@ -60,12 +65,13 @@ export async function updateCompanyProfile({ ctx, input }: ActionArgs<CompanyCtx
 export async function loadBankInfo(tenant: Tenant): Promise<BankInfo | null> {
   const { db, companyId } = tenant;
   const [row] = await db
-    .select({ accounts: companies.bank_accounts })
+    .select({ accounts: companies.bank_accounts, updated_at: companies.updated_at })
     .from(companies)
     .where(eq(companies.id, companyId));
   const first = row?.accounts[0];
   if (!first) return null;
   return {
+    updated_at: row.updated_at.toISOString(),
     bank_code: first.bank_code ?? null,
     bank_name: first.bank_name,
     branch_code: first.branch_code ?? null,
@@ -77,18 +83,22 @@ export async function loadBankInfo(tenant: Tenant): Promise<BankInfo | null> {
 }
 
 /** Creates or replaces the first bank account (other accounts the platform admin entered stay). */
-export async function saveBankInfo({ ctx, input }: ActionArgs<CompanyCtx, BankInfoValues>) {
+export async function saveBankInfo({
+  ctx,
+  input: { updated_at, ...input },
+}: ActionArgs<CompanyCtx, BankInfoValues & Stamped>) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ accounts: companies.bank_accounts })
+      .select({ accounts: companies.bank_accounts, updated_at: companies.updated_at })
       .from(companies)
       .where(eq(companies.id, ctx.companyId))
       .for('update');
+    assertFresh(row.updated_at, updated_at, COMPANY_WHAT);
     const before = row.accounts[0] ?? null;
     const accounts = [{ ...input }, ...row.accounts.slice(1)];
     await tx
       .update(companies)
-      .set({ bank_accounts: accounts, updated_at: sql`now()` })
+      .set({ bank_accounts: accounts, updated_at: nextVersion(companies.updated_at) })
       .where(eq(companies.id, ctx.companyId));
     await audit(tx, {
       actor: ctx.actor,

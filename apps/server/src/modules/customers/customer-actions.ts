@@ -2,7 +2,7 @@ import type { CustomerValues } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Versioned } from '../../lib/context.js';
 import { notFound } from '../../lib/http-errors.js';
 import { customerValues, findCustomer, toCustomer } from './customers.queries.js';
@@ -36,7 +36,7 @@ export async function updateCustomer({ ctx, input }: ActionArgs<CompanyCtx, Cust
     assertFresh(before.updated_at, updated_at, '顧客');
     const [row] = await tx
       .update(customers)
-      .set({ ...customerValues(values), updated_at: sql`now()` })
+      .set({ ...customerValues(values), updated_at: nextVersion(customers.updated_at) })
       .where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)))
       .returning();
     const dto = toCustomer(row);

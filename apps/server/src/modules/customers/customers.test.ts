@@ -112,11 +112,16 @@ describe('create / show / update / delete', () => {
 
   it('updates with PUT and PATCH, auditing before and after', async () => {
     const owner = await companyOwner(ctx);
-    const id = (await owner.api.post(URL, valid)).json().data.id;
-    const put = await owner.api.put(`${URL}/${id}`, { ...valid, tel: '06-1111-2222' });
+    const created = (await owner.api.post(URL, valid)).json().data;
+    const id = created.id;
+    const put = await owner.api.put(`${URL}/${id}`, { ...valid, tel: '06-1111-2222', updated_at: created.updated_at });
     expect(put.statusCode).toBe(200);
     expect(put.json().data.tel).toBe('06-1111-2222');
-    const patch = await owner.api.patch(`${URL}/${id}`, { ...valid, name: '株式会社テスト商事（新）' });
+    const patch = await owner.api.patch(`${URL}/${id}`, {
+      ...valid,
+      name: '株式会社テスト商事（新）',
+      updated_at: put.json().data.updated_at,
+    });
     expect(patch.json().data.name).toBe('株式会社テスト商事（新）');
     const logs = await ctx.db
       .select()
@@ -174,9 +179,9 @@ describe('tenancy and permissions', () => {
   it("answers 404 for another company's customer on show, update and delete, and never lists it", async () => {
     const a = await companyOwner(ctx);
     const b = await companyOwner(ctx);
-    const id = (await a.api.post(URL, valid)).json().data.id;
+    const { id, updated_at } = (await a.api.post(URL, valid)).json().data;
     expect((await b.api.get(`${URL}/${id}`)).statusCode).toBe(404);
-    expect((await b.api.put(`${URL}/${id}`, valid)).statusCode).toBe(404);
+    expect((await b.api.put(`${URL}/${id}`, { ...valid, updated_at })).statusCode).toBe(404);
     expect((await b.api.delete(`${URL}/${id}`)).statusCode).toBe(404);
     expect((await b.api.get(URL)).json().data).toEqual([]);
     // company_id in the query does not widen a company user's scope

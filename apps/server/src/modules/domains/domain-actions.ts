@@ -2,7 +2,7 @@ import type { DomainValues } from '@chobo/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { domains } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, AdminCtx, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { findDomain, toDomain } from './domains.queries.js';
@@ -55,7 +55,7 @@ export async function updateDomain({
     }
     const [row] = await tx
       .update(domains)
-      .set({ ...input, updated_at: sql`now()` })
+      .set({ ...input, updated_at: nextVersion(domains.updated_at) })
       .where(eq(domains.id, id))
       .returning();
     const dto = toDomain(row, found.n);

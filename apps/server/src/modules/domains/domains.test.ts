@@ -73,6 +73,7 @@ describe('domains API', () => {
       host: domain.host,
       roles: ['product-master-registration'],
       permissions: ['products.*'],
+      updated_at: domain.updated_at.toISOString(),
     });
     expect(res.statusCode).toBe(200);
     const me = (await owner.api.get('/api/me')).json().data;

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { apiTokens, companies, employees, passwordResets, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
@@ -189,7 +189,7 @@ export async function updateEmployee({
     }
     const [row] = await tx
       .update(employees)
-      .set({ ...employeeValues(input), user_id: userId, updated_at: sql`now()` })
+      .set({ ...employeeValues(input), user_id: userId, updated_at: nextVersion(employees.updated_at) })
       .where(eq(employees.id, id))
       .returning();
     const dto = toEmployee(row);

@@ -125,7 +125,7 @@ export async function employeeRoutes(app: FastifyInstance) {
         tags,
         summary: '従業員設定の更新',
         response: { 200: dataOf(employeeSettingsDto) },
-        body: employeeSettingsInput,
+        body: versioned(employeeSettingsInput),
       },
     },
     async ({ ctx, req }) => {

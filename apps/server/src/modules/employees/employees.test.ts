@@ -2,7 +2,15 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, companies, employees, mailLog, users } from '../../db/schema/index.js';
 import { systemTenant } from '../../lib/context.js';
-import { client, companyOwner, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import {
+  type Client,
+  client,
+  companyOwner,
+  createTestApp,
+  createUser,
+  signIn,
+  type TestContext,
+} from '../../test/harness.js';
 import { findEmployeeOfUser } from './employees.queries.js';
 
 let ctx: TestContext;
@@ -12,6 +20,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const URL = '/api/company/employees';
+
+/** The updated_at an edit sends back, read as the edit page does. */
+const employeeStamp = async (api: Client, id: number): Promise<string> =>
+  (await api.get(`${URL}/${id}`)).json().data.updated_at;
+const settingsStamp = async (api: Client): Promise<string> =>
+  (await api.get('/api/company/employee-settings')).json().data.updated_at;
 const valid = {
   code: 'E001',
   name: '鈴木 太郎',
@@ -55,7 +69,12 @@ describe('employees CRUD', () => {
       .where(and(eq(auditLogs.action, 'employee.create'), eq(auditLogs.target_id, String(e.id))));
     expect(a.company_id).toBe(owner.company.id);
 
-    const upd = await owner.api.put(`${URL}/${e.id}`, { ...valid, daily_hours: '6.125', department: '総務部' });
+    const upd = await owner.api.put(`${URL}/${e.id}`, {
+      ...valid,
+      daily_hours: '6.125',
+      department: '総務部',
+      updated_at: e.updated_at,
+    });
     expect(upd.json().data).toMatchObject({ daily_hours: 6.125, department: '総務部' });
     expect((await owner.api.get(`${URL}/${e.id}`)).json().data.department).toBe('総務部');
     expect((await owner.api.delete(`${URL}/${e.id}`)).statusCode).toBe(204);
@@ -88,9 +107,9 @@ describe('employees CRUD', () => {
   it("answers 404 for another company's employee", async () => {
     const a = await companyOwner(ctx);
     const b = await companyOwner(ctx);
-    const id = (await a.api.post(URL, valid)).json().data.id;
+    const { id, updated_at } = (await a.api.post(URL, valid)).json().data;
     expect((await b.api.get(`${URL}/${id}`)).statusCode).toBe(404);
-    expect((await b.api.put(`${URL}/${id}`, valid)).statusCode).toBe(404);
+    expect((await b.api.put(`${URL}/${id}`, { ...valid, updated_at })).statusCode).toBe(404);
     expect((await b.api.delete(`${URL}/${id}`)).statusCode).toBe(404);
     expect((await b.api.get(URL)).json().meta.total).toBe(0);
   });
@@ -131,7 +150,12 @@ describe('the max_employee limit', () => {
     // re-activating a former employee needs a free slot too
     const old = (await owner.api.get(`${URL}?keyword=OLD`)).json().data[0];
     expect(old.is_active).toBe(false);
-    const back = await owner.api.put(`${URL}/${old.id}`, { ...valid, code: 'OLD', leave_date: '' });
+    const back = await owner.api.put(`${URL}/${old.id}`, {
+      ...valid,
+      code: 'OLD',
+      leave_date: '',
+      updated_at: old.updated_at,
+    });
     expect(back.statusCode).toBe(422);
     expect(back.json().message).toContain('（2人）');
   });
@@ -161,7 +185,7 @@ describe('employee settings', () => {
     const owner = await companyOwner(ctx, { max_employee: 3, max_employee_cap: 10 });
     const before = (await owner.api.get('/api/company/employee-settings')).json().data;
     expect(before).toMatchObject({ max_employee: 3, max_employee_cap: 10, active_employees: 0 });
-    const res = await owner.api.put('/api/company/employee-settings', settings);
+    const res = await owner.api.put('/api/company/employee-settings', { ...settings, updated_at: before.updated_at });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject(settings);
     const me = (await owner.api.get('/api/me')).json().data;
@@ -170,21 +194,26 @@ describe('employee settings', () => {
 
   it('refuses max_employee above the platform cap, and below the active employees', async () => {
     const owner = await companyOwner(ctx, { max_employee: 3, max_employee_cap: 5 });
-    expect((await owner.api.put('/api/company/employee-settings', { ...settings, max_employee: 5 })).statusCode).toBe(
-      200,
-    );
-    const over = await owner.api.put('/api/company/employee-settings', { ...settings, max_employee: 6 });
+    const five = await owner.api.put('/api/company/employee-settings', {
+      ...settings,
+      max_employee: 5,
+      updated_at: await settingsStamp(owner.api),
+    });
+    expect(five.statusCode).toBe(200);
+    const updated_at = five.json().data.updated_at;
+    const over = await owner.api.put('/api/company/employee-settings', { ...settings, max_employee: 6, updated_at });
     expect(over.statusCode).toBe(422);
     expect(over.json().errors.max_employee[0]).toContain('5人以下');
     await owner.api.post(URL, { ...valid, code: 'A' });
     await owner.api.post(URL, { ...valid, code: 'B' });
-    const under = await owner.api.put('/api/company/employee-settings', { ...settings, max_employee: 1 });
+    const under = await owner.api.put('/api/company/employee-settings', { ...settings, max_employee: 1, updated_at });
     expect(under.statusCode).toBe(422);
     expect(under.json().errors.max_employee[0]).toContain('2人');
     const bad = await owner.api.put('/api/company/employee-settings', {
       ...settings,
       work_end_time: '08:00',
       closing_day: 32,
+      updated_at,
     });
     expect(bad.statusCode).toBe(422);
     const [c] = await ctx.db.select().from(companies).where(eq(companies.id, owner.company.id));
@@ -225,6 +254,7 @@ describe('sign-in accounts for employees', () => {
       name: '改名 太郎',
       email: newEmail,
       login_enabled: true,
+      updated_at: res.json().data.updated_at,
     });
     const [renamed] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect([renamed.name, renamed.email]).toEqual(['改名 太郎', newEmail]);
@@ -233,6 +263,7 @@ describe('sign-in accounts for employees', () => {
       name: '再改名 太郎',
       email: newEmail,
       login_enabled: true,
+      updated_at: await employeeStamp(owner.api, res.json().data.id),
     });
     const [renamedAgain] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(renamedAgain.name).toBe('再改名 太郎');
@@ -241,7 +272,12 @@ describe('sign-in accounts for employees', () => {
     expect(
       (await client(ctx.app, null).post('/api/login', { email: newEmail, password: 'new-secret-pass-1' })).statusCode,
     ).toBe(200);
-    await owner.api.put(`${URL}/${res.json().data.id}`, { ...valid, email: newEmail, login_enabled: false });
+    await owner.api.put(`${URL}/${res.json().data.id}`, {
+      ...valid,
+      email: newEmail,
+      login_enabled: false,
+      updated_at: await employeeStamp(owner.api, res.json().data.id),
+    });
     expect(
       (await client(ctx.app, null).post('/api/login', { email: newEmail, password: 'new-secret-pass-1' })).statusCode,
     ).not.toBe(200);
@@ -261,9 +297,19 @@ describe('switching a sign-in off and on again', () => {
     const owner = await companyOwner(ctx);
     const email = `again-${Date.now()}@example.jp`;
     const created = (await owner.api.post(URL, { ...valid, email, login_enabled: true })).json().data;
-    const off = await owner.api.put(`${URL}/${created.id}`, { ...valid, email, login_enabled: false });
+    const off = await owner.api.put(`${URL}/${created.id}`, {
+      ...valid,
+      email,
+      login_enabled: false,
+      updated_at: created.updated_at,
+    });
     expect(off.json().data.login_enabled).toBe(false);
-    const on = await owner.api.put(`${URL}/${created.id}`, { ...valid, email, login_enabled: true });
+    const on = await owner.api.put(`${URL}/${created.id}`, {
+      ...valid,
+      email,
+      login_enabled: true,
+      updated_at: off.json().data.updated_at,
+    });
     expect(on.statusCode).toBe(200);
     expect(on.json().data.login_enabled).toBe(true);
     const accounts = await ctx.db.select().from(users).where(eq(users.email, email));

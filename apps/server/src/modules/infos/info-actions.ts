@@ -1,8 +1,8 @@
 import type { InfoValues } from '@chobo/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies, domains, infos } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, AdminCtx, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { findInfo, toInfo } from './infos.queries.js';
@@ -60,7 +60,7 @@ export async function updateInfo({
     assertFresh(before.updated_at, updated_at, 'お知らせ');
     const [row] = await tx
       .update(infos)
-      .set({ ...(await values(tx, input)), updated_at: sql`now()` })
+      .set({ ...(await values(tx, input)), updated_at: nextVersion(infos.updated_at) })
       .where(eq(infos.id, id))
       .returning();
     const dto = toInfo(row);

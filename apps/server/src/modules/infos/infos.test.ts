@@ -98,6 +98,7 @@ describe('notices (infos)', () => {
       title: '編集後',
       body: 'b2',
       published_at: hourAgo(),
+      updated_at: created.updated_at,
     });
     expect(edited.json().data.title).toBe('編集後');
     expect((await api.get('/api/admin/infos?keyword=編集後')).json().meta.total).toBe(1);

@@ -1,8 +1,8 @@
 import type { ProductValues } from '@chobo/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { assertFresh } from '../../lib/concurrency.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { findProduct, findProductByCode, productValues, toProduct } from './products.queries.js';
@@ -40,7 +40,7 @@ export async function updateProduct({ ctx, input }: ActionArgs<CompanyCtx, Produ
     if (other && other.id !== id) throw unprocessable({ code: [DUPLICATE_CODE] });
     const [row] = await tx
       .update(products)
-      .set({ ...productValues(values), updated_at: sql`now()` })
+      .set({ ...productValues(values), updated_at: nextVersion(products.updated_at) })
       .where(and(eq(products.id, id), eq(products.company_id, ctx.companyId)))
       .returning();
     const dto = toProduct(row);

@@ -61,7 +61,12 @@ describe('products CRUD', () => {
     expect(row.company_id).toBe(owner.company.id);
 
     expect((await owner.api.get(`${URL}/${p.id}`)).json().data.name).toBe('コピー用紙 A4');
-    const updated = await owner.api.put(`${URL}/${p.id}`, { ...valid, unit_price: 3500, tax_category: '8' });
+    const updated = await owner.api.put(`${URL}/${p.id}`, {
+      ...valid,
+      unit_price: 3500,
+      tax_category: '8',
+      updated_at: p.updated_at,
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ unit_price: 3500, tax_category: '8' });
     expect((await owner.api.delete(`${URL}/${p.id}`)).statusCode).toBe(204);
@@ -92,9 +97,9 @@ describe('products CRUD', () => {
   it("answers 404 for another company's product on show, update and delete", async () => {
     const a = await companyOwner(ctx);
     const b = await companyOwner(ctx);
-    const id = (await a.api.post(URL, valid)).json().data.id;
+    const { id, updated_at } = (await a.api.post(URL, valid)).json().data;
     expect((await b.api.get(`${URL}/${id}`)).statusCode).toBe(404);
-    expect((await b.api.put(`${URL}/${id}`, valid)).statusCode).toBe(404);
+    expect((await b.api.put(`${URL}/${id}`, { ...valid, updated_at })).statusCode).toBe(404);
     expect((await b.api.delete(`${URL}/${id}`)).statusCode).toBe(404);
     expect((await a.api.get(`${URL}/${id}`)).json().data.unit_price).toBe(3200);
   });
@@ -138,8 +143,8 @@ describe('permissions', () => {
     const b = await companyOwner(ctx, { domain_id: only.id });
     const created = await b.api.post(URL, valid);
     expect(created.statusCode).toBe(201);
-    const id = created.json().data.id;
-    expect((await b.api.put(`${URL}/${id}`, valid)).statusCode).toBe(200);
+    const { id, updated_at } = created.json().data;
+    expect((await b.api.put(`${URL}/${id}`, { ...valid, updated_at })).statusCode).toBe(200);
     expect((await b.api.get('/api/product-download')).statusCode).toBe(200);
     const csv = Buffer.from(`商品コード,商品名,単位,単価,税区分,説明,有効\nX1,テスト,個,100,10%,,有効\n`);
     expect((await uploadFile(ctx.app, b.token, '/api/product-upload', 'p.csv', csv)).statusCode).toBe(200);

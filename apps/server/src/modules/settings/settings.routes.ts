@@ -4,16 +4,19 @@ import {
   mailLogListQuery,
   mailLogRowDto,
   pageOf,
-  systemSettingsDto,
+  type SystemSettingsRecord,
   systemSettingsInput,
+  systemSettingsRecordDto,
+  versioned,
 } from '@chobo/core';
-import { asc, desc, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailLog, systemSettings } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import { pagedList } from '../../lib/list.js';
-import { currentSettings, forgetSettings } from '../../lib/settings.js';
+import { forgetSettings, SETTINGS_NEVER_SAVED, type SettingsRow, settingsFromRow } from '../../lib/settings.js';
 import { keywordFilter } from '../../lib/sql.js';
 import { requestCtx } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
@@ -26,12 +29,19 @@ const MAIL_SORT = { id: mailLog.id, created_at: mailLog.created_at, to: mailLog.
 export async function settingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  const record = (row: SettingsRow | null): SystemSettingsRecord => ({
+    ...settingsFromRow(row, app.deps),
+    updated_at: (row?.updated_at ?? SETTINGS_NEVER_SAVED).toISOString(),
+  });
+
+  // read past the 5 s cache: the updated_at handed out must be the stored one
   r.get(
     '/api/admin/settings',
-    { config, schema: { tags, summary: 'システム設定', response: { 200: dataOf(systemSettingsDto) } } },
-    async () => ({
-      data: await currentSettings(app.deps),
-    }),
+    { config, schema: { tags, summary: 'システム設定', response: { 200: dataOf(systemSettingsRecordDto) } } },
+    async () => {
+      const [row] = await app.deps.db.select().from(systemSettings).where(eq(systemSettings.id, 1));
+      return { data: record(row ?? null) };
+    },
   );
 
   r.put(
@@ -41,18 +51,27 @@ export async function settingsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'システム設定の更新（再起動なしで反映）',
-        response: { 200: dataOf(systemSettingsDto) },
-        body: systemSettingsInput,
+        response: { 200: dataOf(systemSettingsRecordDto) },
+        body: versioned(systemSettingsInput),
       },
     },
     async (req) => {
       const ctx = requestCtx(req);
-      const before = await currentSettings(app.deps);
+      const { updated_at, ...values } = req.body;
       const data = await app.deps.db.transaction(async (tx) => {
+        // the one row exists from here on (a first save races on it like any other), locked for the check
         await tx
           .insert(systemSettings)
-          .values({ id: 1, ...req.body })
-          .onConflictDoUpdate({ target: systemSettings.id, set: { ...req.body, updated_at: sql`now()` } });
+          .values({ id: 1, updated_at: SETTINGS_NEVER_SAVED })
+          .onConflictDoNothing({ target: systemSettings.id });
+        const [row] = await tx.select().from(systemSettings).where(eq(systemSettings.id, 1)).for('update');
+        assertFresh(row.updated_at, updated_at, 'システム設定');
+        const before = settingsFromRow(row, app.deps);
+        const [saved] = await tx
+          .update(systemSettings)
+          .set({ ...values, updated_at: nextVersion(systemSettings.updated_at) })
+          .where(eq(systemSettings.id, 1))
+          .returning();
         await audit(tx, {
           actor: ctx.actor,
           companyId: null,
@@ -60,9 +79,9 @@ export async function settingsRoutes(app: FastifyInstance) {
           targetType: 'settings',
           targetId: 1,
           before,
-          after: req.body,
+          after: values,
         });
-        return req.body;
+        return record(saved);
       });
       forgetSettings(app.deps.db);
       return { data };

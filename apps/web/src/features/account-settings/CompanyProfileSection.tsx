@@ -14,6 +14,7 @@ import { Grid, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError, api } from '../../lib/api';
+import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { loadMe } from '../../lib/session';
@@ -39,7 +40,7 @@ function strings<T extends object>(record: T | null | undefined, keys: string[])
   return out;
 }
 
-function ProfileFormBlock({ profile }: { profile: CompanyProfile }) {
+function ProfileFormBlock({ profile, version }: { profile: CompanyProfile; version: RecordVersion }) {
   const client = useQueryClient();
   const keys = Object.keys(companyProfileInput.shape);
   const form = useForm<ProfileForm, unknown, CompanyProfileValues>({
@@ -49,8 +50,11 @@ function ProfileFormBlock({ profile }: { profile: CompanyProfile }) {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.put('/api/company-profile', values);
-      await client.invalidateQueries({ queryKey: ['company-profile'] });
+      const saved = await version.save((updated_at) =>
+        api.put<{ data: CompanyProfile }>('/api/company-profile', { ...values, updated_at }).then((r) => r.data),
+      );
+      if (!saved) return;
+      client.setQueryData(['company-profile'], saved);
       await loadMe({ force: true });
       notifySuccess('会社情報を保存しました');
     } catch (error) {
@@ -65,6 +69,7 @@ function ProfileFormBlock({ profile }: { profile: CompanyProfile }) {
   return (
     <SettingsFrame
       label="会社情報"
+      notice={version.alert}
       onSubmit={submit}
       serverError={errors.root?.server?.message}
       submitting={isSubmitting}
@@ -123,7 +128,7 @@ function ProfileFormBlock({ profile }: { profile: CompanyProfile }) {
   );
 }
 
-function BankFormBlock({ bank }: { bank: BankInfo | null }) {
+function BankFormBlock({ bank, version }: { bank: BankInfo | null; version: RecordVersion }) {
   const keys = Object.keys(bankInfoInput.shape);
   const client = useQueryClient();
   const form = useForm<BankForm, unknown, BankInfoValues>({
@@ -133,8 +138,11 @@ function BankFormBlock({ bank }: { bank: BankInfo | null }) {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.put('/api/company/bank-info', values);
-      await client.invalidateQueries({ queryKey: ['bank-info'] });
+      const saved = await version.save((updated_at) =>
+        api.put<{ data: BankInfo }>('/api/company/bank-info', { ...values, updated_at }).then((r) => r.data),
+      );
+      if (!saved) return;
+      client.setQueryData(['bank-info'], saved);
       notifySuccess('振込先口座を保存しました');
     } catch (error) {
       handleFormError(form, error, keys);
@@ -148,6 +156,7 @@ function BankFormBlock({ bank }: { bank: BankInfo | null }) {
   return (
     <SettingsFrame
       label="振込先口座"
+      notice={version.alert}
       onSubmit={submit}
       serverError={errors.root?.server?.message}
       submitting={isSubmitting}
@@ -181,7 +190,11 @@ function BankFormBlock({ bank }: { bank: BankInfo | null }) {
   );
 }
 
-/** 会社情報 and 振込先口座 (the bank account printed on invoices; 404 = none yet, silently). */
+/**
+ * 会社情報 and 振込先口座 (the bank account printed on invoices; 404 = none yet, silently). Both live on the
+ * company row, so they share one version: a save from either form moves both forward (no foreign write was
+ * lost — the save proved the row was at the version both read), and a 409 reloads both.
+ */
 export function CompanyProfileSection() {
   const profile = useQuery({
     queryKey: ['company-profile'],
@@ -199,20 +212,28 @@ export function CompanyProfileSection() {
         }),
     meta: { silent: true },
   });
+  const profileVersion = useRecordVersion(profile.data, async () => {
+    const [fresh] = await Promise.all([profile.refetch(), bank.refetch()]);
+    return fresh.data;
+  });
   return (
     <Stack gap="md">
       <Title order={3} fz={18}>
         会社情報
       </Title>
       {profile.data ? (
-        <ProfileFormBlock key={profile.data.updated_at} profile={profile.data} />
+        <ProfileFormBlock key={profileVersion.generation} profile={profile.data} version={profileVersion} />
       ) : (
         <Skeleton height={320} maw={640} />
       )}
       <Title order={3} fz={18}>
         振込先口座（請求書に記載）
       </Title>
-      {bank.isSuccess ? <BankFormBlock bank={bank.data} /> : <Skeleton height={200} maw={640} />}
+      {bank.isSuccess && profile.data ? (
+        <BankFormBlock key={profileVersion.generation} bank={bank.data} version={profileVersion} />
+      ) : (
+        <Skeleton height={200} maw={640} />
+      )}
     </Stack>
   );
 }

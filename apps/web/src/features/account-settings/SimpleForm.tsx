@@ -9,9 +9,12 @@ export function SettingsFrame({
   serverError,
   submitting,
   submitLabel = '保存する',
+  notice,
   children,
 }: {
   label: string;
+  /** Shown first in the form (the ConflictAlert of a 409). */
+  notice?: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   serverError?: string;
   submitting: boolean;
@@ -22,6 +25,7 @@ export function SettingsFrame({
     <Paper withBorder radius="md" p="lg" maw={640}>
       <form onSubmit={onSubmit} noValidate aria-label={label}>
         <Stack gap="md">
+          {notice}
           {serverError && (
             <Alert color="danger" icon={<IconAlertCircle size={16} />} role="alert">
               {serverError}

@@ -126,6 +126,8 @@ describe('/profile/edit for a company user', () => {
       account_type: '普通',
       account_number: '1234567',
       account_holder: 'カ）サンプル',
+      // no account yet: the company row's version, read with the profile
+      updated_at: '2026-01-01T00:00:00Z',
     });
   });
 });

@@ -28,6 +28,7 @@ import { Fragment, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, api } from '../../lib/api';
+import { type ConflictNotice, useConflictNotice } from '../../lib/conflict';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ACCOUNTS_PATH, accountingKeys, useAccounts } from './api';
 
@@ -36,10 +37,20 @@ type Dialog = { mode: 'child'; parent: Account } | { mode: 'rename'; account: Ac
 function useAccountWrite() {
   const client = useQueryClient();
   return useMutation({
+    /** An edit sends back the updated_at of the row as listed (409 when someone saved the account since). */
     mutationFn: ({ id, body }: { id: number | null; body: object }) =>
-      id === null ? api.post(ACCOUNTS_PATH, body) : api.put(`${ACCOUNTS_PATH}/${id}`, body),
+      (id === null
+        ? api.post<{ data: Account }>(ACCOUNTS_PATH, body)
+        : api.put<{ data: Account }>(`${ACCOUNTS_PATH}/${id}`, body)
+      ).then((r) => r.data),
     meta: { silent: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.all }),
+    onSuccess: (saved) => {
+      // the row holds its new version at once, so a second change (the other half of a reorder) is not refused
+      client.setQueryData<Account[]>(accountingKeys.accounts(null), (list) =>
+        list?.map((a) => (a.id === saved.id ? { ...a, ...saved } : a)),
+      );
+      return client.invalidateQueries({ queryKey: accountingKeys.all });
+    },
   });
 }
 
@@ -53,7 +64,15 @@ function fieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
-function AccountDialog({ dialog, onClose }: { dialog: Exclude<Dialog, null>; onClose: () => void }) {
+function AccountDialog({
+  dialog,
+  onClose,
+  notice,
+}: {
+  dialog: Exclude<Dialog, null>;
+  onClose: () => void;
+  notice: ConflictNotice;
+}) {
   const write = useAccountWrite();
   const source = dialog.mode === 'child' ? dialog.parent : dialog.account;
   const [code, setCode] = useState(dialog.mode === 'child' ? `${source.code}-` : source.code);
@@ -85,10 +104,18 @@ function AccountDialog({ dialog, onClose }: { dialog: Exclude<Dialog, null>; onC
       return;
     }
     try {
-      await write.mutateAsync({ id: dialog.mode === 'child' ? null : source.id, body });
+      await write.mutateAsync(
+        dialog.mode === 'child'
+          ? { id: null, body }
+          : { id: source.id, body: { ...body, updated_at: source.updated_at } },
+      );
       notifySuccess(dialog.mode === 'child' ? `補助科目「${name}」を追加しました` : `「${name}」に変更しました`);
       onClose();
     } catch (error) {
+      if (notice.handle(error)) {
+        onClose();
+        return;
+      }
       const e = fieldErrors(error);
       if (Object.keys(e).length) setErrors(e);
       else notifyError(error instanceof Error ? error.message : 'エラーが発生しました。');
@@ -148,6 +175,7 @@ function AccountDialog({ dialog, onClose }: { dialog: Exclude<Dialog, null>; onC
 export default function AccountsPage() {
   const accounts = useAccounts();
   const write = useAccountWrite();
+  const notice = useConflictNotice(() => accounts.refetch());
   const [dialog, setDialog] = useState<Dialog>(null);
   const groups = useMemo(() => {
     const list = [...(accounts.data ?? [])].sort((a, b) => a.sort_order - b.sort_order || a.code.localeCompare(b.code));
@@ -157,12 +185,14 @@ export default function AccountsPage() {
       .filter((g) => g.rows.length > 0);
   }, [accounts.data]);
 
-  const run = (id: number, body: object, message: string) =>
+  const run = (account: Account, body: object, message: string) =>
     write.mutate(
-      { id, body },
+      { id: account.id, body: { ...body, updated_at: account.updated_at } },
       {
         onSuccess: () => notifySuccess(message),
-        onError: (error) => notifyError(error instanceof Error ? error.message : 'エラーが発生しました。'),
+        onError: (error) => {
+          if (!notice.handle(error)) notifyError(error instanceof Error ? error.message : 'エラーが発生しました。');
+        },
       },
     );
 
@@ -171,8 +201,8 @@ export default function AccountsPage() {
     const b = rows[index + dir];
     if (!a || !b) return;
     const aOrder = a.sort_order === b.sort_order ? a.sort_order + dir : b.sort_order;
-    run(a.id, { sort_order: Math.max(0, aOrder) }, `「${a.name}」の表示順を変更しました`);
-    run(b.id, { sort_order: Math.max(0, a.sort_order) }, `「${b.name}」の表示順を変更しました`);
+    run(a, { sort_order: Math.max(0, aOrder) }, `「${a.name}」の表示順を変更しました`);
+    run(b, { sort_order: Math.max(0, a.sort_order) }, `「${b.name}」の表示順を変更しました`);
   };
 
   let lastCategory: AccountCategory | null = null;
@@ -187,6 +217,7 @@ export default function AccountsPage() {
           </Button>
         }
       />
+      {notice.alert}
       <Paper withBorder radius="md">
         {accounts.isPending ? (
           <Stack p="md">
@@ -267,7 +298,7 @@ export default function AccountsPage() {
                             aria-label={`${account.name}を使用する`}
                             onChange={(e) =>
                               run(
-                                account.id,
+                                account,
                                 { is_active: e.currentTarget.checked },
                                 e.currentTarget.checked
                                   ? `「${account.name}」を使用可能にしました`
@@ -325,7 +356,7 @@ export default function AccountsPage() {
           </Table>
         )}
       </Paper>
-      {dialog && <AccountDialog dialog={dialog} onClose={() => setDialog(null)} />}
+      {dialog && <AccountDialog dialog={dialog} notice={notice} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
+import { useRecordVersion } from '../../lib/conflict';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAccounts, useDeleteEntry, useEntry, useReverseEntry, useSaveEntry } from './api';
 import { JournalForm, NEW_ENTRY_VALUES } from './JournalForm';
@@ -114,6 +115,7 @@ export function JournalEditPage() {
   const accounts = useAccounts();
   const entry = useEntry(id);
   const save = useSaveEntry(id);
+  const version = useRecordVersion(entry.data, async () => (await entry.refetch()).data);
   const remove = useDeleteEntry();
   const reverse = useReverseEntry();
 
@@ -208,15 +210,17 @@ export function JournalEditPage() {
           この仕訳は締められた期間にあるため変更できません。訂正するには「逆仕訳」で取り消してから、正しい仕訳を登録してください。
         </Alert>
       )}
+      {version.alert}
       <JournalForm
-        key={record.id}
+        key={`${record.id}:${version.generation}`}
         accounts={accounts.data}
         defaultValues={toFormValues(record)}
         submitLabel="更新する"
         backTo={backTo}
         readOnly={locked}
         onSubmit={async (body) => {
-          await save.mutateAsync(body);
+          const saved = await version.save((updated_at) => save.mutateAsync({ ...body, updated_at }));
+          if (!saved) return;
           notifySuccess(`仕訳 No.${record.number} を更新しました`);
           navigate(backTo);
         }}

@@ -79,7 +79,8 @@ function useInvalidateBooks() {
 export function useSaveEntry(id: number | null) {
   const invalidate = useInvalidateBooks();
   return useMutation({
-    mutationFn: (body: JournalEntryInput) =>
+    /** An edit carries the `updated_at` it read (409 when someone saved the entry since). */
+    mutationFn: (body: JournalEntryInput & { updated_at?: string }) =>
       (id === null
         ? api.post<{ data: JournalEntry }>(ENTRIES_PATH, body)
         : api.put<{ data: JournalEntry }>(`${ENTRIES_PATH}/${id}`, body)

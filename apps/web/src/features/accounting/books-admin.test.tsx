@@ -31,7 +31,12 @@ describe('勘定科目', () => {
     expect((screen.getByRole('button', { name: '現金の名前を変更' }) as HTMLButtonElement).disabled).toBe(true);
 
     await user.click(screen.getByRole('switch', { name: '地代家賃を使用する' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_active: false }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        is_active: false,
+        updated_at: '2026-04-01T00:00:00.000Z',
+      }),
+    );
 
     await user.click(screen.getByRole('button', { name: '地代家賃の補助科目を追加' }));
     const dialog = await screen.findByRole('dialog');

@@ -5,15 +5,18 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
+import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { companyApi, useAdminCompany, useCompanyMutation } from './api';
 
 const FIELDS = ['name', 'email', 'disabled', 'max_employee', 'expiration_year', 'send_password_reset'] as const;
 
-function AccountForm({ company }: { company: AdminCompany }) {
+function AccountForm({ company, version }: { company: AdminCompany; version: RecordVersion }) {
   const navigate = useNavigate();
-  const save = useCompanyMutation((values: unknown) => companyApi.account(company.id, values));
+  const save = useCompanyMutation((values: object) =>
+    version.save((updated_at) => companyApi.account(company.id, { ...values, updated_at })),
+  );
   const form = useForm<CompanyAccountInput>({
     resolver: zodResolver(companyAccountInput),
     defaultValues: {
@@ -28,7 +31,7 @@ function AccountForm({ company }: { company: AdminCompany }) {
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(values);
+      if (!(await save.mutateAsync(values))) return; // 409: shown in the alert
       notifySuccess(
         values.send_password_reset
           ? 'ログインアカウントを更新し、パスワード設定メールを送信しました'
@@ -42,6 +45,7 @@ function AccountForm({ company }: { company: AdminCompany }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={760}>
+        {version.alert}
         {!company.owner && (
           <Alert color="info">
             この企業にはログインアカウントがありません。保存するとアカウントを作成し、パスワード設定メールを送信します。
@@ -100,13 +104,14 @@ function AccountForm({ company }: { company: AdminCompany }) {
 export default function CompanyAccountEditPage() {
   const id = Number(useParams().id);
   const query = useAdminCompany(Number.isInteger(id) && id > 0 ? id : null);
+  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
   return (
     <>
       <PageHeader title="企業アカウントの編集" description={query.data?.name} />
       {query.isPending ? (
         <Loader />
       ) : query.data ? (
-        <AccountForm company={query.data} />
+        <AccountForm key={version.generation} company={query.data} version={version} />
       ) : (
         <Alert color="danger">企業が見つかりません</Alert>
       )}

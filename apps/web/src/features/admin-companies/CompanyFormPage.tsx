@@ -13,6 +13,7 @@ import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
+import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useDomainOptions } from '../admin-shared/useDomainOptions';
@@ -74,18 +75,20 @@ function toForm(c?: AdminCompany): FormValues {
   };
 }
 
-function CompanyForm({ company }: { company?: AdminCompany }) {
+function CompanyForm({ company, version }: { company?: AdminCompany; version?: RecordVersion }) {
   const navigate = useNavigate();
   const domains = useDomainOptions();
-  const save = useCompanyMutation((values: unknown) =>
-    company ? companyApi.update(company.id, values) : companyApi.create(values),
+  const save = useCompanyMutation((values: object) =>
+    company && version
+      ? version.save((updated_at) => companyApi.update(company.id, { ...values, updated_at }))
+      : companyApi.create(values),
   );
   const form = useForm<FormValues>({ resolver: zodResolver(adminCompanyInput), defaultValues: toForm(company) });
   const { errors, isSubmitting } = form.formState;
   const banks = useFieldArray({ control: form.control, name: 'bank_accounts' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(values);
+      if (!(await save.mutateAsync(values))) return; // 409: shown in the alert
       notifySuccess(company ? '企業情報を更新しました' : '企業を登録しました');
       navigate('/system/companies');
     } catch (error) {
@@ -121,6 +124,7 @@ function CompanyForm({ company }: { company?: AdminCompany }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={960}>
+        {version?.alert}
         {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
         <FormSection title="基本情報">
           <SimpleGrid cols={2}>
@@ -293,6 +297,7 @@ export function CompanyCreatePage() {
 export function CompanyEditPage() {
   const id = Number(useParams().id);
   const query = useAdminCompany(Number.isInteger(id) && id > 0 ? id : null);
+  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
   return (
     <>
       <PageHeader title="企業情報の編集" description={query.data?.name} />
@@ -300,7 +305,7 @@ export function CompanyEditPage() {
         <Loader />
       ) : query.data ? (
         <Stack gap="md">
-          <CompanyForm company={query.data} />
+          <CompanyForm key={version.generation} company={query.data} version={version} />
           <Stack maw={960}>
             <CompanyLogoSection companyId={query.data.id} />
           </Stack>

@@ -13,11 +13,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { api } from '../../lib/api';
+import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { ADMINS_KEY, ADMINS_PATH } from './AdminListPage';
 
-function AdminForm({ admin }: { admin: AdminUser }) {
+function AdminForm({ admin, version }: { admin: AdminUser; version: RecordVersion }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const form = useForm<AdminUpdateInput>({
@@ -32,7 +33,10 @@ function AdminForm({ admin }: { admin: AdminUser }) {
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.put(`${ADMINS_PATH}/${admin.id}`, values);
+      const saved = await version.save((updated_at) =>
+        api.put<{ data: AdminUser }>(`${ADMINS_PATH}/${admin.id}`, { ...values, updated_at }).then((r) => r.data),
+      );
+      if (!saved) return;
       await client.invalidateQueries({ queryKey: [ADMINS_KEY] });
       notifySuccess('管理者を更新しました');
       navigate('/system/admins');
@@ -43,6 +47,7 @@ function AdminForm({ admin }: { admin: AdminUser }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={720}>
+        {version.alert}
         {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
         <FormSection title="管理者">
           <Stack gap="sm">
@@ -94,13 +99,14 @@ export default function AdminEditPage() {
     queryFn: () => api.get<{ data: AdminUser }>(`${ADMINS_PATH}/${id}`).then((r) => r.data),
     staleTime: 0,
   });
+  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
   return (
     <>
       <PageHeader title="管理者の編集" />
       {query.isPending ? (
         <Loader />
       ) : query.data ? (
-        <AdminForm admin={query.data} />
+        <AdminForm key={version.generation} admin={query.data} version={version} />
       ) : (
         <Alert color="danger">管理者が見つかりません</Alert>
       )}

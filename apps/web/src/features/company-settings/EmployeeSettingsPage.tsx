@@ -11,6 +11,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
+import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useEmployeeSettings, useSaveEmployeeSettings } from '../employees/api';
@@ -23,7 +24,7 @@ const CLOSING_DAYS = [
   { value: String(MONTH_END_DAY), label: '末日' },
 ];
 
-function SettingsForm({ settings }: { settings: EmployeeSettings }) {
+function SettingsForm({ settings, version }: { settings: EmployeeSettings; version: RecordVersion }) {
   const save = useSaveEmployeeSettings();
   const form = useForm<Values, unknown, EmployeeSettingsValues>({
     resolver,
@@ -40,7 +41,8 @@ function SettingsForm({ settings }: { settings: EmployeeSettings }) {
   const { errors, isSubmitting } = formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(values);
+      const saved = await version.save((updated_at) => save.mutateAsync({ ...values, updated_at }));
+      if (!saved) return;
       notifySuccess('従業員設定を保存しました');
     } catch (error) {
       handleFormError(form, error, FIELDS);
@@ -74,6 +76,7 @@ function SettingsForm({ settings }: { settings: EmployeeSettings }) {
   return (
     <form onSubmit={submit} noValidate aria-label="従業員設定">
       <Stack gap="lg">
+        {version.alert}
         {errors.root?.server?.message && (
           <Alert color="danger" icon={<IconAlertCircle size={16} />}>
             {errors.root.server.message}
@@ -161,11 +164,12 @@ function SettingsForm({ settings }: { settings: EmployeeSettings }) {
 /** /company/max-employee/edit (account.max-employee) */
 export default function EmployeeSettingsPage() {
   const settings = useEmployeeSettings();
+  const version = useRecordVersion(settings.data, async () => (await settings.refetch()).data);
   return (
     <>
       <PageHeader title="従業員設定" description="従業員数の上限と就業規則を設定します。" />
       {settings.data ? (
-        <SettingsForm settings={settings.data} />
+        <SettingsForm key={version.generation} settings={settings.data} version={version} />
       ) : settings.isError ? (
         <Text c="danger">{settings.error.message}</Text>
       ) : (

@@ -1,10 +1,11 @@
 import { formatDateJa } from '@chobo/core';
 import { Button, Paper, Skeleton, Stack } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
+import { useRecordVersion } from '../../lib/conflict';
 import { notifySuccess } from '../../lib/notify';
 import { useCustomer, useUpdateCustomer } from './api';
 import { CustomerForm } from './CustomerForm';
@@ -24,8 +25,7 @@ export default function CustomerEditPage() {
   const update = useUpdateCustomer(id ?? 0);
   const backTo = listPathFrom(useLocation().state);
   // The version the form was filled from; a save made after someone else's is refused (409), not merged.
-  const openedVersion = useRef<string | null>(null);
-  if (customer.data && openedVersion.current === null) openedVersion.current = customer.data.updated_at;
+  const version = useRecordVersion(customer.data, async () => (await customer.refetch()).data);
 
   useEffect(() => {
     if (id !== null) rememberSelectedCustomer(id);
@@ -90,13 +90,15 @@ export default function CustomerEditPage() {
         title="顧客の編集"
         description={`${record.name}　登録日 ${formatDateJa(record.created_at)}・更新日 ${formatDateJa(record.updated_at)}`}
       />
+      {version.alert}
       <CustomerForm
-        key={record.id}
+        key={`${record.id}:${version.generation}`}
         defaultValues={toFormValues(record)}
         backTo={backTo}
         submitLabel="更新する"
         onSubmit={async (values) => {
-          await update.mutateAsync({ ...values, updated_at: openedVersion.current ?? undefined });
+          const saved = await version.save((updated_at) => update.mutateAsync({ ...values, updated_at }));
+          if (!saved) return;
           notifySuccess('顧客を更新しました');
           navigate(backTo);
         }}

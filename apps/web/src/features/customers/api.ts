@@ -71,7 +71,7 @@ export function useUpdateCustomer(id: number) {
   const client = useQueryClient();
   return useMutation({
     /** `updated_at` is the version the form was opened with: the server answers 409 if it changed since. */
-    mutationFn: (values: CustomerValues & { updated_at?: string }) =>
+    mutationFn: (values: CustomerValues & { updated_at: string }) =>
       api.put<{ data: Customer }>(`${CUSTOMERS_PATH}/${id}`, values).then((r) => r.data),
     meta: { silent: true },
     onSuccess: (customer) => {

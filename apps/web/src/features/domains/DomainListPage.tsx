@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PageHeader } from '../../components/PageHeader';
 import { api, errorMessage } from '../../lib/api';
+import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { type AdminColumn, AdminList } from '../admin-shared/AdminList';
@@ -41,7 +42,27 @@ const ROLE_LABELS: Record<string, string> = {
   'preparation-of-tax-return': '確定申告書の作成',
 };
 
+/** The dialog's form; an edit sends back the updated_at it read and offers a reload on 409. */
 function DomainForm({ domain, onDone }: { domain: Domain | null; onDone: () => void }) {
+  const [record, setRecord] = useState(domain);
+  const version = useRecordVersion(record, async () => {
+    if (!domain) return null;
+    const fresh = (await api.get<{ data: Domain }>(`${PATH}/${domain.id}`)).data;
+    setRecord(fresh);
+    return fresh;
+  });
+  return <DomainFormBody key={version.generation} domain={record} version={version} onDone={onDone} />;
+}
+
+function DomainFormBody({
+  domain,
+  version,
+  onDone,
+}: {
+  domain: Domain | null;
+  version: RecordVersion;
+  onDone: () => void;
+}) {
   const client = useQueryClient();
   const [logo, setLogo] = useState<string | null>(domain?.logo_url ?? null);
   const form = useForm<DomainInput>({
@@ -57,8 +78,12 @@ function DomainForm({ domain, onDone }: { domain: Domain | null; onDone: () => v
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      if (domain) await api.put(`${PATH}/${domain.id}`, values);
-      else await api.post(PATH, values);
+      if (domain) {
+        const saved = await version.save((updated_at) =>
+          api.put<{ data: Domain }>(`${PATH}/${domain.id}`, { ...values, updated_at }).then((r) => r.data),
+        );
+        if (!saved) return;
+      } else await api.post(PATH, values);
       await client.invalidateQueries({ queryKey: [KEY] });
       notifySuccess(domain ? 'ドメインを更新しました' : 'ドメインを登録しました');
       onDone();
@@ -73,6 +98,7 @@ function DomainForm({ domain, onDone }: { domain: Domain | null; onDone: () => v
     try {
       const res = await api.post<{ data: Domain }>(`${PATH}/${domain.id}/logo`, body);
       setLogo(res.data.logo_url);
+      version.adopt(res.data.updated_at);
       await client.invalidateQueries({ queryKey: [KEY] });
       notifySuccess('ロゴを更新しました');
     } catch (error) {
@@ -82,6 +108,7 @@ function DomainForm({ domain, onDone }: { domain: Domain | null; onDone: () => v
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
+        {version.alert}
         {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
         <SimpleGrid cols={2}>
           <TextInput label="ドメイン名" required error={errors.name?.message} {...form.register('name')} />

@@ -2,6 +2,7 @@ import { Button, Paper, Skeleton } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
+import { useRecordVersion } from '../../lib/conflict';
 import { notifySuccess } from '../../lib/notify';
 import { useEmployee, useSaveEmployee } from './api';
 import { EmployeeForm, toEmployeeFormValues } from './EmployeeForm';
@@ -13,6 +14,7 @@ export default function EmployeeEditPage() {
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;
   const navigate = useNavigate();
   const employee = useEmployee(id);
+  const version = useRecordVersion(employee.data, async () => (await employee.refetch()).data);
   const save = useSaveEmployee(id);
   if (id === null || employee.isError) {
     return (
@@ -36,13 +38,15 @@ export default function EmployeeEditPage() {
   return (
     <>
       <PageHeader title="従業員の編集" description={`${record.code}　${record.name}`} />
+      {version.alert}
       <EmployeeForm
-        key={record.id}
+        key={`${record.id}:${version.generation}`}
         hadLogin={record.login_enabled}
         defaultValues={toEmployeeFormValues(record)}
         submitLabel="更新する"
         onSubmit={async (values) => {
-          await save.mutateAsync(values);
+          const saved = await version.save((updated_at) => save.mutateAsync({ ...values, updated_at }));
+          if (!saved) return;
           notifySuccess('従業員を更新しました');
           navigate('/company/employee');
         }}

@@ -53,7 +53,8 @@ export function useEmployee(id: number | null) {
 export function useSaveEmployee(id: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: EmployeeValues) =>
+    /** An edit carries the `updated_at` it read (409 when someone saved the employee since). */
+    mutationFn: (values: EmployeeValues & { updated_at?: string }) =>
       (id === null
         ? api.post<{ data: Employee }>(EMPLOYEES_PATH, values)
         : api.put<{ data: Employee }>(`${EMPLOYEES_PATH}/${id}`, values)
@@ -90,7 +91,7 @@ export function useEmployeeSettings(enabled = true) {
 export function useSaveEmployeeSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: EmployeeSettingsValues) =>
+    mutationFn: (values: EmployeeSettingsValues & { updated_at: string }) =>
       api.put<{ data: EmployeeSettings }>(SETTINGS_PATH, values).then((r) => r.data),
     meta: { silent: true },
     onSuccess: (data) => {

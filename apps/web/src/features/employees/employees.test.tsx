@@ -13,6 +13,7 @@ const SETTINGS = {
   break_minutes: 60,
   statutory_holiday: 0,
   closing_day: 31,
+  updated_at: '2026-04-01T00:00:00.000Z',
 };
 
 describe('employees', () => {
@@ -37,11 +38,13 @@ describe('employees', () => {
     expect(screen.getByText(/在籍 2人 \/ 上限 2人/)).toBeTruthy();
   });
 
-  it('employee settings: the cap is shown and a save sends numbers', async () => {
+  it('employee settings: the cap is shown; a save sends numbers and the version read, the next save the new one', async () => {
+    let saves = 0;
     const { calls } = mockApi({
       'GET /api/me': { data: ME },
       'GET /api/company/employee-settings': { data: SETTINGS },
-      'PUT /api/company/employee-settings': (req) => json({ data: { ...SETTINGS, ...(req.body as object) } }),
+      'PUT /api/company/employee-settings': (req) =>
+        json({ data: { ...SETTINGS, ...(req.body as object), updated_at: `2026-04-0${2 + saves++}T00:00:00.000Z` } }),
     });
     seedToken();
     const user = userEvent.setup();
@@ -56,6 +59,50 @@ describe('employees', () => {
       break_minutes: 60,
       statutory_holiday: 0,
       closing_day: 31,
+      updated_at: '2026-04-01T00:00:00.000Z',
+    });
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1].body).toMatchObject({ updated_at: '2026-04-02T00:00:00.000Z' });
+  });
+
+  it('employee settings: a 409 shows the message; 「最新の内容を読み込む」 reads again and refills the form', async () => {
+    const message = 'ほかのユーザーがこの従業員設定を更新しました。画面を再読み込みしてから編集してください';
+    const fresh = { ...SETTINGS, max_employee: 4, updated_at: '2026-04-05T00:00:00.000Z' };
+    let stored = SETTINGS;
+    const { calls } = mockApi({
+      'GET /api/me': { data: ME },
+      'GET /api/company/employee-settings': () => json({ data: stored }),
+      'PUT /api/company/employee-settings': (req) =>
+        (req.body as { updated_at: string }).updated_at === stored.updated_at
+          ? json({ data: { ...stored, ...(req.body as object), updated_at: '2026-04-06T00:00:00.000Z' } })
+          : json({ message }, 409),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    renderApp('/company/max-employee/edit');
+    const cap = await screen.findByRole('textbox', { name: '従業員数の上限' });
+    stored = fresh; // someone else saves meanwhile
+    await user.clear(cap);
+    await user.type(cap, '3');
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByText('ほかのユーザーが更新しました')).toBeTruthy();
+    // the user's input stays until they choose to reload
+    expect((screen.getByRole('textbox', { name: '従業員数の上限' }) as HTMLInputElement).value).toBe('3人');
+    const gets = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/company/employee-settings');
+    const before = gets().length;
+    await user.click(screen.getByRole('button', { name: '最新の内容を読み込む' }));
+    await waitFor(() => expect(gets().length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: '従業員数の上限' }) as HTMLInputElement).value).toBe('4人'),
+    );
+    expect(screen.queryByText(message)).toBeNull();
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1].body).toMatchObject({
+      max_employee: 4,
+      updated_at: '2026-04-05T00:00:00.000Z',
     });
   });
 

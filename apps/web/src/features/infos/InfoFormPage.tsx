@@ -18,6 +18,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { api } from '../../lib/api';
+import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { CompanySelect, DomainSelect } from './AudienceSelect';
@@ -34,7 +35,7 @@ const FIELDS = [
   'is_important',
 ] as const;
 
-function InfoForm({ info }: { info?: Info }) {
+function InfoForm({ info, version }: { info?: Info; version?: RecordVersion }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const form = useForm<InfoInput>({
@@ -59,8 +60,12 @@ function InfoForm({ info }: { info?: Info }) {
       ends_at: fromLocalInput(values.ends_at),
     };
     try {
-      if (info) await api.put(`${INFOS_PATH}/${info.id}`, body);
-      else await api.post(INFOS_PATH, body);
+      if (info && version) {
+        const saved = await version.save((updated_at) =>
+          api.put<{ data: Info }>(`${INFOS_PATH}/${info.id}`, { ...body, updated_at }).then((r) => r.data),
+        );
+        if (!saved) return;
+      } else await api.post(INFOS_PATH, body);
       await client.invalidateQueries({ queryKey: [INFOS_KEY] });
       notifySuccess(info ? 'お知らせを更新しました' : 'お知らせを作成しました');
       navigate('/system/infos');
@@ -71,6 +76,7 @@ function InfoForm({ info }: { info?: Info }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={860}>
+        {version?.alert}
         {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
         <FormSection title="内容">
           <Stack gap="sm">
@@ -166,13 +172,14 @@ export function InfoEditPage() {
     queryFn: () => api.get<{ data: Info }>(`${INFOS_PATH}/${id}`).then((r) => r.data),
     staleTime: 0,
   });
+  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
   return (
     <>
       <PageHeader title="お知らせの編集" />
       {query.isPending ? (
         <Loader />
       ) : query.data ? (
-        <InfoForm info={query.data} />
+        <InfoForm key={version.generation} info={query.data} version={version} />
       ) : (
         <Alert color="danger">お知らせが見つかりません</Alert>
       )}

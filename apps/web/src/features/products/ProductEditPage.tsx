@@ -3,6 +3,7 @@ import { Button, Paper, Skeleton } from '@mantine/core';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
+import { useRecordVersion } from '../../lib/conflict';
 import { notifySuccess } from '../../lib/notify';
 import { useProduct, useSaveProduct } from './api';
 import { productListPathFrom } from './ProductCreatePage';
@@ -17,6 +18,7 @@ export default function ProductEditPage() {
   const product = useProduct(id);
   const save = useSaveProduct(id);
   const backTo = productListPathFrom(useLocation().state);
+  const version = useRecordVersion(product.data, async () => (await product.refetch()).data);
 
   if (id === null || product.isError) {
     return (
@@ -48,13 +50,15 @@ export default function ProductEditPage() {
   return (
     <>
       <PageHeader title="商品の編集" description={`${record.code}　更新日 ${formatDateJa(record.updated_at)}`} />
+      {version.alert}
       <ProductForm
-        key={record.id}
+        key={`${record.id}:${version.generation}`}
         defaultValues={toProductFormValues(record)}
         backTo={backTo}
         submitLabel="更新する"
         onSubmit={async (values) => {
-          await save.mutateAsync(values);
+          const saved = await version.save((updated_at) => save.mutateAsync({ ...values, updated_at }));
+          if (!saved) return;
           notifySuccess('商品を更新しました');
           navigate(backTo);
         }}

@@ -51,7 +51,8 @@ export function useProduct(id: number | null) {
 export function useSaveProduct(id: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: ProductValues) =>
+    /** An edit carries the `updated_at` it read (409 when someone saved the product since). */
+    mutationFn: (values: ProductValues & { updated_at?: string }) =>
       (id === null
         ? api.post<{ data: Product }>(PRODUCTS_PATH, values)
         : api.put<{ data: Product }>(`${PRODUCTS_PATH}/${id}`, values)

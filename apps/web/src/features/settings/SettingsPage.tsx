@@ -2,8 +2,8 @@ import {
   MAIL_LOG_SORTABLE,
   MAIL_STATUS_LABELS,
   type MailLogRow,
-  type SystemSettings,
   type SystemSettingsInput,
+  type SystemSettingsRecord,
   systemSettingsInput,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,6 +27,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { api } from '../../lib/api';
+import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { type AdminColumn, AdminList, fmtDateTime } from '../admin-shared/AdminList';
@@ -40,13 +41,22 @@ const STATUS_COLORS: Record<string, string> = {
   logged: 'secondary',
 };
 
-function SettingsForm({ settings }: { settings: SystemSettings }) {
+function SettingsForm({
+  settings: { updated_at: _version, ...settings },
+  version,
+}: {
+  settings: SystemSettingsRecord;
+  version: RecordVersion;
+}) {
   const client = useQueryClient();
   const form = useForm<SystemSettingsInput>({ resolver: zodResolver(systemSettingsInput), defaultValues: settings });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.put('/api/admin/settings', values);
+      const saved = await version.save((updated_at) =>
+        api.put<{ data: SystemSettingsRecord }>('/api/admin/settings', { ...values, updated_at }).then((r) => r.data),
+      );
+      if (!saved) return;
       await client.invalidateQueries({ queryKey: ['settings'] });
       notifySuccess('設定を保存しました（再起動なしで反映されます）');
     } catch (error) {
@@ -59,6 +69,7 @@ function SettingsForm({ settings }: { settings: SystemSettings }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        {version.alert}
         {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
         <FormSection title="サービス">
           <SimpleGrid cols={2}>
@@ -119,9 +130,10 @@ function SettingsForm({ settings }: { settings: SystemSettings }) {
 export default function SettingsPage() {
   const query = useQuery({
     queryKey: ['settings'],
-    queryFn: () => api.get<{ data: SystemSettings }>('/api/admin/settings').then((r) => r.data),
+    queryFn: () => api.get<{ data: SystemSettingsRecord }>('/api/admin/settings').then((r) => r.data),
     staleTime: 0,
   });
+  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
   const [opened, setOpened] = useState<MailLogRow | null>(null);
   const columns: AdminColumn<MailLogRow>[] = [
     { label: '日時', sort: 'created_at', w: 150, render: (m) => fmtDateTime(m.created_at) },
@@ -163,7 +175,11 @@ export default function SettingsPage() {
     <>
       <PageHeader title="システム設定" description="保存した設定はサーバーを再起動しなくても反映されます。" />
       <Stack gap="xl" maw={1000}>
-        {query.isPending ? <Loader /> : query.data ? <SettingsForm settings={query.data} /> : null}
+        {query.isPending ? (
+          <Loader />
+        ) : query.data ? (
+          <SettingsForm key={version.generation} settings={query.data} version={version} />
+        ) : null}
         <section aria-labelledby="mail-log">
           <Title order={3} fz={16} mb="sm" id="mail-log">
             送信メールの記録
