@@ -9,7 +9,7 @@ import {
   systemSettingsRecordDto,
   versioned,
 } from '@chobo/core';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailLog, systemSettings } from '../../db/schema/index.js';
