@@ -32,7 +32,7 @@ describe('platform administrator', () => {
     try {
       await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
 
-      // SPEC §2 admin table: home + 企業, 管理者, お知らせ, ドメイン — exactly these, in this order — and the
+      // docs/product/SPEC.md §2 admin table: home + 企業, 管理者, お知らせ, ドメイン — exactly these, in this order — and the
       // 操作ログ (settings.index, docs/adr/0003-audit-hash-chain.md).
       expect(await sidebarLinkLabels(page, 'admin')).toEqual([
         'ホーム',

@@ -17,7 +17,7 @@ import { newPage, openBrowser, screenshot } from './support/browser';
 const baseURL = inject('baseURL');
 const password = inject('demoPassword');
 
-/** SPEC §2 company table, for a company whose domain grants every company permission (the demo domain). */
+/** docs/product/SPEC.md §2 company table, for a company whose domain grants every company permission (the demo domain). */
 const COMPANY_LINKS = [
   'ホーム',
   '顧客管理',
@@ -34,7 +34,7 @@ const COMPANY_LINKS = [
   '出勤管理',
   '入金管理・支払いレポート 一覧',
   '確定申告書の作成・出力',
-  // not in SPEC §2's table: the company owner's audit log (docs/adr/0003-audit-hash-chain.md)
+  // not in docs/product/SPEC.md §2's table: the company owner's audit log (docs/adr/0003-audit-hash-chain.md)
   '操作ログ',
 ];
 const COMPANY_GROUPS = ['受注取引管理', '発注取引管理', '会計帳簿', '商品管理', '従業員管理'];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateJa, formatDateTimeJa, formatJPY, formatNumber, todayInTokyo } from './format.js';
 
-describe('formatJPY (SPEC §9: JPY, English locale, up to 2 fraction digits)', () => {
+describe('formatJPY (docs/product/SPEC.md §9: JPY, English locale, up to 2 fraction digits)', () => {
   it('formats with the yen sign and comma grouping', () => {
     expect(formatJPY(1234567)).toBe('¥1,234,567');
     expect(formatJPY(1000)).toBe('¥1,000');
@@ -31,7 +31,7 @@ describe('formatJPY (SPEC §9: JPY, English locale, up to 2 fraction digits)', (
   });
 });
 
-describe('formatNumber (SPEC §9: en-IN grouping)', () => {
+describe('formatNumber (docs/product/SPEC.md §9: en-IN grouping)', () => {
   it('groups in lakhs and crores', () => {
     expect(formatNumber(1234567)).toBe('12,34,567');
     expect(formatNumber(100000)).toBe('1,00,000');
@@ -54,7 +54,7 @@ describe('formatNumber (SPEC §9: en-IN grouping)', () => {
   });
 });
 
-describe('formatDateJa (SPEC §9: YYYY年M月D日, Asia/Tokyo)', () => {
+describe('formatDateJa (docs/product/SPEC.md §9: YYYY年M月D日, Asia/Tokyo)', () => {
   it('formats a calendar date without leading zeros', () => {
     expect(formatDateJa('2026-01-05')).toBe('2026年1月5日');
     expect(formatDateJa('2026-11-21')).toBe('2026年11月21日');

@@ -1,5 +1,5 @@
 /**
- * Display formatting (SPEC.md §9): JPY with the English locale (up to 2 fraction digits), numbers in
+ * Display formatting (docs/product/SPEC.md §9): JPY with the English locale (up to 2 fraction digits), numbers in
  * en-IN grouping, dates as YYYY年M月D日. Dates are computed in Asia/Tokyo.
  */
 const jpy = new Intl.NumberFormat('en', {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertYen, roundYen, taxInInclusive, taxOnExclusive } from './money.js';
 
-describe('consumption tax rounded once per document per rate (FACTS §4)', () => {
+describe('consumption tax rounded once per document per rate (docs/product/FACTS.md §4)', () => {
   const lines = [105, 105, 105];
   const total = lines.reduce((a, b) => a + b, 0);
 

@@ -1,5 +1,5 @@
 /**
- * Money is integer yen. Consumption tax is computed once per document per rate (FACTS.md §4).
+ * Money is integer yen. Consumption tax is computed once per document per rate (docs/product/FACTS.md §4).
  */
 export type Rounding = 'floor' | 'round' | 'ceil';
 

@@ -11,7 +11,7 @@ import {
   isPermitted,
 } from './permissions.js';
 
-describe('isPermitted (SPEC §5)', () => {
+describe('isPermitted (docs/product/SPEC.md §5)', () => {
   describe('equality', () => {
     it('grants a permission equal to a granted one', () => {
       expect(isPermitted('customer.index', ['customer.index'])).toBe(true);

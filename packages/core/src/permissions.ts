@@ -1,6 +1,6 @@
 /**
  * Permission matching — the ONE function used by the server's route guards and by the web app's
- * guards and menus (SPEC.md §5): a required permission (empty string if none) is granted when it equals a
+ * guards and menus (docs/product/SPEC.md §5): a required permission (empty string if none) is granted when it equals a
  * granted permission, or when a granted permission containing '.*' matches it with '*' standing for any
  * text and dots taken literally.
  */
@@ -28,7 +28,7 @@ export function isPermitted(required: string, granted: readonly string[]): boole
   return false;
 }
 
-/** Admin (platform operator) permissions, PRODUCT.md §2. */
+/** Admin (platform operator) permissions, docs/product/PRODUCT.md §2. */
 export const ADMIN_PERMISSIONS = [
   'companies.index',
   'admin.index',
@@ -38,7 +38,7 @@ export const ADMIN_PERMISSIONS = [
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
-/** The company permission set a domain may grant, PRODUCT.md §2. */
+/** The company permission set a domain may grant, docs/product/PRODUCT.md §2. */
 export const COMPANY_PERMISSIONS = [
   'customer.index',
   'transactions.index',

@@ -1,4 +1,4 @@
-/** JIS X 0401 prefecture codes (FACTS.md §8). */
+/** JIS X 0401 prefecture codes (docs/product/FACTS.md §8). */
 export const PREFECTURES: Readonly<Record<string, string>> = Object.freeze({
   '01': '北海道',
   '02': '青森県',

@@ -12,10 +12,10 @@ import {
   normalizePostalCode,
 } from './validators.js';
 
-/** FACTS §4's valid examples. */
+/** docs/product/FACTS.md §4's valid examples. */
 const VALID = ['7000012050002', '4011001098993', '2120901007402'];
 
-describe('法人番号 check digit (FACTS §4)', () => {
+describe('法人番号 check digit (docs/product/FACTS.md §4)', () => {
   it('computes the check digit of the FACTS examples from their last 12 digits', () => {
     expect(corporateNumberCheckDigit('000012050002')).toBe(7);
     expect(corporateNumberCheckDigit('011001098993')).toBe(4);
@@ -74,7 +74,7 @@ describe('法人番号 check digit (FACTS §4)', () => {
   });
 });
 
-describe('isValidRegistrationNumber (FACTS §4: "T" + 13 digits)', () => {
+describe('isValidRegistrationNumber (docs/product/FACTS.md §4: "T" + 13 digits)', () => {
   it.each(VALID)('accepts T + the valid 法人番号 %s', (n) => {
     expect(isValidRegistrationNumber(`T${n}`)).toBe(true);
   });
@@ -110,7 +110,7 @@ describe('isValidRegistrationNumber (FACTS §4: "T" + 13 digits)', () => {
   });
 });
 
-describe('isValidEmail (SPEC §5: local part, @, domain ending in a dot plus 2 or 3 letters)', () => {
+describe('isValidEmail (docs/product/SPEC.md §5: local part, @, domain ending in a dot plus 2 or 3 letters)', () => {
   it.each(['a@b.jp', 'a@b.com', 'A@B.JP', 'user.name+tag@example.co.jp', 'info@sub.example.net'])('accepts %s', (e) => {
     expect(isValidEmail(e)).toBe(true);
     expect(EMAIL_PATTERN.test(e)).toBe(true);
@@ -137,7 +137,7 @@ describe('isValidEmail (SPEC §5: local part, @, domain ending in a dot plus 2 o
   });
 });
 
-describe('postal code (FACTS §8: 7 digits, NNN-NNNN)', () => {
+describe('postal code (docs/product/FACTS.md §8: 7 digits, NNN-NNNN)', () => {
   it('normalises by removing the hyphen', () => {
     expect(normalizePostalCode('100-0001')).toBe('1000001');
     expect(normalizePostalCode('1000001')).toBe('1000001');

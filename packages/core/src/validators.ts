@@ -1,5 +1,5 @@
 /**
- * Identifier checks (FACTS.md §4, §8, SPEC.md §5). Pure functions, shared by server and web.
+ * Identifier checks (docs/product/FACTS.md §4, §8, docs/product/SPEC.md §5). Pure functions, shared by server and web.
  */
 
 /** 法人番号 check digit: the leftmost of the 13 digits = 9 − (Σ Pn × Qn mod 9). */
@@ -23,7 +23,7 @@ export function isValidRegistrationNumber(value: string): boolean {
   return /^T\d{13}$/.test(value) && isValidCorporateNumber(value.slice(1));
 }
 
-/** SPEC.md §5: local part, @, domain ending in a dot plus 2 or 3 letters. */
+/** docs/product/SPEC.md §5: local part, @, domain ending in a dot plus 2 or 3 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,3}$/;
 export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value);

@@ -1,4 +1,4 @@
-/** An error that becomes an HTTP answer `{ message, errors? }` (PRODUCT.md §1). */
+/** An error that becomes an HTTP answer `{ message, errors? }` (docs/product/PRODUCT.md §1). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -6,7 +6,7 @@ import { ApiError } from '../lib/api';
 import { isChunkLoadError, reloadAfterChunkError } from '../lib/chunk-reload';
 import { ErrorView } from './layouts/ErrorLayout';
 
-/** Status of a navigation error: error status code, status, response status, or 500 (SPEC.md §8). */
+/** Status of a navigation error: error status code, status, response status, or 500 (docs/product/SPEC.md §8). */
 export function errorStatus(error: unknown): number {
   if (isRouteErrorResponse(error)) return error.status;
   if (error instanceof ApiError) return error.status || 500;

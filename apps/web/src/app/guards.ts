@@ -43,7 +43,7 @@ export function firstPermittedCompanyPath(me: Me): string | null {
   return entries[0]?.to ?? null;
 }
 
-/** Guard of one page: token → role → permission (SPEC.md §4). */
+/** Guard of one page: token → role → permission (docs/product/SPEC.md §4). */
 export function pageLoader(page: PageDef) {
   return async ({ request }: LoaderFunctionArgs) => {
     const me = await requireSession(request);

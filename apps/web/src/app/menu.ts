@@ -20,7 +20,7 @@ import {
 import type { ComponentType } from 'react';
 
 /**
- * The menus of SPEC.md §2 as data. The sidebars, the floating menu, the user dropdown, the home pages'
+ * The menus of docs/product/SPEC.md §2 as data. The sidebars, the floating menu, the user dropdown, the home pages'
  * quick links AND the route guards' required permissions are all derived from these tables.
  */
 export interface MenuLink {
@@ -121,7 +121,7 @@ export const COMPANY_MENU: MenuItem[] = [
   link('/company/audit-logs', '操作ログ', '', { roles: ['company'], icon: IconHistory }),
 ];
 
-/** The user dropdown (SPEC.md §2); ログアウト is appended by the dropdown itself. */
+/** The user dropdown (docs/product/SPEC.md §2); ログアウト is appended by the dropdown itself. */
 export const USER_MENU: MenuLink[] = [
   link('/profile/edit', 'プロフィール', 'profile.update-name', { icon: IconId }),
   link('/email/edit', 'メールアドレス', 'profile.update-email'),

@@ -7,7 +7,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { theme } from './theme';
 
-/** Toasts: bottom-left, at most 5 on screen, the rest queued (SPEC.md §8). */
+/** Toasts: bottom-left, at most 5 on screen, the rest queued (docs/product/SPEC.md §8). */
 export const TOAST_LIMIT = 5;
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {

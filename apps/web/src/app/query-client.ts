@@ -4,7 +4,7 @@ import { navigateTo } from '../lib/navigation';
 import { notifyError } from '../lib/notify';
 
 /**
- * Errors of queries and mutations (SPEC.md §8): 401 is handled by the API client (→ /login); a 403 while
+ * Errors of queries and mutations (docs/product/SPEC.md §8): 401 is handled by the API client (→ /login); a 403 while
  * loading a page → /error-forbidden; 422 of a form is shown under its fields by the form; anything else
  * → red toast with the server's message. `meta: { silent: true }` opts a call out of the toast.
  */

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { menuPermission } from './menu';
 
 /**
- * Every signed-in route of SPEC.md §2 with its title and guard. `permission` comes from the menu tables
+ * Every signed-in route of docs/product/SPEC.md §2 with its title and guard. `permission` comes from the menu tables
  * (menu.ts) wherever a menu entry exists for the feature; `load` is the page module (code-split), absent
  * for features that come later (they render the shared 準備中 page).
  */

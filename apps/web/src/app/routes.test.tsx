@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, makeMe, mockApi, page, renderApp, seedToken } from '../test/utils';
 import { createRoutes } from './routes';
 
-/** Every route named in SPEC.md §2 (ids filled in). */
+/** Every route named in docs/product/SPEC.md §2 (ids filled in). */
 const SPEC_ROUTES = [
   '/login',
   '/password-forget',
@@ -88,7 +88,7 @@ const SPEC_ROUTES = [
 ];
 
 describe('routes', () => {
-  it('has a page (not the 404 catch-all) for every route of SPEC.md §2', () => {
+  it('has a page (not the 404 catch-all) for every route of docs/product/SPEC.md §2', () => {
     const routes = createRoutes();
     for (const path of SPEC_ROUTES) {
       const matches = matchRoutes(routes, path);

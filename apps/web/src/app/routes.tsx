@@ -22,7 +22,7 @@ const comingSoon: PageModule = () => import('../components/ComingSoonPage');
 
 const loginPage: PageModule = () => import('../features/auth/LoginPage');
 
-/** Public routes (SPEC.md §2), rendered in the default layout. */
+/** Public routes (docs/product/SPEC.md §2), rendered in the default layout. */
 const PUBLIC_ROUTES: { path: string; load: PageModule }[] = [
   { path: 'login', load: loginPage },
   { path: 'company/login', load: loginPage },

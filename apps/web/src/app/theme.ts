@@ -28,7 +28,7 @@ export function shades(base: string): MantineColorsTuple {
   ];
 }
 
-/** SPEC.md §9 colour names. */
+/** docs/product/SPEC.md §9 colour names. */
 export const BRAND = {
   primary: '#1f4e8c',
   secondary: '#12857a',

@@ -5,7 +5,7 @@ import { useIsLoading } from '../lib/loading';
 /** Delay before the overlay appears, so quick loads do not flash it. */
 export const OVERLAY_DELAY_MS = 150;
 
-/** Full-page loading overlay shown while the global loading flag is set (SPEC.md §1, §4). */
+/** Full-page loading overlay shown while the global loading flag is set (docs/product/SPEC.md §1, §4). */
 export function GlobalLoadingOverlay() {
   const loading = useIsLoading();
   const [shown, setShown] = useState(false);

@@ -1,7 +1,7 @@
 import { progressStore } from '../lib/progress';
 import { useStore } from '../lib/store';
 
-/** The 2px top progress bar (SPEC.md §9), driven by lib/progress. */
+/** The 2px top progress bar (docs/product/SPEC.md §9), driven by lib/progress. */
 export function ProgressBar() {
   const { visible, value } = useStore(progressStore);
   return (

@@ -4,7 +4,7 @@ import { navigateTo } from './navigation';
 import { startProgress } from './progress';
 import { clearToken, getValidToken, isSignedOut, saveToken } from './token';
 
-/** An HTTP failure with the server's Japanese message and per-field errors (PRODUCT.md §1). */
+/** An HTTP failure with the server's Japanese message and per-field errors (docs/product/PRODUCT.md §1). */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
@@ -115,7 +115,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Stores a renewed token when the answer carries X-New-Token and X-New-Token-Expires (PRODUCT.md §1). */
+/** Stores a renewed token when the answer carries X-New-Token and X-New-Token-Expires (docs/product/PRODUCT.md §1). */
 export function applyTokenRenewal(headers: Headers): void {
   const token = headers.get('X-New-Token');
   const expires = Number(headers.get('X-New-Token-Expires'));

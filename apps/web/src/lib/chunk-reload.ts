@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from './storage-keys';
 
 /**
  * A chunk-loading failure during navigation (a deploy replaced the hashed files) forces a full page
- * reload — at most once per 60 seconds, so a really missing file cannot loop (SPEC.md §4, §9).
+ * reload — at most once per 60 seconds, so a really missing file cannot loop (docs/product/SPEC.md §4, §9).
  */
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 

@@ -1,5 +1,5 @@
 /**
- * Small cookie helpers (the `token` cookie of SPEC.md §4 and the logout clean-up). This is the one module
+ * Small cookie helpers (the `token` cookie of docs/product/SPEC.md §4 and the logout clean-up). This is the one module
  * that writes document.cookie (the Cookie Store API is not available in every supported browser).
  */
 export function getCookie(name: string): string | null {

@@ -3,7 +3,7 @@ import { ApiError } from './api';
 import { notifyError } from './notify';
 
 /**
- * Server field errors (422) into react-hook-form (SPEC.md §5: set, add to, or remove per field).
+ * Server field errors (422) into react-hook-form (docs/product/SPEC.md §5: set, add to, or remove per field).
  * Errors for fields the form does not have are collected under `root.server`.
  */
 type FormLike<T extends FieldValues> = Pick<UseFormReturn<T>, 'setError' | 'clearErrors' | 'getFieldState'> &

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createStore, useStore } from './store';
 
 /**
- * The global loading flag (SPEC.md §4): toggled around list loads and logout; while it is set the
+ * The global loading flag (docs/product/SPEC.md §4): toggled around list loads and logout; while it is set the
  * full-page overlay is shown. It is a counter so overlapping operations do not switch it off early.
  */
 export const loadingStore = createStore(0);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** navigator.onLine as a React value (SPEC.md §4: the app tracks online and offline status). */
+/** navigator.onLine as a React value (docs/product/SPEC.md §4: the app tracks online and offline status). */
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);

@@ -1,5 +1,5 @@
 /**
- * Idle-time prefetch of page modules (SPEC.md §9): runs when the browser is idle (at the latest after
+ * Idle-time prefetch of page modules (docs/product/SPEC.md §9): runs when the browser is idle (at the latest after
  * 2000 ms) and is skipped offline, on 2g connections and when the user asked to save data.
  */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;

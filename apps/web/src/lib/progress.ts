@@ -1,7 +1,7 @@
 import { createStore } from './store';
 
 /**
- * The top progress bar (SPEC.md §9): 2px, 5 s default duration, 200 ms throttle (nothing is shown for
+ * The top progress bar (docs/product/SPEC.md §9): 2px, 5 s default duration, 200 ms throttle (nothing is shown for
  * work that ends sooner), and once shown it stays at least 200 ms. Route loads and API calls start it;
  * each start returns its own `done`.
  */

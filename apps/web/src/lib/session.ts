@@ -5,7 +5,7 @@ import { createStore, useStore } from './store';
 import { saveToken } from './token';
 
 /**
- * The signed-in user (GET /api/me) and the permissions guards and menus use (SPEC.md §4, §5).
+ * The signed-in user (GET /api/me) and the permissions guards and menus use (docs/product/SPEC.md §4, §5).
  * Permissions come from the in-memory profile, falling back to the DOMAIN_PERMISSIONS copy in
  * localStorage when the in-memory list is empty.
  */
@@ -82,7 +82,7 @@ export function can(permission: string, me: Me | null = getMe()): boolean {
   return isPermitted(permission, currentPermissions(me));
 }
 
-/** roles[0] is the role (SPEC.md §6). */
+/** roles[0] is the role (docs/product/SPEC.md §6). */
 export function roleOf(me: Me | null): string | null {
   return me?.roles?.[0] ?? null;
 }

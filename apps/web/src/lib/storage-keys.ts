@@ -1,4 +1,4 @@
-/** Keys of browser storage used by the web app (SPEC.md §3, §4). */
+/** Keys of browser storage used by the web app (docs/product/SPEC.md §3, §4). */
 export const STORAGE_KEYS = {
   /** `{ token, tokenExpires }` (tokenExpires in epoch seconds). */
   tokenData: 'tokenData',

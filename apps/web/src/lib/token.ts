@@ -1,7 +1,7 @@
 import { deleteCookie, getCookie, setCookie } from './cookies';
 import { readJson, removeStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 
-/** What is stored under localStorage `tokenData` (SPEC.md §3). */
+/** What is stored under localStorage `tokenData` (docs/product/SPEC.md §3). */
 export interface StoredTokenData {
   token: string;
   /** Epoch seconds. */
@@ -16,7 +16,7 @@ export function readTokenData(): StoredTokenData | null {
   return { token: data.token, tokenExpires: data.tokenExpires };
 }
 
-/** The bearer token, only while `tokenExpires * 1000 > now` (SPEC.md §7). */
+/** The bearer token, only while `tokenExpires * 1000 > now` (docs/product/SPEC.md §7). */
 export function getValidToken(now: number = Date.now()): string | null {
   const data = readTokenData();
   if (!data?.token) return null;
@@ -37,7 +37,7 @@ export function isSignedOut(): boolean {
   return signedOut;
 }
 
-/** Stores the token in localStorage and in the `token` cookie that expires with it (SPEC.md §4). */
+/** Stores the token in localStorage and in the `token` cookie that expires with it (docs/product/SPEC.md §4). */
 export function saveToken(token: string, tokenExpires: number): void {
   signedOut = false;
   writeStorage(STORAGE_KEYS.tokenData, JSON.stringify({ token, tokenExpires } satisfies StoredTokenData));
@@ -50,7 +50,7 @@ export function clearToken(): void {
 }
 
 /**
- * Signed in = a usable token. The token cookie mirrors it (SPEC.md §4: logged in while the cookie exists);
+ * Signed in = a usable token. The token cookie mirrors it (docs/product/SPEC.md §4: logged in while the cookie exists);
  * if storage holds a valid token but the cookie went missing, the cookie is restored.
  */
 export function isLoggedIn(now: number = Date.now()): boolean {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 
 /**
  * List state kept in the URL query string (keyword, page, sort_by, sort_dir and feature filters), so the
- * back button and shared links reproduce a list (PRODUCT.md §5). Later list features reuse this hook.
+ * back button and shared links reproduce a list (docs/product/PRODUCT.md §5). Later list features reuse this hook.
  */
 export type SortDir = 'asc' | 'desc';
 

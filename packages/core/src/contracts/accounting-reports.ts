@@ -9,7 +9,7 @@ import {
 } from './accounting.js';
 import { dateDto, idDto, pageMetaDto, timestampDto } from './common.js';
 
-/* Books, statements, fiscal years and period locks of the accounting core (PRODUCT.md §1 shapes). */
+/* Books, statements, fiscal years and period locks of the accounting core (docs/product/PRODUCT.md §1 shapes). */
 
 /* ---------------------------------------------------------------- books and statements */
 
@@ -193,7 +193,7 @@ export type IncomeStatement = z.infer<typeof incomeStatementDto>;
 export const cashFlowStatementDto = statementOf(cashFlowTotalsDto);
 export type CashFlowStatement = z.infer<typeof cashFlowStatementDto>;
 
-/** The five profit stages and their labels when negative (FACTS.md §1). */
+/** The five profit stages and their labels when negative (docs/product/FACTS.md §1). */
 export const PROFIT_STAGES = {
   gross_profit: { profit: '売上総利益', loss: '売上総損失' },
   operating_income: { profit: '営業利益', loss: '営業損失' },

@@ -11,7 +11,7 @@ import {
   timestampDto,
 } from './common.js';
 
-/* ---------------------------------------------------------------- enums (FACTS.md §1–2) */
+/* ---------------------------------------------------------------- enums (docs/product/FACTS.md §1–2) */
 
 /** 勘定科目の区分 (category). */
 export const ACCOUNT_CATEGORIES = {
@@ -58,7 +58,7 @@ export function defaultNormalSide(category: AccountCategory): NormalSide {
 }
 
 /**
- * How an account enters the indirect-method cash-flow statement (FACTS.md §2). Balance-sheet roles say
+ * How an account enters the indirect-method cash-flow statement (docs/product/FACTS.md §2). Balance-sheet roles say
  * which line its change belongs to; profit-and-loss roles say which adjustment reverses it.
  */
 export const CASH_FLOW_ROLES = {
@@ -91,7 +91,7 @@ export const CASH_FLOW_ROLES = {
 } as const;
 export type CashFlowRole = keyof typeof CASH_FLOW_ROLES;
 
-/** 税区分 of a journal line (FACTS.md §4). */
+/** 税区分 of a journal line (docs/product/FACTS.md §4). */
 export const JOURNAL_TAX_CATEGORIES = {
   none: '対象外',
   sales_10: '課税売上 10%',
@@ -206,7 +206,7 @@ export const journalLineInput = z
 export type JournalLineInput = z.input<typeof journalLineInput>;
 export type JournalLineValues = z.output<typeof journalLineInput>;
 
-/** Create / update body of a journal entry (PRODUCT.md §1). */
+/** Create / update body of a journal entry (docs/product/PRODUCT.md §1). */
 export const journalEntryInput = z
   .object({
     date: isoDateField('日付'),
@@ -232,7 +232,7 @@ export type JournalEntryValues = z.output<typeof journalEntryInput>;
 
 export const JOURNAL_SORTABLE = ['date', 'number', 'id', 'created_at', 'total'] as const;
 
-/** `GET /api/accountings` (SPEC §7: keyword, company_id; PRODUCT §1: from, to, account_id). */
+/** `GET /api/accountings` (docs/product/SPEC.md §7: keyword, company_id; docs/product/PRODUCT.md §1: from, to, account_id). */
 /** `POST /api/accountings/{id}/reverse`: the reversal's date (today when absent). */
 export const journalReverseInput = z.object({ date: isoDateField('日付').optional() }).nullish();
 export type JournalReverseInput = z.input<typeof journalReverseInput>;

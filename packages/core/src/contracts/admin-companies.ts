@@ -53,7 +53,7 @@ export const bankAccountInput = z.object({
   account_holder: requiredText('口座名義', 100),
 });
 
-/** Create / update body of a company by a platform admin (PRODUCT.md §3). */
+/** Create / update body of a company by a platform admin (docs/product/PRODUCT.md §3). */
 export const adminCompanyInput = z.object({
   name: requiredText('企業名', 255),
   name_kana: kanaField('企業名（カナ）', 255),

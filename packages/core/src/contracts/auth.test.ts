@@ -15,7 +15,7 @@ function errorsOf(r: { success: boolean; error?: { issues: { path: PropertyKey[]
 }
 
 describe('emailField', () => {
-  it('trims and accepts an address per SPEC §5', () => {
+  it('trims and accepts an address per docs/product/SPEC.md §5', () => {
     expect(emailField.parse('  user@example.co.jp ')).toBe('user@example.co.jp');
     expect(emailField.parse('a@b.com')).toBe('a@b.com');
   });

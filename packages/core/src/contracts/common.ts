@@ -12,7 +12,7 @@ export const dateDto = z.iso.date();
 /** A database id. */
 export const idDto = z.number().int();
 
-/** `{ message, errors }` — the error body of every non-2xx answer (PRODUCT.md §1). */
+/** `{ message, errors }` — the error body of every non-2xx answer (docs/product/PRODUCT.md §1). */
 export const apiErrorDto = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

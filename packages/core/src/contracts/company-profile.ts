@@ -10,7 +10,7 @@ import {
   registrationNumberField,
 } from './fields.js';
 
-/** The company fields a company may edit itself (PRODUCT.md §3; not its domain, caps or status). */
+/** The company fields a company may edit itself (docs/product/PRODUCT.md §3; not its domain, caps or status). */
 export const companyProfileInput = z.object({
   name: requiredText('会社名', 255),
   name_kana: kanaField('会社名（カナ）', 255),

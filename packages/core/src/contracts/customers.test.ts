@@ -174,7 +174,7 @@ describe('customerInput', () => {
     });
   });
 
-  describe('email (SPEC §5)', () => {
+  describe('email (docs/product/SPEC.md §5)', () => {
     it('accepts an address whose domain ends in a dot plus 2 or 3 letters', () => {
       expect(parse({ email: 'info@example.co.jp' }).email).toBe('info@example.co.jp');
       expect(parse({ email: ' a@b.com ' }).email).toBe('a@b.com');
@@ -201,7 +201,7 @@ describe('customerInput', () => {
     });
   });
 
-  describe('registration_number (FACTS §4)', () => {
+  describe('registration_number (docs/product/FACTS.md §4)', () => {
     it("upper-cases a lower-case 't' and accepts a valid number", () => {
       expect(parse({ registration_number: 't7000012050002' }).registration_number).toBe('T7000012050002');
       expect(parse({ registration_number: ' T4011001098993 ' }).registration_number).toBe('T4011001098993');

@@ -19,7 +19,7 @@ export function closingDayLabel(day: number | null | undefined): string {
   return day === MONTH_END_DAY ? '末日締め' : `${day}日締め`;
 }
 
-/** Create / update body of a customer (PRODUCT.md §4 顧客管理). */
+/** Create / update body of a customer (docs/product/PRODUCT.md §4 顧客管理). */
 export const customerInput = z.object({
   name: requiredText('顧客名', 255),
   name_kana: kanaField('顧客名（カナ）', 255),

@@ -44,7 +44,7 @@ export const hoursField = (label: string) =>
       return Math.round(n * 1000) / 1000;
     });
 
-/** Create / update body of an employee (PRODUCT.md §4 従業員管理). */
+/** Create / update body of an employee (docs/product/PRODUCT.md §4 従業員管理). */
 export const employeeInput = z
   .object({
     code: requiredText('従業員コード', 20),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 
-/** 税区分 (PRODUCT.md §4): '10' 10%, '8' 8% 軽減, 'exempt' 非課税, 'out_of_scope' 対象外. */
+/** 税区分 (docs/product/PRODUCT.md §4): '10' 10%, '8' 8% 軽減, 'exempt' 非課税, 'out_of_scope' 対象外. */
 export const TAX_CATEGORIES = ['10', '8', 'exempt', 'out_of_scope'] as const;
 export type TaxCategory = (typeof TAX_CATEGORIES)[number];
 export const TAX_CATEGORY_LABELS: Record<TaxCategory, string> = {
@@ -13,7 +13,7 @@ export const TAX_CATEGORY_LABELS: Record<TaxCategory, string> = {
 
 export const MAX_UNIT_PRICE = 999_999_999;
 
-/** Create / update body of a product (PRODUCT.md §4 商品管理). */
+/** Create / update body of a product (docs/product/PRODUCT.md §4 商品管理). */
 export const productInput = z.object({
   code: requiredText('商品コード', 50).refine((v) => !/[\s\u3000]/.test(v), '商品コードに空白は使用できません'),
   name: requiredText('商品名', 255),

@@ -8,7 +8,7 @@ const int = (label: string, min: number, max: number) =>
     .min(min, `${label}は${min}以上で入力してください`)
     .max(max, `${label}は${max}以下で入力してください`);
 
-/** /system/settings (PRODUCT.md §3): stored in the database and applied without restart. */
+/** /system/settings (docs/product/PRODUCT.md §3): stored in the database and applied without restart. */
 export const systemSettingsInput = z.object({
   service_name: requiredText('サービス名', 100),
   mail_from: requiredText('送信元メールアドレス', 300).refine(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { companies, users } from './identity.js';
 
-/** 従業員 (PRODUCT.md §4). daily_hours_milli: contracted daily hours in thousandths (7.5 h = 7500). */
+/** 従業員 (docs/product/PRODUCT.md §4). daily_hours_milli: contracted daily hours in thousandths (7.5 h = 7500). */
 export const employees = pgTable(
   'employees',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { companies, domains, users } from './identity.js';
 
-/** Notices (お知らせ) from the platform to companies (PRODUCT.md §3). */
+/** Notices (お知らせ) from the platform to companies (docs/product/PRODUCT.md §3). */
 export const infos = pgTable(
   'infos',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { companies, domains, users } from './identity.js';
 
-/** Admin and company invitations (PRODUCT.md §3). The token is mailed; only its hash is stored. */
+/** Admin and company invitations (docs/product/PRODUCT.md §3). The token is mailed; only its hash is stored. */
 export const invitations = pgTable(
   'invitations',
   {

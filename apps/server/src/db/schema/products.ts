@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './identity.js';
 
-/** 商品 (PRODUCT.md §4): code unique per company; CSV upload upserts by code. */
+/** 商品 (docs/product/PRODUCT.md §4): code unique per company; CSV upload upserts by code. */
 export const products = pgTable(
   'products',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Platform settings (/system/settings, PRODUCT.md §3): one row (id = 1). A null column means "the
+ * Platform settings (/system/settings, docs/product/PRODUCT.md §3): one row (id = 1). A null column means "the
  * environment's default". Read per use (cached ≤ 5 s), so changes apply without a restart.
  */
 export const systemSettings = pgTable(

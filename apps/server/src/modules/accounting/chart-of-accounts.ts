@@ -63,7 +63,7 @@ const a = (
 
 const P10 = { tax: 'purchase_10' } as const;
 
-/** The default chart (FACTS.md §1) with cash-flow roles (FACTS.md §2). Codes: 1 資産 … 9 法人税等. */
+/** The default chart (docs/product/FACTS.md §1) with cash-flow roles (docs/product/FACTS.md §2). Codes: 1 資産 … 9 法人税等. */
 export const DEFAULT_ACCOUNTS: readonly DefaultAccount[] = [
   // 流動資産
   a('1110', '現金', 'ゲンキン', 'current_assets', 'cash', { key: 'cash' }),

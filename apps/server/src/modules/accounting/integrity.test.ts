@@ -92,7 +92,7 @@ describe('chart of accounts seeding', () => {
     });
     expect(byName.減価償却費.cash_flow_role).toBe('depreciation');
     expect(byName.ソフトウェア.kana).toBe('ソフトウェア');
-    // every FACTS §1 P/L section is represented
+    // every docs/product/FACTS.md §1 P/L section is represented
     const sections = new Set(rows.map((r) => r.section));
     for (const s of [
       'net_sales',

@@ -168,7 +168,7 @@ describe('statements of a known journal (figures computed by hand)', () => {
     expect(data.rows.find((r: { account_id: number }) => r.account_id === ids['3320']).amount).toBe(30_000);
   });
 
-  it('cash flow (indirect): lines per FACTS §2, reconciling to the change in cash', async () => {
+  it('cash flow (indirect): lines per docs/product/FACTS.md §2, reconciling to the change in cash', async () => {
     const { data } = (await owner.api.get(`/api/company/cash-flow?${FY}`)).json();
     expect(data.totals).toEqual({
       operating: 800_000,

@@ -31,7 +31,7 @@ const SORT_COLUMNS = {
   created_at: companies.created_at,
 } as const;
 
-/** Keyword over name, kana and e-mail (PRODUCT.md §3); every word must match. */
+/** Keyword over name, kana and e-mail (docs/product/PRODUCT.md §3); every word must match. */
 const KEYWORD_COLUMNS = [
   companies.name,
   sql`coalesce(${companies.name_kana}, '')`,

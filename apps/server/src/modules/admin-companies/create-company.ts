@@ -25,7 +25,7 @@ export async function resolveDomainId(db: DbOrTx, domainId: number | null | unde
 
 /**
  * Inserts a company (inside the caller's transaction): default domain, retention and employee cap from
- * the platform settings, then the default chart of accounts (FACTS.md §1).
+ * the platform settings, then the default chart of accounts (docs/product/FACTS.md §1).
  */
 export async function insertCompany(tx: DbOrTx, deps: SettingsDeps, values: NewCompanyValues) {
   const settings = await currentSettings({ ...deps, db: tx });

@@ -8,7 +8,7 @@ import type { RouteAccess } from '../../plugins/auth.js';
 /** The counts and the latest sign-ups are company data: companies.index, like the company list. */
 const config = { access: { roles: ['admin'], permission: 'companies.index' } as RouteAccess };
 
-/** GET /api/admin/dashboard — the counts of PRODUCT.md §3 and the latest sign-ups. */
+/** GET /api/admin/dashboard — the counts of docs/product/PRODUCT.md §3 and the latest sign-ups. */
 export async function adminDashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { companies, domains, users } from '../../db/schema/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
 
-/** The profile of `GET /api/me` (PRODUCT.md §2). */
+/** The profile of `GET /api/me` (docs/product/PRODUCT.md §2). */
 export async function loadMe(db: Db, auth: AuthContext): Promise<Me> {
   const [row] = await db
     .select({

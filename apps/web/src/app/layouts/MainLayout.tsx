@@ -9,7 +9,7 @@ import classes from './layout.module.css';
 import { Sidebar } from './Sidebar';
 import { Topbar } from './Topbar';
 
-/** Sidebar hides at the mobile breakpoint (≤ 768px) or on touch devices (SPEC.md §2, §9). */
+/** Sidebar hides at the mobile breakpoint (≤ 768px) or on touch devices (docs/product/SPEC.md §2, §9). */
 export const COMPACT_QUERY = '(max-width: 768px), (pointer: coarse)';
 
 /** Main layout: sidebar by role + top bar + page (the loading overlay lives in the root layout). */

@@ -10,7 +10,7 @@ function initials(name: string): string {
   return name.trim().slice(0, 1) || '?';
 }
 
-/** The account dropdown of the top bar (SPEC.md §2 User dropdown) with ログアウト. */
+/** The account dropdown of the top bar (docs/product/SPEC.md §2 User dropdown) with ログアウト. */
 export function UserMenu({ me, items }: { me: Me | null; items: MenuLink[] }) {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>

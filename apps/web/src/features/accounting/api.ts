@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../lib/api';
 import type { Account, FiscalYear, JournalEntry, JournalEntryInput, LedgerPage, TrialBalance } from './types';
 
-/** react-query hooks of 会計帳簿 (PRODUCT.md §1 table: accounts, journal, books and statements). */
+/** react-query hooks of 会計帳簿 (docs/product/PRODUCT.md §1 table: accounts, journal, books and statements). */
 export const ACCOUNTS_PATH = '/api/company/accounts';
 export const ENTRIES_PATH = '/api/accountings';
 export const LEDGER_PATH = '/api/company/ledger';

@@ -28,7 +28,7 @@ function Stat({ label, value, sub }: { label: string; value: number | undefined;
   );
 }
 
-/** The counts of PRODUCT.md §3 and the latest sign-ups (GET /api/admin/dashboard). */
+/** The counts of docs/product/PRODUCT.md §3 and the latest sign-ups (GET /api/admin/dashboard). */
 export function DashboardStats() {
   const query = useQuery({
     queryKey: ['admin-dashboard'],

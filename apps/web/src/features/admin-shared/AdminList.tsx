@@ -30,7 +30,7 @@ export interface AdminListFilters {
 
 /**
  * One list of the admin portal: keyword (debounced), sort whitelist, paging and optional filters — all in
- * the URL — over a `GET <path>` answering `{ data, meta }` (PRODUCT.md §1).
+ * the URL — over a `GET <path>` answering `{ data, meta }` (docs/product/PRODUCT.md §1).
  */
 export function AdminList<T extends { id: number }>({
   path,

@@ -12,7 +12,7 @@ function clearBrowserStorage(): void {
 }
 
 /**
- * Logout exactly in the order of SPEC.md §4: set loading → GET /sanctum/csrf-cookie (credentials include)
+ * Logout exactly in the order of docs/product/SPEC.md §4: set loading → GET /sanctum/csrf-cookie (credentials include)
  * → GET /api/logout with X-CSRF-TOKEN = the token cookie's value → on success clear local storage and
  * every cookie, stop loading, go to /login; on failure go to /login and stop loading.
  * On failure the local session is cleared as well, so a signed-out person never stays signed in on this

@@ -16,7 +16,7 @@ function parseId(value: string | null): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** /company/customers/edit?id=N (SPEC.md lists /edit without an id segment; the id is in the query). */
+/** /company/customers/edit?id=N (docs/product/SPEC.md.md lists /edit without an id segment; the id is in the query). */
 export default function CustomerEditPage() {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));

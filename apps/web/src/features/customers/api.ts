@@ -2,7 +2,7 @@ import { type Customer, type CustomerValues, type Paginated, PREFECTURES, type Z
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-/** react-query hooks of 顧客管理 (PRODUCT.md §4): list / show / create / update / delete. */
+/** react-query hooks of 顧客管理 (docs/product/PRODUCT.md §4): list / show / create / update / delete. */
 export const CUSTOMERS_PATH = '/api/company/customer';
 export const CUSTOMER_PER_PAGE = 20;
 

@@ -23,7 +23,7 @@ export function toFormValues(customer?: Partial<Customer> | null): CustomerFormV
   return values as CustomerFormValues;
 }
 
-/** SPEC.md §3: the selected customer is kept in browser storage and restored at start. */
+/** docs/product/SPEC.md §3: the selected customer is kept in browser storage and restored at start. */
 export function rememberSelectedCustomer(id: number): void {
   writeStorage(STORAGE_KEYS.selectedCustomer, JSON.stringify({ id }));
 }

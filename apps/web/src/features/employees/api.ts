@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../lib/api';
 import { loadMe } from '../../lib/session';
 
-/** react-query hooks of 従業員管理 and 従業員設定 (PRODUCT.md §4). */
+/** react-query hooks of 従業員管理 and 従業員設定 (docs/product/PRODUCT.md §4). */
 export const EMPLOYEES_PATH = '/api/company/employees';
 export const SETTINGS_PATH = '/api/company/employee-settings';
 

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../components/PageHeader';
 
 export const NOT_FOUND_MESSAGE = 'This page could not be found';
 
-/** Unknown routes (SPEC.md §2): the exact 404 message and a link home. */
+/** Unknown routes (docs/product/SPEC.md §2): the exact 404 message and a link home. */
 export function NotFoundPage() {
   usePageTitle('ページが見つかりません');
   return (

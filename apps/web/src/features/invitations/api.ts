@@ -25,7 +25,7 @@ export function useCreateInvitation(kind: InvitationKind) {
   });
 }
 
-/** Resend: a new token is mailed (the old link stops working); SPEC §8 success toast. */
+/** Resend: a new token is mailed (the old link stops working); docs/product/SPEC.md §8 success toast. */
 export function useResendInvitation(kind: InvitationKind) {
   const client = useQueryClient();
   return useMutation({

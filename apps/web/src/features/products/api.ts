@@ -4,7 +4,7 @@ import { ApiError, api, buildQuery, defaultMessage } from '../../lib/api';
 import { apiUrl } from '../../lib/api-base';
 import { getValidToken } from '../../lib/token';
 
-/** react-query hooks of 商品管理 (PRODUCT.md §4). */
+/** react-query hooks of 商品管理 (docs/product/PRODUCT.md §4). */
 export const PRODUCTS_PATH = '/api/products';
 export const PRODUCT_PER_PAGE = 20;
 

@@ -232,7 +232,7 @@ const FINANCING: [string, string][] = [
   ['dividends', '配当金の支払額'],
 ];
 
-/** キャッシュ・フロー計算書 (indirect method, FACTS.md §2) with the previous period beside it. */
+/** キャッシュ・フロー計算書 (indirect method, docs/product/FACTS.md §2) with the previous period beside it. */
 export async function cashFlowStatement(tenant: Tenant, period: Period, compare = true): Promise<CashFlowStatement> {
   const accounts = await loadAccounts(tenant);
   const prevPeriod = compare ? previousPeriod(period) : null;

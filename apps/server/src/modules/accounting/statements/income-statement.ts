@@ -28,7 +28,7 @@ function sectionTotal(accounts: AccountRow[], section: AccountSection, sums: Sum
   return accounts.filter((a) => a.section === section).reduce((s, a) => s + sectionAmount(a, sums), 0);
 }
 
-/** The five profit stages (FACTS.md §1) from per-account movements. */
+/** The five profit stages (docs/product/FACTS.md §1) from per-account movements. */
 export function profitStages(accounts: AccountRow[], sums: SumsByAccount) {
   const t = (s: AccountSection) => sectionTotal(accounts, s, sums);
   const net_sales = t('net_sales');
