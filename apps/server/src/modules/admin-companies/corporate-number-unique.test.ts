@@ -54,21 +54,31 @@ describe('法人番号 is unique', () => {
   it('admin update to a number another company holds → 422', async () => {
     const other = (await admin.api.post('/api/admin/companies', { name: '三番株式会社', corporate_number: B })).json()
       .data;
-    const res = await admin.api.put(`/api/admin/companies/${other.id}`, { name: '三番株式会社', corporate_number: A });
+    const res = await admin.api.put(`/api/admin/companies/${other.id}`, {
+      name: '三番株式会社',
+      corporate_number: A,
+      updated_at: other.updated_at,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.corporate_number).toEqual([MESSAGE]);
     expect(await withNumber(B)).toBe(1);
     // keeping its own number is fine
-    const same = await admin.api.put(`/api/admin/companies/${other.id}`, { name: '三番商事', corporate_number: B });
+    const same = await admin.api.put(`/api/admin/companies/${other.id}`, {
+      name: '三番商事',
+      corporate_number: B,
+      updated_at: other.updated_at,
+    });
     expect(same.statusCode).toBe(200);
   });
 
   it("the company's own profile: a number another company holds → 422", async () => {
     const owner = await companyOwner(ctx);
+    const { updated_at } = (await owner.api.get('/api/company-profile')).json().data;
     const res = await owner.api.put('/api/company-profile', {
       name: '四番株式会社',
       corporate_number: A,
       fiscal_year_end_month: 3,
+      updated_at,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.corporate_number).toEqual([MESSAGE]);
@@ -76,6 +86,7 @@ describe('法人番号 is unique', () => {
       name: '四番株式会社',
       corporate_number: C,
       fiscal_year_end_month: 3,
+      updated_at,
     });
     expect(ok.statusCode).toBe(200);
   });
