@@ -213,6 +213,9 @@ export const ledgerLineDto = z.object({
   date: dateDto,
   description: z.string(),
   memo: z.string().nullable(),
+  /** The record the entry was made from (e.g. a 受注取引), linked from the ledger. */
+  source_type: z.string().nullable(),
+  source_id: idDto.nullable(),
   /** The other side's account name, or 諸口 when the entry has several. */
   contra_account_id: idDto.nullable(),
   contra_account_name: z.string(),

@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAccounts, useDeleteEntry, useEntry, useReverseEntry, useSaveEntry } from './api';
 import { JournalForm, NEW_ENTRY_VALUES } from './JournalForm';
 import { toFormValues } from './journal-form-values';
+import { SourceLink, sourceLabel } from './SourceLink';
 import type { JournalEntry } from './types';
 
 export const JOURNAL_PATH = '/company/accountings_bk';
@@ -169,6 +170,12 @@ export function JournalEditPage() {
               <Badge color="orange" variant="light">
                 逆仕訳済み
               </Badge>
+            )}
+            {sourceLabel(record.source_type) && (
+              <span>
+                {sourceLabel(record.source_type)}から作成された仕訳です（変更は元の画面で）{' '}
+                <SourceLink type={record.source_type} id={record.source_id} />
+              </span>
             )}
           </Group>
         }

@@ -24,6 +24,7 @@ import { AccountSelect } from './AccountSelect';
 import { type EntryListParams, useAccounts, useDeleteEntry, useEntryList, useReverseEntry } from './api';
 import { formatAmountOrBlank, slashDate } from './format';
 import { confirmDeleteEntry, confirmReverse, JOURNAL_PATH } from './JournalEntryPages';
+import { SourceLink } from './SourceLink';
 import type { Account, JournalEntry } from './types';
 
 const FILTER_KEYS = ['from', 'to', 'account_id', 'order'] as const;
@@ -188,6 +189,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
                               {entry.locked && (
                                 <IconLock size={12} color="var(--mantine-color-gray-6)" aria-label="締め済み" />
                               )}
+                              <SourceLink type={entry.source_type} id={entry.source_id} readOnly={readOnly} />
                               {entry.reversal_of_id ? (
                                 <Badge size="xs" variant="light" color="gray">
                                   逆仕訳

@@ -11,6 +11,7 @@ import { DownloadButtons } from './DownloadButtons';
 import { formatAmount, formatAmountOrBlank, slashDate } from './format';
 import { JOURNAL_PATH } from './JournalEntryPages';
 import { PeriodPicker } from './PeriodPicker';
+import { SourceLink } from './SourceLink';
 import type { Drill, Period } from './types';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -226,6 +227,9 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
                     <Table.Td>
                       <Text size="sm" lineClamp={1}>
                         {line.description}
+                        <Text span ml={6}>
+                          <SourceLink type={line.source_type} id={line.source_id} readOnly={readOnly} />
+                        </Text>
                         {line.memo ? (
                           <Text span size="xs" c="dimmed" ml={6}>
                             {line.memo}

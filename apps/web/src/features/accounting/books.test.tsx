@@ -48,6 +48,8 @@ const line = (n: number, debit: number, credit: number, balance: number, contra 
   entry_number: n,
   date: `2025-05-${String(n).padStart(2, '0')}`,
   description: `取引${n}`,
+  source_type: n === 1 ? 'transaction' : null,
+  source_id: n === 1 ? 7 : null,
   memo: null,
   contra_account_id: null,
   contra_account_name: contra,
@@ -87,6 +89,10 @@ describe('総勘定元帳', () => {
     expect(carried.textContent).toContain('前期繰越');
     expect(carried.textContent).toContain('100,000');
     expect(screen.getAllByTestId('ledger-line')[0].textContent).toContain('諸口');
+    // a line of an entry made from a sale links to that 受注取引
+    expect(screen.getByRole('link', { name: '受注取引を開く' }).getAttribute('href')).toBe(
+      '/company/transactions/edit?id=7',
+    );
 
     await user.click(screen.getByRole('button', { name: '2ページ目' }));
     await waitFor(() => expect(texts('ledger-balance')).toEqual(['121,000', '△79,000']));

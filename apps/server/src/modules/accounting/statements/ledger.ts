@@ -78,6 +78,8 @@ export async function ledgerPage(
       contra_id: number | null;
       contra_name: string | null;
       contra_count: string | number;
+      source_type: string | null;
+      source_id: number | string | null;
     }>(
       db,
       sql`
@@ -87,7 +89,7 @@ export async function ledgerPage(
         order by l.date, l.entry_id, l.id offset ${skipInDay} limit ${perPage}
       )
       select p.id, p.entry_id, to_char(p.date, 'YYYY-MM-DD') as date, p.debit, p.credit, p.memo, e.number, e.description,
-             c.contra_id, c.contra_name, c.contra_count
+             e.source_type, e.source_id, c.contra_id, c.contra_name, c.contra_count
       from page p
       join journal_entries e on e.id = p.entry_id
       left join lateral (
@@ -109,6 +111,8 @@ export async function ledgerPage(
         date: r.date,
         description: r.description,
         memo: r.memo,
+        source_type: r.source_type ?? null,
+        source_id: r.source_id === null || r.source_id === undefined ? null : Number(r.source_id),
         contra_account_id: single ? Number(r.contra_id) : null,
         contra_account_name: single ? (r.contra_name ?? '') : '諸口',
         debit,
