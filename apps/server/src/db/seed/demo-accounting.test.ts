@@ -61,5 +61,36 @@ describe('demo accounting data', () => {
     expect(invoices.meta.total).toBeGreaterThanOrEqual(2);
     expect((await o.api.get('/api/invoices?per_page=1&status=paid')).json().meta.total).toBeGreaterThan(20);
     expect((await o.api.get('/api/transactions?per_page=1&status=0')).json().meta.total).toBeGreaterThan(0);
+
+    // the open year's 売上高 and 仮受消費税等 are exactly its sales plus what its invoices billed beyond
+    // them (the once-per-invoice tax rounding and free lines)
+    const all = async (path: string) => {
+      const out: { id: number; totals: { subtotal: number; tax: number } }[] = [];
+      for (let page = 1; ; page++) {
+        const res = (await o.api.get(`${path}&per_page=100&page=${page}`)).json();
+        out.push(...res.data);
+        if (page >= res.meta.last_page) return out;
+      }
+    };
+    const sales2 = await all('/api/transactions?from=2026-04-01&to=2026-11-21');
+    const taxOf = new Map(sales2.map((t) => [t.id, t.totals.tax]));
+    const baseOf = new Map(sales2.map((t) => [t.id, t.totals.subtotal]));
+    const invoices2 = (await all('/api/invoices?sort_by=issue_date')) as unknown as {
+      issue_date: string;
+      status: string;
+      transaction_ids: number[];
+      totals: { subtotal: number; tax: number };
+    }[];
+    let base = sales2.reduce((s, t) => s + t.totals.subtotal, 0);
+    let tax = sales2.reduce((s, t) => s + t.totals.tax, 0);
+    for (const inv of invoices2.filter((i) => i.status !== 'void' && i.issue_date >= '2026-04-01')) {
+      base += inv.totals.subtotal - inv.transaction_ids.reduce((s, id) => s + (baseOf.get(id) ?? 0), 0);
+      tax += inv.totals.tax - inv.transaction_ids.reduce((s, id) => s + (taxOf.get(id) ?? 0), 0);
+    }
+    const tb = (await o.api.get('/api/company/trial-balance?from=2026-04-01&to=2026-11-21&format=json')).json().data;
+    const row = (code: string) => tb.rows.find((r: { code: string }) => r.code === code);
+    expect(row('4110').credit - row('4110').debit).toBe(base);
+    expect(row('2210').credit - row('2210').debit).toBe(tax);
+    expect(tb.totals.debit).toBe(tb.totals.credit);
   });
 });
