@@ -52,7 +52,14 @@ describe('platform administrator', () => {
         .getByRole('navigation')
         .getByRole('link')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-      expect(hrefs).toEqual(['/system', '/system/companies', '/system/admins', '/system/infos', '/system/domains']);
+      expect(hrefs).toEqual([
+        '/system',
+        '/system/companies',
+        '/system/admins',
+        '/system/infos',
+        '/system/domains',
+        '/system/audit-logs',
+      ]);
 
       await expectTopBarUser(page, USERS.admin);
       expect(await localStorageKeys(page)).toContain('tokenData');

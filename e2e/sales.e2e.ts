@@ -79,8 +79,8 @@ describe('受注取引', () => {
       expect(await row.textContent()).toContain('未請求');
 
       // the keyword goes to the URL and narrows the list
-      await page.getByRole('textbox', { name: 'キーワード検索' }).fill('E2E');
-      await page.waitForURL((url) => url.searchParams.get('keyword') === 'E2E');
+      await page.getByRole('textbox', { name: 'キーワード検索' }).fill('E2E 4月分');
+      await page.waitForURL((url) => url.searchParams.get('keyword') === 'E2E 4月分');
       await expect.poll(() => page.getByTestId('transaction-row').count()).toBe(1);
       await shots(page, 'sales-list');
 
@@ -99,7 +99,7 @@ describe('受注取引', () => {
       await toast(page, '受注取引を更新しました').waitFor();
       // back to the list with its keyword
       await page.waitForURL(
-        (url) => url.pathname === '/company/transactions' && url.searchParams.get('keyword') === 'E2E',
+        (url) => url.pathname === '/company/transactions' && url.searchParams.get('keyword') === 'E2E 4月分',
       );
       await expect.poll(() => row.textContent()).toContain('¥27,324');
       t.assertNoErrors();
