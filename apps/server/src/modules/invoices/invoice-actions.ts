@@ -3,7 +3,6 @@ import {
   type InvoiceParty,
   type InvoiceValues,
   lineAmount,
-  PREFECTURES,
   quantityMilli,
   type RateTotal,
   type Rounding,
@@ -11,7 +10,6 @@ import {
 } from '@chobo/core';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
-  companies,
   customers,
   invoiceLines,
   invoices,
@@ -25,9 +23,9 @@ import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/contex
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { withDbRefusals } from '../accounting/journal-actions.js';
-import { loadBankInfo } from '../company-profile/company-profile.js';
-import { nextDocumentNumber } from '../transactions/transaction-actions.js';
+import { companyTaxSettings, nextDocumentNumber } from '../transactions/transaction-actions.js';
 import { postDifference, withdrawEntry } from '../transactions/transaction-posting.js';
+import { invoiceParties } from './invoice-parties.js';
 import { invoicePdf } from './invoice-pdf.js';
 import { findInvoice, type InvoiceRow, loadInvoice } from './invoices.queries.js';
 
@@ -121,19 +119,13 @@ async function billableSales(tenant: Tenant, input: InvoiceValues, opts: { invoi
   return { rows, lines: out };
 }
 
-async function companyTax(tenant: Tenant) {
-  const [c] = await tenant.db
-    .select({ tax_display: companies.tax_display, tax_rounding: companies.tax_rounding })
-    .from(companies)
-    .where(eq(companies.id, tenant.companyId));
-  return { mode: c.tax_display as 'exclusive' | 'inclusive', rounding: c.tax_rounding as Rounding };
-}
-
 /** Writes a draft's lines, links and totals (tax once per invoice per rate over ALL its lines). */
 async function writeDraft(tenant: Tenant, invoiceId: number, input: InvoiceValues, rounding: Rounding) {
   const { rows, lines: saleLines } = await billableSales(tenant, input, { invoiceId });
   const mode =
-    (rows[0]?.tax_mode as 'exclusive' | 'inclusive' | undefined) ?? input.tax_mode ?? (await companyTax(tenant)).mode;
+    (rows[0]?.tax_mode as 'exclusive' | 'inclusive' | undefined) ??
+    input.tax_mode ??
+    (await companyTaxSettings(tenant)).mode;
   const lines: Line[] = [...saleLines, ...input.lines.map((l) => ({ ...l, transaction_id: null, date: null }))];
   const totals = documentTotals(lines, mode, rounding);
   if (totals.total < 0) throw unprocessable({ lines: ['合計金額がマイナスになる請求書は作成できません'] });
@@ -178,7 +170,7 @@ export async function createInvoice({ ctx, input }: ActionArgs<CompanyCtx, Invoi
     ctx.db.transaction(async (tx) => {
       const t = { ...ctx, db: tx };
       await billedCustomer(t, input.customer_id);
-      const { rounding, mode } = await companyTax(t);
+      const { rounding, mode } = await companyTaxSettings(t);
       const [row] = await tx
         .insert(invoices)
         .values({
@@ -257,43 +249,15 @@ export async function updateInvoice({
   );
 }
 
-const address = (p: {
-  postal_code: string | null;
-  prefecture_code: string | null;
-  address1: string | null;
-  address2: string | null;
-}) =>
-  [p.prefecture_code ? PREFECTURES[p.prefecture_code] : '', p.address1 ?? '', p.address2 ?? ''].join('').trim() || null;
-
 async function snapshots(
   tenant: Tenant,
   customerId: number,
 ): Promise<{ issuer: InvoiceParty; recipient: InvoiceParty }> {
-  const [c] = await tenant.db.select().from(companies).where(eq(companies.id, tenant.companyId));
-  if (!c.registration_number) {
+  const parties = await invoiceParties(tenant, customerId);
+  if (!parties.issuer.registration_number) {
     throw unprocessable({ _: ['適格請求書を発行するには、会社情報に登録番号（T＋13桁）を設定してください'] });
   }
-  const bank = await loadBankInfo(tenant);
-  const [cust] = await tenant.db.select().from(customers).where(eq(customers.id, customerId));
-  return {
-    issuer: {
-      name: c.name,
-      registration_number: c.registration_number,
-      postal_code: c.postal_code,
-      address: address(c),
-      tel: c.tel,
-      bank_account: bank
-        ? `${bank.bank_name} ${bank.branch_name} ${bank.account_type} ${bank.account_number} ${bank.account_holder}`
-        : null,
-    },
-    recipient: {
-      name: cust.name,
-      honorific: cust.honorific,
-      registration_number: cust.registration_number,
-      postal_code: cust.postal_code,
-      address: address(cust),
-    },
-  };
+  return parties;
 }
 
 /** The invoice's own posting: what it bills beyond its sales' postings (free lines, the per-invoice tax rounding). */

@@ -1,11 +1,11 @@
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from '@cantoo/pdf-lib';
-import { formatDateJa, type Invoice, type InvoiceParty, PREFECTURES } from '@chobo/core';
+import { formatDateJa, type Invoice } from '@chobo/core';
 import { eq } from 'drizzle-orm';
 import * as fontkit from 'fontkit';
-import { companies, customers } from '../../db/schema/index.js';
+import { companies } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { pdfFonts } from '../accounting/statement-files.js';
-import { loadBankInfo } from '../company-profile/company-profile.js';
+import { invoiceParties } from './invoice-parties.js';
 
 /**
  * The 適格請求書 as an A4 PDF (Noto Sans JP, subset): the six items of the qualified invoice system —
@@ -31,35 +31,6 @@ const RATE_LABEL: Record<string, string> = {
 const yen = (v: number) => `${v < 0 ? '-' : ''}¥${Math.abs(v).toLocaleString('en-US')}`;
 const num = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 3 });
 
-async function liveParties(
-  tenant: Tenant,
-  invoice: Invoice,
-): Promise<{ issuer: InvoiceParty; recipient: InvoiceParty }> {
-  const [c] = await tenant.db.select().from(companies).where(eq(companies.id, tenant.companyId));
-  const [cust] = await tenant.db.select().from(customers).where(eq(customers.id, invoice.customer_id));
-  const bank = await loadBankInfo(tenant);
-  const addr = (p: { prefecture_code: string | null; address1: string | null; address2: string | null }) =>
-    [p.prefecture_code ? PREFECTURES[p.prefecture_code] : '', p.address1 ?? '', p.address2 ?? ''].join('') || null;
-  return {
-    issuer: {
-      name: c.name,
-      registration_number: c.registration_number,
-      postal_code: c.postal_code,
-      address: addr(c),
-      tel: c.tel,
-      bank_account: bank
-        ? `${bank.bank_name} ${bank.branch_name} ${bank.account_type} ${bank.account_number} ${bank.account_holder}`
-        : null,
-    },
-    recipient: {
-      name: cust?.name ?? invoice.customer_name,
-      honorific: cust?.honorific ?? '御中',
-      postal_code: cust?.postal_code ?? null,
-      address: cust ? addr(cust) : null,
-    },
-  };
-}
-
 async function logoImage(doc: PDFDocument, dataUrl: string | null): Promise<PDFImage | null> {
   const m = dataUrl ? /^data:image\/(png|jpeg);base64,(.+)$/.exec(dataUrl) : null;
   if (!m) return null;
@@ -77,7 +48,7 @@ export async function invoicePdf(tenant: Tenant, invoice: Invoice): Promise<Buff
   const parties =
     invoice.issuer && invoice.recipient
       ? { issuer: invoice.issuer, recipient: invoice.recipient }
-      : await liveParties(tenant, invoice);
+      : await invoiceParties(tenant, invoice.customer_id);
   const [company] = await tenant.db
     .select({ logo: companies.logo_data })
     .from(companies)

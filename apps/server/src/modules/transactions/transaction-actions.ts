@@ -61,7 +61,8 @@ async function checkProducts(tenant: Tenant, input: TransactionValues): Promise<
   });
 }
 
-async function companyTaxSettings(tenant: Tenant) {
+/** The company's 税抜/税込 display (a document's default mode) and its rounding of consumption tax. */
+export async function companyTaxSettings(tenant: Tenant) {
   const [c] = await tenant.db
     .select({ tax_display: companies.tax_display, tax_rounding: companies.tax_rounding })
     .from(companies)
