@@ -15,8 +15,9 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // generous for a loaded 2-core machine: a passing test never waits for them
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
     globalSetup: ['e2e/support/server.ts'],
   },
 });

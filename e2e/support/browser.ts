@@ -64,7 +64,7 @@ export async function newPage(browser: Browser, baseURL: string): Promise<TestPa
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(15_000);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
