@@ -65,7 +65,7 @@ export async function newPage(browser: Browser, baseURL: string): Promise<TestPa
     timezoneId: 'Asia/Tokyo',
   });
   context.setDefaultTimeout(30_000);
-  context.setDefaultNavigationTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];
