@@ -17,6 +17,7 @@ export * from './contracts/invoices.js';
 export * from './contracts/products.js';
 export * from './contracts/settings.js';
 export * from './contracts/system.js';
+export * from './contracts/transaction-documents.js';
 export * from './contracts/transactions.js';
 export * from './format.js';
 export * from './money.js';
