@@ -175,6 +175,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       // files are looked up per request, so a rebuild of the web app is served without a restart
       wildcard: true,
       index: false,
+      // the build writes .br and .gz beside every text asset (apps/web/vite.config.ts): sent as they are
+      // to clients that accept them, with Vary: Accept-Encoding
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -156,6 +156,31 @@ describe('serving the web app', () => {
       const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      // precompressed files written by the build are sent as they are to clients that accept them
+      const { brotliCompressSync, gzipSync, brotliDecompressSync } = await import('node:zlib');
+      const big = `console.log(${JSON.stringify('帳簿'.repeat(2000))})`;
+      await writeFile(path.join(dist, 'assets', 'big-aaa111.js'), big);
+      await writeFile(path.join(dist, 'assets', 'big-aaa111.js.br'), brotliCompressSync(big));
+      await writeFile(path.join(dist, 'assets', 'big-aaa111.js.gz'), gzipSync(big));
+      const br = await app.inject({
+        method: 'GET',
+        url: '/assets/big-aaa111.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(br.headers['content-type']).toContain('javascript');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(big);
+      const gzAnswer = await app.inject({
+        method: 'GET',
+        url: '/assets/big-aaa111.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzAnswer.headers['content-encoding']).toBe('gzip');
+      const plain = await app.inject({ method: 'GET', url: '/assets/big-aaa111.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(big);
       // a file added after start-up (a rebuild) is served too
       await writeFile(path.join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
       expect((await app.inject({ method: 'GET', url: '/assets/late-def456.js' })).statusCode).toBe(200);
