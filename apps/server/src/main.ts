@@ -29,6 +29,7 @@ async function main() {
     adminPassword: env.ADMIN_PASSWORD ?? demoPassword,
     demo: env.SEED_DEMO ?? database.driver === 'pglite',
     demoPassword,
+    storage,
   });
 
   const queue = createJobQueue(database, {
