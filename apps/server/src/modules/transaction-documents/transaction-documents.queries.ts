@@ -43,10 +43,11 @@ const SORT_COLUMNS = {
 const KEYWORD_COLUMNS: KeywordMatch[] = [
   T.memo,
   T.registration_number,
+  // the matching suppliers and files are found once (a hashed sub-plan), not per document
   (_word, like) =>
-    sql`exists (select 1 from ${customers} where ${customers.id} = ${T.customer_id} and (${customers.name} ilike ${like} or ${customers.name_kana} ilike ${like}))`,
+    sql`${T.customer_id} in (select ${customers.id} from ${customers} where ${customers.company_id} = ${T.company_id} and (${customers.name} ilike ${like} or ${customers.name_kana} ilike ${like}))`,
   (_word, like) =>
-    sql`exists (select 1 from ${F} where ${F.document_id} = ${T.id} and ${F.company_id} = ${T.company_id} and ${F.deleted_at} is null and ${F.file_name} ilike ${like})`,
+    sql`${T.id} in (select ${F.document_id} from ${F} where ${F.company_id} = ${T.company_id} and ${F.deleted_at} is null and ${F.file_name} ilike ${like})`,
 ];
 
 /** The 電帳法 search: every filter combinable, ranges inclusive; live (not deleted) documents only. */
