@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-describe('seedIfEmpty', () => {
+// the whole demo year is created here: minutes on a loaded 2-core machine (its speed is measured by the bench)
+describe('seedIfEmpty', { timeout: 300_000 }, () => {
   it('creates the default domain, the admin, the demo company with owner, employee and customers', async () => {
     const result = await seedIfEmpty(database.db, {
       adminEmail: 'boss@example.com',
