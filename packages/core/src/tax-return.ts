@@ -273,6 +273,20 @@ export function defenseTax(input: TaxReturnComputeInput, line28: number, months:
   };
 }
 
+/** Line 1 before overrides: 税引前当期純利益 + 加算 − 減算 (別表四, simplified to adjustment rows). */
+export function incomeFromBooks(
+  bookIncome: number | null,
+  adjustments: readonly { kind: 'add' | 'subtract'; amount: number }[],
+): number {
+  return adjustments.reduce((s, a) => s + (a.kind === 'add' ? a.amount : -a.amount), bookIncome ?? 0);
+}
+
+/** The capital the form states (期末現在の資本金の額: digits, commas and 円 allowed), else `fallback`. */
+export function capitalFromForm(text: string | undefined, fallback: number | null): number | null {
+  const t = (text ?? '').replace(/[,，円\s]/g, '');
+  return /^\d{1,15}$/.test(t) ? Number(t) : fallback;
+}
+
 // ───────────────────────── digit boxes ─────────────────────────
 
 /**

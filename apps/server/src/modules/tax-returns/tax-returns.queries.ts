@@ -1,10 +1,12 @@
 import {
+  capitalFromForm,
   computeTaxReturn,
   DEFAULT_LOCAL_TAX_RATES,
   digitBoxes,
   emptyTaxReturnForm,
   estimateLocalTaxes,
   formatDateJa,
+  incomeFromBooks,
   type LocalTaxRates,
   rowField,
   TAX_RETURN_LINE_NUMBERS,
@@ -72,17 +74,6 @@ async function companyCapital(tenant: Tenant): Promise<number | null> {
   return row?.capital ?? null;
 }
 
-/** Line 1 before overrides: 税引前当期純利益 + 加算 − 減算 (別表四, simplified). */
-export function incomeOf(bookIncome: number | null, adjustments: TaxAdjustment[]): number {
-  return adjustments.reduce((s, a) => s + (a.kind === 'add' ? a.amount : -a.amount), bookIncome ?? 0);
-}
-
-/** The capital the form states (期末現在の資本金の額), else the company profile's. */
-function capitalOf(form: Record<string, string>, fallback: number | null): number | null {
-  const text = (form.amount_investment_capital ?? '').replace(/[,，円\s]/g, '');
-  return /^\d{1,15}$/.test(text) ? Number(text) : fallback;
-}
-
 /** Writes the 11 digit boxes of lines 1–44 into the form (0 and a line too large for its boxes stay empty, as on paper). */
 export function withLineBoxes(form: Record<string, string>, lines: Record<string, number>): Record<string, string> {
   const out = { ...form };
@@ -108,12 +99,12 @@ export async function taxReturnDto(tenant: Tenant, fy: FiscalYearRow, row: TaxRe
   const overrides = (row?.overrides as Record<string, number>) ?? {};
   const inputs = { ...ZERO_INPUTS, ...((row?.inputs as Partial<TaxReturnInputs>) ?? {}) };
   const bookIncome = row?.book_income ?? null;
-  const income = incomeOf(bookIncome, adjustments);
+  const income = incomeFromBooks(bookIncome, adjustments);
   const input: TaxReturnComputeInput = {
     income,
     fiscal_year_start: fy.start_date,
     fiscal_year_end: fy.end_date,
-    capital: capitalOf(form, capital),
+    capital: capitalFromForm(form.amount_investment_capital, capital),
     ...inputs,
   };
   const result = computeTaxReturn(input, overrides);
