@@ -190,19 +190,19 @@ export function computeTaxReturn(
   // 16–18 所得税額等 (needed by 12)
   const w16 = int(input.withholding_income_tax);
   const w17 = int(input.foreign_tax);
-  const w18 = w16 + w17;
+  // (object keys that are integers keep numeric order, so computing 16–18 first is invisible to callers)
+  const l16 = set(16, w16, '源泉徴収された所得税額（預金利息等）');
+  const l17 = set(17, w17, '外国税額');
+  const l18 = set(18, l16 + l17, `⑯ + ⑰ = ${yen(l16)} + ${yen(l17)}`);
   const l12 = set(
     12,
-    pos(Math.min(l9 - l10 - l11, w18)),
-    `⑨ − ⑩ − ⑪ と ⑱ のうち少ない金額 = min(${yen(l9 - l10 - l11)}, ${yen(w18)})`,
+    pos(Math.min(l9 - l10 - l11, l18)),
+    `⑨ − ⑩ − ⑪ と ⑱ のうち少ない金額 = min(${yen(l9 - l10 - l11)}, ${yen(l18)})`,
   );
   const l13raw = pos(l9 - l10 - l11 - l12);
   const l13 = set(13, cut100(l13raw), `⑨ − ⑩ − ⑪ − ⑫ = ${yen(l9 - l10 - l11 - l12)}（0円未満は0円、百円未満切捨て）`);
   const l14 = set(14, cut100(int(input.interim_corporate_tax)), '中間申告で納付した法人税額（百円未満切捨て）');
   set(15, cut100(pos(l13 - l14)), `⑬ − ⑭ = ${yen(l13 - l14)}（0円未満は0円、百円未満切捨て）`);
-  const l16 = set(16, w16, '源泉徴収された所得税額（預金利息等）');
-  const l17 = set(17, w17, '外国税額');
-  const l18 = set(18, l16 + l17, `⑯ + ⑰ = ${yen(l16)} + ${yen(l17)}`);
   const l19 = set(19, l12, `⑫ と同じ ${yen(l12)}`);
   const l20 = set(20, pos(l18 - l19), `⑱ − ⑲ = ${yen(l18 - l19)}（0円未満は0円）`);
   const l21 = set(21, l20, `⑳ と同じ ${yen(l20)}（還付される所得税額等）`);
