@@ -89,6 +89,7 @@ describe('確定申告書 (company owner)', () => {
       await page.getByRole('button', { name: '2行目の計算の説明', exact: true }).click();
       await expect.poll(() => page.getByTestId('explanation-2').textContent()).toContain('15%');
       await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('保存済み');
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shots(page, 'tax-return-form');
 
       // the preview: digit boxes and 和暦

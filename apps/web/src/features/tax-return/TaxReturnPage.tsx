@@ -161,19 +161,19 @@ export default function TaxReturnPage() {
   return (
     <>
       <PageHeader
+        mb="sm"
         title="確定申告書の作成・出力"
         description="法人税 確定申告書（別表一）を帳簿から作成し、印刷用のPDFを出力します。"
-        actions={
-          <>
-            <Button variant="default" leftSection={<IconEye size={16} />} onClick={preview} disabled={!year}>
-              プレビュー
-            </Button>
-            <Button variant="default" leftSection={<IconFileTypePdf size={16} />} onClick={pdf} disabled={!year}>
-              PDF
-            </Button>
-          </>
-        }
       />
+      {/* the actions sit under the title (beside it the title wrapped on a phone) */}
+      <Group gap="sm" mb="md" wrap="wrap">
+        <Button variant="default" leftSection={<IconEye size={16} />} onClick={preview} disabled={!year}>
+          プレビュー
+        </Button>
+        <Button variant="default" leftSection={<IconFileTypePdf size={16} />} onClick={pdf} disabled={!year}>
+          PDF
+        </Button>
+      </Group>
       <Stack gap="md">
         <Alert
           color="warning"

@@ -32,24 +32,24 @@ export default function TaxReturnPreviewPage() {
   return (
     <>
       <PageHeader
+        mb="sm"
         title="確定申告書のプレビュー"
         description="印刷される別表一のレイアウトです。金額は各行11桁の枠に入ります。"
-        actions={
-          <>
-            <Button
-              variant="default"
-              component={Link}
-              to={`/company/preparation-of-tax-return${year ? `?fiscal_year_id=${year.id}` : ''}`}
-              leftSection={<IconArrowLeft size={16} />}
-            >
-              入力に戻る
-            </Button>
-            <Button leftSection={<IconFileTypePdf size={16} />} onClick={pdf} disabled={!year}>
-              PDFをダウンロード
-            </Button>
-          </>
-        }
       />
+      {/* the actions sit under the title (beside it the title wrapped on a phone) */}
+      <Group gap="sm" mb="md" wrap="wrap">
+        <Button
+          variant="default"
+          component={Link}
+          to={`/company/preparation-of-tax-return${year ? `?fiscal_year_id=${year.id}` : ''}`}
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          入力に戻る
+        </Button>
+        <Button leftSection={<IconFileTypePdf size={16} />} onClick={pdf} disabled={!year}>
+          PDFをダウンロード
+        </Button>
+      </Group>
       <Group mb="sm">
         <Select
           label="事業年度"
@@ -104,7 +104,9 @@ function LineBoxes({ data, n }: { data: TaxReturn; n: number }) {
         <b style={{ display: 'inline-block', width: 20 }}>{n}</b>
         {TAX_RETURN_LINE_LABELS[String(n)]}
       </span>
-      <DigitBoxes chars={chars} label={`${n}行目 ${data.lines[String(n)]}`} />
+      <Box style={{ flexShrink: 0 }}>
+        <DigitBoxes chars={chars} label={`${n}行目 ${data.lines[String(n)]}`} />
+      </Box>
     </Box>
   );
 }
@@ -125,7 +127,7 @@ function PrintedForm({ data }: { data: TaxReturn }) {
       <Box
         data-testid="printed-form"
         style={{
-          minWidth: 820,
+          minWidth: 900,
           maxWidth: 980,
           background: 'white',
           padding: 16,
@@ -145,7 +147,7 @@ function PrintedForm({ data }: { data: TaxReturn }) {
           {f.shinsei_year
             ? `令和${f.shinsei_year}年${f.shinsei_month}月${f.shinsei_day}日 提出`
             : '令和　年　月　日 提出'}
-          　{f.tax_office || '　　'} 税務署長殿
+          {`　${f.tax_office || '　　'} 税務署長殿`}
         </Text>
         <Box style={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 0 }}>
           <Field label="納税地">{f.tax_place}</Field>
@@ -175,7 +177,7 @@ function PrintedForm({ data }: { data: TaxReturn }) {
             </span>
           </Field>
         </Box>
-        <Box style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginTop: 10 }}>
+        <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 12, marginTop: 10 }}>
           <Box>
             <Text size="xs" fw={700} c={FORM_COLOR} mb={2}>
               法人税額の計算
