@@ -786,9 +786,21 @@ function EstimateSection({
             ）
           </Text>
         ) : (
-          <Button size="sm" variant="light" onClick={confirm} disabled={estimate.total <= 0 || !server.updated_at}>
-            法人税等の仕訳を計上…
-          </Button>
+          <>
+            <Button
+              size="sm"
+              variant="light"
+              onClick={confirm}
+              disabled={estimate.total <= 0 || !server.updated_at || server.fiscal_year.status === 'closed'}
+            >
+              法人税等の仕訳を計上…
+            </Button>
+            {server.fiscal_year.status === 'closed' && (
+              <Text size="xs" c="dimmed">
+                締め済みの会計年度には計上できません（締めの前に計上するか、締めを戻してください）。
+              </Text>
+            )}
+          </>
         )}
         <Button size="sm" variant="subtle" color="gray" onClick={() => setShowRates((v) => !v)}>
           {showRates ? '税率の設定を閉じる' : '税率を設定する'}

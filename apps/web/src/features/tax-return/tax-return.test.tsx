@@ -180,4 +180,51 @@ describe('確定申告書の作成・出力', () => {
     expect(corp.querySelectorAll('[data-box]')).toHaveLength(13);
     expect(screen.getByTestId('preview-period').textContent).toBe('自 令和7年4月1日　至 令和8年3月31日');
   });
+
+  it('shows the conflict when someone saved the return since (409) and reloads it', async () => {
+    let reads = 0;
+    api({
+      'GET /api/company/tax-returns/7': () => {
+        reads += 1;
+        return json({ data: reads === 1 ? filled() : { ...filled(), updated_at: '2026-05-10T02:00:00.000Z' } });
+      },
+      'PUT /api/company/tax-returns/7': () =>
+        json(
+          { message: 'ほかのユーザーがこの確定申告書を更新しました。画面を再読み込みしてから編集してください' },
+          409,
+        ),
+    });
+    seedToken();
+    renderApp('/company/preparation-of-tax-return?fiscal_year_id=7');
+    const add = await screen.findByRole('button', { name: '加算・減算の行を追加' });
+    await userEvent.click(add);
+    expect(await screen.findByTestId('conflict-alert', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText(/ほかのユーザーがこの確定申告書を更新しました/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '最新の内容を読み込む' }));
+    await waitFor(() => expect(screen.queryByTestId('conflict-alert')).toBeNull());
+    expect(screen.queryByLabelText('金額')).toBeNull();
+  });
+
+  it('offers the year-end entry 法人税、住民税及び事業税 / 未払法人税等 and posts it on confirmation', async () => {
+    const open = { ...filled(), fiscal_year: { ...filled().fiscal_year, status: 'open' } };
+    const { calls } = api({
+      'GET /api/company/fiscal-years': { data: [{ ...FY, status: 'open' }] },
+      'GET /api/company/tax-returns/7': { data: open },
+      'POST /api/company/tax-returns/7/post-entry': { data: { ...open, entry_id: 99 } },
+    });
+    seedToken();
+    renderApp('/company/preparation-of-tax-return?fiscal_year_id=7');
+    const total = await screen.findByTestId('estimate-total');
+    const expected = open.local_estimate.total;
+    expect(total.textContent).toBe(`¥${expected.toLocaleString('en-US')}`);
+    expect(screen.getAllByText('見積もり').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: '法人税等の仕訳を計上…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('（借方）法人税、住民税及び事業税')).toBeTruthy();
+    expect(within(dialog).getByText('（貸方）未払法人税等')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: '計上する' }));
+    await screen.findByText('仕訳を見る');
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/post-entry'));
+    expect(post?.body).toEqual({ amount: expected, updated_at: '2026-05-10T01:00:00.000Z' });
+  });
 });
