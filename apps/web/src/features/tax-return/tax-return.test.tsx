@@ -227,4 +227,31 @@ describe('確定申告書の作成・出力', () => {
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/post-entry'));
     expect(post?.body).toEqual({ amount: expected, updated_at: '2026-05-10T01:00:00.000Z' });
   });
+
+  it('restores unsaved changes kept in browser storage after a reload, then saves them', async () => {
+    const f = filled();
+    localStorage.setItem(
+      'kakuteiFormData',
+      JSON.stringify({
+        '7': {
+          form: { ...f.form, former_tax_corporate_name: '旧商号の記入' },
+          overrides: {},
+          adjustments: [{ kind: 'add', label: '損金不算入の交際費', amount: 250_000 }],
+          inputs: f.inputs,
+          updated_at: f.updated_at,
+          dirty: true,
+        },
+      }),
+    );
+    const { calls } = api({ 'GET /api/company/tax-returns/7': { data: f } });
+    seedToken();
+    renderApp('/company/preparation-of-tax-return?fiscal_year_id=7');
+    await waitFor(() => expect(screen.getByTestId('income').textContent).toContain('10,250,000'));
+    expect((screen.getByLabelText('旧納税地及び旧法人名等') as HTMLInputElement).value).toBe('旧商号の記入');
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 4000 });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      updated_at: f.updated_at,
+      adjustments: [{ amount: 250_000 }],
+    });
+  });
 });
