@@ -276,6 +276,29 @@ describe('tax returns per fiscal year', () => {
     expect(log).toBeTruthy();
   });
 
+  it('a 6-month short year (設立初年度): threshold 8,000,000 × 6/12 = 4,000,000', async () => {
+    const o = await companyOwner(ctx, { fiscal_year_end_month: 3, capital: 3_000_000 });
+    const accounts: { id: number; code: string }[] = (await o.api.get('/api/company/accounts')).json().data;
+    const code = (c: string) => accounts.find((x) => x.code === c)?.id as number;
+    const fy = (await o.api.post('/api/company/fiscal-years', { start_date: '2025-10-01' })).json().data;
+    expect(fy.end_date).toBe('2026-03-31');
+    const res = await o.api.post('/api/accountings', {
+      date: '2025-12-01',
+      description: '売上',
+      lines: [
+        { account_id: code('1120'), debit: 10_000_000, credit: 0, tax_category: 'none' },
+        { account_id: code('4110'), debit: 0, credit: 10_000_000, tax_category: 'none' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const d = (await o.api.post(url(fy.id, '/fill'))).json().data;
+    expect(d.lines['1']).toBe(10_000_000);
+    expect(d.lines['2']).toBe(600_000 + 1_392_000);
+    expect(d.explanations['2']).toContain('× 6/12 = 4,000,000円');
+    expect(d.form.fiscal_year_from_month).toBe('10');
+    expect(d.local_estimate.per_capita_levy).toBe(35_000);
+  });
+
   it('a loss year: line 1 negative (△ in the boxes), tax 0, 欠損金 carried', async () => {
     const { o, fy } = await setup();
     const d = (await o.api.post(url(fy.id, '/fill'))).json().data;
