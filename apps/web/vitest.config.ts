@@ -12,7 +12,8 @@ export default defineProject({
     include: ['apps/web/src/**/*.test.{ts,tsx}'],
     setupFiles: ['apps/web/src/test/setup.ts'],
     css: false,
-    testTimeout: 30000,
+    // generous, for a loaded 2-core machine (a form test can take 10 s there): a passing test never waits for it
+    testTimeout: 90_000,
     restoreMocks: true,
   },
 });

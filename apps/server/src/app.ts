@@ -36,6 +36,7 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { taxReturnRoutes } from './modules/tax-returns/tax-returns.routes.js';
 import { transactionDocumentRoutes } from './modules/transaction-documents/transaction-documents.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(invoiceRoutes);
   await app.register(transactionDocumentRoutes);
   await app.register(fileLinkRoutes);
+  await app.register(taxReturnRoutes);
   await app.register(employeeRoutes);
   await app.register(accountSettingsRoutes);
   await app.register(companyProfileRoutes);

@@ -17,7 +17,10 @@ let ctx: TestContext;
 let a: Awaited<ReturnType<typeof companyOwner>>;
 let b: Awaited<ReturnType<typeof companyOwner>>;
 /** Company A's records by the route prefix whose :id they fill, with the record as A reads it. */
-const fixtures = new Map<string, { id: number; fileId?: number; record: Record<string, unknown> }>();
+const fixtures = new Map<
+  string,
+  { id: number; fileId?: number; record: Record<string, unknown>; body?: Record<string, unknown> }
+>();
 /** Company A's ids by query parameter name. */
 const queryIds: Record<string, number> = {};
 
@@ -128,6 +131,14 @@ beforeAll(async () => {
   }
   // notices are the platform's, not a company's: B reading one it may see is not a leak (tested in infos)
   fixtures.set('/api/company/infos/:id', { id: 0, record: {} });
+  for (const suffix of ['', '/fill', '/pdf'])
+    fixtures.set(`/api/company/tax-returns/:fiscal_year_id${suffix}`, { id: fy.id, record: {} });
+  // a valid body, so the call reaches the company check (an empty one would be refused first with 422)
+  fixtures.set('/api/company/tax-returns/:fiscal_year_id/post-entry', {
+    id: fy.id,
+    record: {},
+    body: { amount: 1, updated_at: new Date().toISOString() },
+  });
   queryIds.account_id = code('1120');
   queryIds.fiscal_year_id = fy.id;
   queryIds.customer_id = customer.id;
@@ -156,13 +167,13 @@ describe('every company route is scoped to the caller’s company', () => {
       const fixture = fixtures.get(r.url);
       expect(fixture, `no fixture for ${r.method} ${r.url}: add company A's record for it to this test`).toBeDefined();
       if (!fixture || fixture.id === 0) continue;
-      const url = r.url.replace(':id', String(fixture.id)).replace(':file_id', String(fixture.fileId ?? 0));
+      const url = r.url.replace(':file_id', String(fixture.fileId ?? 0)).replace(/:[a-z_]+/, String(fixture.id));
       const body =
         r.method === 'PUT' || r.method === 'PATCH'
           ? { updated_at: new Date().toISOString(), ...fixture.record }
           : r.method === 'GET'
             ? undefined
-            : {};
+            : (fixture.body ?? {});
       const res = await ctx.app.inject({
         method: r.method as 'GET',
         url,

@@ -134,11 +134,14 @@ export const PAGES: PageDef[] = [
   company('/company/payment_management', '入金管理・支払いレポート 一覧', m('/company/payment_management')),
   company('/company/payment_management/create', '入金・支払いの登録', m('/company/payment_management')),
   company('/company/payment_management/edit/:id?', '入金・支払いの編集', m('/company/payment_management')),
-  company('/company/preparation-of-tax-return', '確定申告書の作成・出力', m('/company/preparation-of-tax-return')),
+  company('/company/preparation-of-tax-return', '確定申告書の作成・出力', m('/company/preparation-of-tax-return'), {
+    load: () => import('../features/tax-return/TaxReturnPage'),
+  }),
   company(
     '/company/preparation-of-tax-return-preview',
     '確定申告書のプレビュー',
     m('/company/preparation-of-tax-return'),
+    { load: () => import('../features/tax-return/TaxReturnPreviewPage') },
   ),
   company('/company/audit-logs', '操作ログ', m('/company/audit-logs'), {
     roles: ['company'],

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   apiBaseUrl: 'API_BASE_URL',
   /** Last opened customer (id), restored at start. */
   selectedCustomer: 'selectedCustomer',
+  /** The kakutei form data (docs/product/SPEC.md §3) per fiscal year: `{ [fiscal_year_id]: draft }`, kept on every change. */
+  kakuteiFormData: 'kakuteiFormData',
   /** Epoch ms of the last forced reload after a chunk-load failure. */
   chunkReloadAt: 'chobo:chunk-reload-at',
 } as const;

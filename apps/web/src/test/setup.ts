@@ -6,7 +6,7 @@ import { setNavigator } from '../lib/navigation';
 import { clearSession } from '../lib/session';
 
 // generous: on a loaded 2-core machine a render can take seconds; passing tests don't wait longer
-configure({ asyncUtilTimeout: 10000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 /** jsdom lacks what Mantine needs: matchMedia, ResizeObserver, scrollIntoView (STACK.md pitfalls). */
 if (!window.matchMedia) {

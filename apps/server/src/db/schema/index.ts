@@ -7,5 +7,6 @@ export * from './infos.js';
 export * from './invitations.js';
 export * from './products.js';
 export * from './settings.js';
+export * from './tax-returns.js';
 export * from './transaction-documents.js';
 export * from './transactions.js';

@@ -1,10 +1,12 @@
 import { COMPANY_PERMISSIONS, isValidRegistrationNumber } from '@chobo/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemTenant } from '../../lib/context.js';
 import { DEFAULT_ACCOUNTS } from '../../modules/accounting/chart-of-accounts.js';
+import { bookIncomeOf, loadTaxReturn } from '../../modules/tax-returns/tax-return-actions.js';
 import { createTestDatabase } from '../../test/harness.js';
 import type { Database } from '../client.js';
-import { accounts, companies, customers, domains, users } from '../schema/index.js';
+import { accounts, companies, customers, domains, fiscalYears, users } from '../schema/index.js';
 import { seedIfEmpty } from './seed.js';
 
 let database: Database;
@@ -53,6 +55,24 @@ describe('seedIfEmpty', { timeout: 300_000 }, () => {
     expect(registered.length).toBeGreaterThanOrEqual(10);
     for (const c of registered) expect(isValidRegistrationNumber(c.registration_number ?? ''), c.name).toBe(true);
     expect(new Set(list.map((c) => c.prefecture_code)).size).toBeGreaterThan(15);
+  });
+
+  it('seeds the closed year’s 確定申告書 filled from the books (line 1 = 税引前当期純利益)', async () => {
+    const [company] = await database.db.select().from(companies);
+    const [fy] = await database.db
+      .select()
+      .from(fiscalYears)
+      .where(and(eq(fiscalYears.company_id, company.id), eq(fiscalYears.status, 'closed')));
+    const tenant = systemTenant(database.db, company.id);
+    const tr = await loadTaxReturn(tenant, fy.id);
+    const pretax = await bookIncomeOf(tenant, fy);
+    expect(pretax).toBeGreaterThan(0);
+    expect(tr.book_income).toBe(pretax);
+    expect(tr.lines['1']).toBe(pretax);
+    expect(tr.lines['2']).toBeGreaterThan(0);
+    expect(tr.form.corporate_name).toBe('株式会社サンプル商事');
+    expect(tr.form.corporate_number_01).toBe('7');
+    expect(tr.form.fiscal_year_from_era).toBe('令和');
   });
 
   it('does nothing once users exist', async () => {

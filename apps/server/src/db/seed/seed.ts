@@ -10,6 +10,7 @@ import { seedDemoAccounting } from './demo-accounting.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
 import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
+import { seedDemoTaxReturn } from './demo-tax-return.js';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -113,6 +114,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     await seedDefaultAccounts(tenant);
     await seedDemoMasterData(tenant, demoHash);
     await seedDemoAccounting(tenant, { storage: opts.storage });
+    await seedDemoTaxReturn(tenant);
     await seedDemoInfos(tx);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },

@@ -1,0 +1,214 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
+import {
+  CORPORATE_NUMBER_BOXES,
+  rowField,
+  TAX_RETURN_LINE_LABELS,
+  TAX_RETURN_ROW_BOXES,
+  type TaxReturn,
+} from '@chobo/core';
+import * as fontkit from 'fontkit';
+import { pdfFonts } from '../accounting/statement-files.js';
+
+/**
+ * 別表一 as printed, on one A4 page (Noto Sans JP, subset): header (提出日, 税務署, 納税地, 法人名・フリガナ,
+ * 法人番号 in 13 boxes, 代表者, 事業種目, 資本金, 事業年度 in 和暦), lines 1–44 each in 11 digit boxes (法人税 on
+ * the left, 地方法人税 on the right), the refund bank account, and the notice that the filer checks it.
+ * Drawn from the same form data the preview screen shows.
+ */
+
+const W = 595.28;
+const H = 841.89;
+const M = 26;
+const INK = rgb(0.1, 0.1, 0.12);
+const FORM = rgb(0.55, 0.2, 0.15); // the form's printed colour (red-brown like the NTA form)
+const MUTED = rgb(0.42, 0.42, 0.46);
+const FILL = rgb(0.98, 0.95, 0.93);
+
+const LEFT_LINES = Array.from({ length: 27 }, (_, i) => i + 1);
+const RIGHT_LINES = Array.from({ length: 17 }, (_, i) => i + 28);
+
+export async function taxReturnPdf(data: TaxReturn): Promise<Buffer> {
+  const f = data.form;
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);
+  const fonts = pdfFonts();
+  const regular = await doc.embedFont(fonts.regular, { subset: true });
+  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  doc.setTitle(`確定申告書（別表一） ${data.fiscal_year.label}`);
+  doc.setAuthor(f.corporate_name || 'Chobo');
+  const page: PDFPage = doc.addPage([W, H]);
+
+  const text = (
+    s: string,
+    x: number,
+    y: number,
+    o: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; right?: boolean; center?: boolean } = {},
+  ) => {
+    if (!s) return;
+    const font = o.font ?? regular;
+    const size = o.size ?? 8;
+    const w = font.widthOfTextAtSize(s, size);
+    const xx = o.right ? x - w : o.center ? x - w / 2 : x;
+    page.drawText(s, { x: xx, y, size, font, color: o.color ?? INK });
+  };
+  const fit = (s: string, width: number, size: number, font = regular) => {
+    let out = s;
+    while (out.length > 1 && font.widthOfTextAtSize(out, size) > width) out = out.slice(0, -1);
+    return out === s ? s : `${out.slice(0, -1)}…`;
+  };
+  const rect = (x: number, y: number, w: number, h: number, fill?: ReturnType<typeof rgb>, border = 0.5) =>
+    page.drawRectangle({ x, y, width: w, height: h, borderColor: FORM, borderWidth: border, color: fill });
+  const vline = (x: number, y1: number, y2: number, t = 0.4) =>
+    page.drawLine({ start: { x, y: y1 }, end: { x, y: y2 }, thickness: t, color: FORM });
+  /** Boxes of single characters; a thicker rule every 3 digits from the right (千・百万・十億). */
+  const boxes = (chars: string[], x: number, y: number, bw: number, h: number, groups = true) => {
+    rect(x, y, bw * chars.length, h, rgb(1, 1, 1));
+    chars.forEach((c, i) => {
+      if (i > 0) {
+        const fromRight = chars.length - i;
+        vline(x + bw * i, y, y + h, groups && fromRight % 3 === 0 ? 0.9 : 0.3);
+      }
+      text(c, x + bw * i + bw / 2, y + h / 2 - 3, { center: true, size: 8.5, font: bold });
+    });
+  };
+  const label = (s: string, x: number, y: number, size = 6.5) => text(s, x, y, { size, color: FORM });
+
+  // ── title
+  let y = H - M - 12;
+  text('各事業年度の所得に係る申告書 － 内国法人の分', M, y, { font: bold, size: 12 });
+  text('別表一', W - M, y, { font: bold, size: 11, right: true, color: FORM });
+  y -= 16;
+  const era = f.fiscal_year_to_era || '令和';
+  text(
+    `${era}${f.shinsei_year || '　'}年${f.shinsei_month || '　'}月${f.shinsei_day || '　'}日 提出　　${f.tax_office || '　　　　'} 税務署長殿`,
+    M,
+    y,
+    { size: 8.5 },
+  );
+  text('申告の種類：確定', W - M, y, { size: 8, right: true, color: MUTED });
+
+  // ── header block
+  y -= 8;
+  const hx = M;
+  const hw = W - 2 * M;
+  const rowH = 17;
+  const field = (lab: string, value: string, x: number, yy: number, w: number, size = 8.5) => {
+    rect(x, yy, w, rowH, FILL);
+    label(lab, x + 3, yy + rowH - 7.5, 5.8);
+    text(fit(value, w - 58, size), x + 56, yy + 5, { size });
+  };
+  y -= rowH;
+  field('納税地', f.tax_place, hx, y, hw * 0.66);
+  field('電話番号', [f.tel_01, f.tel_02, f.tel_03].filter(Boolean).join('－'), hx + hw * 0.66, y, hw * 0.34);
+  y -= rowH;
+  field('（フリガナ）', f.corporate_name_furigana, hx, y, hw * 0.66, 7.5);
+  field('事業種目', f.business_type, hx + hw * 0.66, y, hw * 0.34);
+  y -= rowH;
+  field('法人名', f.corporate_name, hx, y, hw * 0.66, 10);
+  const capital = /^\d+$/.test(f.amount_investment_capital)
+    ? `${Number(f.amount_investment_capital).toLocaleString('en-US')}円`
+    : f.amount_investment_capital;
+  field('期末資本金の額', capital, hx + hw * 0.66, y, hw * 0.34);
+  y -= rowH + 2;
+  rect(hx, y, hw * 0.66, rowH + 2, FILL);
+  label('法人番号', hx + 3, y + rowH - 6, 5.8);
+  const corp = Array.from(
+    { length: CORPORATE_NUMBER_BOXES },
+    (_, i) => f[`corporate_number_${String(i + 1).padStart(2, '0')}`] ?? '',
+  );
+  boxes(corp, hx + 56, y + 2, 14, rowH - 2, false);
+  field('法人区分', f.industry, hx + hw * 0.66, y, hw * 0.34);
+  y -= rowH;
+  field('（フリガナ）', f.representative_name_furigana, hx, y, hw * 0.66, 7.5);
+  field(
+    '整理番号',
+    Array.from({ length: 8 }, (_, i) => f[`company_number_0${i + 1}`] ?? '').join(''),
+    hx + hw * 0.66,
+    y,
+    hw * 0.34,
+  );
+  y -= rowH;
+  field('代表者', f.representative_name, hx, y, hw * 0.66, 9.5);
+  field('旧納税地・旧法人名', f.former_tax_corporate_name, hx + hw * 0.66, y, hw * 0.34);
+  y -= rowH;
+  field('代表者住所', f.representative_address, hx, y, hw);
+  y -= rowH + 4;
+  const period = (p: 'fiscal_year' | 'taxable_year') =>
+    `自 ${f[`${p}_from_era`]}${f[`${p}_from_year`]}年${f[`${p}_from_month`]}月${f[`${p}_from_day`]}日　至 ${f[`${p}_to_era`]}${f[`${p}_to_year`]}年${f[`${p}_to_month`]}月${f[`${p}_to_day`]}日`;
+  rect(hx, y, hw, rowH + 2, FILL);
+  label('事業年度分の法人税 確定申告書', hx + 3, y + 7, 7);
+  text(f.fiscal_year_from_year ? period('fiscal_year') : '', hx + 130, y + 6, { size: 9, font: bold });
+  label('（課税事業年度分の地方法人税 確定申告書 同期間）', hx + hw * 0.6, y + 7, 7);
+
+  // ── lines
+  y -= 8;
+  const colW = (hw - 8) / 2;
+  const bw = 11.2;
+  const bh = 15;
+  const step = bh + 3;
+  const lineRow = (n: number, x: number, yy: number) => {
+    const key = String(n);
+    const overridden = data.overrides[key] !== undefined;
+    rect(x, yy, colW, step, overridden ? rgb(1, 0.97, 0.85) : undefined, 0.3);
+    text(String(n), x + 8, yy + 6, { center: true, size: 7, font: bold, color: FORM });
+    label(fit(TAX_RETURN_LINE_LABELS[key], colW - 16 - bw * TAX_RETURN_ROW_BOXES - 4, 6.3), x + 16, yy + 6.5, 6.3);
+    const chars = Array.from({ length: TAX_RETURN_ROW_BOXES }, (_, i) => data.form[rowField(n, i + 1)] ?? '');
+    boxes(chars, x + colW - bw * TAX_RETURN_ROW_BOXES - 1, yy + 1.5, bw, bh);
+  };
+  const top = y;
+  let ly = top;
+  text('法人税額の計算', hx, ly - 8, { font: bold, size: 7.5, color: FORM });
+  ly -= 12;
+  for (const n of LEFT_LINES) {
+    ly -= step;
+    lineRow(n, hx, ly);
+  }
+  let ry = top;
+  const rx = hx + colW + 8;
+  text('地方法人税額の計算', rx, ry - 8, { font: bold, size: 7.5, color: FORM });
+  ry -= 12;
+  for (const n of RIGHT_LINES) {
+    ry -= step;
+    lineRow(n, rx, ry);
+  }
+
+  // ── 防衛特別法人税 and the refund bank account (right column, below 44)
+  ry -= 16;
+  const d = data.defense_special_corporate_tax;
+  text(
+    d.applies
+      ? `防衛特別法人税額（別表）: ${d.amount.toLocaleString('en-US')}円`
+      : '防衛特別法人税: この事業年度は対象外',
+    rx,
+    ry,
+    { size: 7, color: MUTED },
+  );
+  ry -= 14;
+  text('還付を受けようとする金融機関等', rx, ry, { font: bold, size: 7.5, color: FORM });
+  const bank = [
+    ['銀行等', `${f.bank_name}${f.bank_kind ? ` ${f.bank_kind}` : ''}`],
+    ['本店・支店', `${f.bank_branch_name}${f.bank_branch_kind ? ` ${f.bank_branch_kind}` : ''}`],
+    ['預金種類', f.bank_deposit_type],
+    ['口座番号', f.bank_number],
+    ['ゆうちょ銀行の貯金記号番号', [f.bankpost_symbol, f.bankpost_number].filter(Boolean).join('－')],
+    ['郵便局名等', f.bankpost_office],
+  ];
+  for (const [k, v] of bank) {
+    ry -= 14;
+    rect(rx, ry, colW, 13, undefined, 0.3);
+    label(k, rx + 3, ry + 4, 6.3);
+    text(fit(v, colW - 110, 8), rx + 104, ry + 3.5, { size: 8 });
+  }
+
+  // ── footer
+  const fy = Math.min(ly, ry) - 20;
+  text(
+    '※ この申告書は帳簿から作成した下書きです。提出前に各金額・記載事項を必ずご自身（または税理士）で確認してください。',
+    M,
+    Math.max(fy, M + 10),
+    { size: 7, color: rgb(0.75, 0.15, 0.15) },
+  );
+  text('黄色の行は手入力の金額です。', M, Math.max(fy, M + 10) - 10, { size: 6.5, color: MUTED });
+
+  return Buffer.from(await doc.save());
+}

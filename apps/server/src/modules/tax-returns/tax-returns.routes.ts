@@ -1,0 +1,187 @@
+import {
+  computeTaxReturn,
+  dataOf,
+  taxReturnComputeDto,
+  taxReturnComputeInput,
+  taxReturnDto,
+  taxReturnFillInput,
+  taxReturnPostEntryInput,
+  taxReturnSaveInput,
+  taxReturnSettingsDto,
+  taxReturnSettingsInput,
+} from '@chobo/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fileResponse } from '../../lib/responses.js';
+import { companyRoute } from '../../lib/tenant-route.js';
+import type { RouteAccess } from '../../plugins/auth.js';
+import {
+  fillTaxReturn,
+  loadTaxReturn,
+  postTaxEntry,
+  saveTaxReturn,
+  saveTaxReturnSettings,
+} from './tax-return-actions.js';
+import { taxReturnPdf } from './tax-return-pdf.js';
+import { loadLocalRates } from './tax-returns.queries.js';
+
+/** 確定申告書の作成・出力: the company's owner with `preparation-of-tax-return.index` (docs/product/SPEC.md §2). */
+const config: { access: RouteAccess } = {
+  access: { roles: ['company'], permission: 'preparation-of-tax-return.index' },
+};
+const tags = ['tax-returns'];
+const BASE = '/api/company/tax-returns';
+const params = z.object({
+  fiscal_year_id: z.coerce
+    .number({ error: '会計年度を指定してください' })
+    .int('会計年度を指定してください')
+    .positive('会計年度を指定してください')
+    .max(2_147_483_647, '会計年度を指定してください'),
+});
+
+export async function taxReturnRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: `${BASE}/compute`,
+      config,
+      schema: {
+        tags,
+        summary: '別表一 1〜44行の計算（申告書の保存はしません）',
+        body: taxReturnComputeInput,
+        response: { 200: dataOf(taxReturnComputeDto) },
+      },
+    },
+    async ({ req }) => ({ data: computeTaxReturn(req.body) }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/tax-return-settings',
+      config,
+      schema: { tags, summary: '法人住民税・事業税の見積もり税率', response: { 200: dataOf(taxReturnSettingsDto) } },
+    },
+    async ({ ctx }) => ({ data: await loadLocalRates(ctx) }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'PUT',
+      url: '/api/company/tax-return-settings',
+      config,
+      schema: {
+        tags,
+        summary: '法人住民税・事業税の見積もり税率の保存',
+        body: taxReturnSettingsInput,
+        response: { 200: dataOf(taxReturnSettingsDto) },
+      },
+    },
+    async ({ ctx, req }) => ({ data: await saveTaxReturnSettings({ ctx, input: req.body }) }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${BASE}/:fiscal_year_id`,
+      config,
+      schema: { tags, summary: '確定申告書（会計年度ごとの下書き）', params, response: { 200: dataOf(taxReturnDto) } },
+    },
+    async ({ ctx, req }) => ({ data: await loadTaxReturn(ctx, req.params.fiscal_year_id) }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'PUT',
+      url: `${BASE}/:fiscal_year_id`,
+      config,
+      schema: {
+        tags,
+        summary: '確定申告書の保存（updated_at が古いと 409）',
+        params,
+        body: taxReturnSaveInput,
+        response: { 200: dataOf(taxReturnDto) },
+      },
+    },
+    async ({ ctx, req }) => ({
+      data: await saveTaxReturn({ ctx, input: { ...req.body, fiscal_year_id: req.params.fiscal_year_id } }),
+    }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: `${BASE}/:fiscal_year_id/fill`,
+      config,
+      schema: {
+        tags,
+        summary: '帳簿から作成（会社情報・和暦の事業年度・税引前当期純利益から計算）',
+        params,
+        body: taxReturnFillInput.optional(),
+        response: { 200: dataOf(taxReturnDto) },
+      },
+    },
+    async ({ ctx, req }) => ({
+      data: await fillTaxReturn({
+        ctx,
+        input: { fiscal_year_id: req.params.fiscal_year_id, clear_overrides: req.body?.clear_overrides },
+      }),
+    }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: `${BASE}/:fiscal_year_id/post-entry`,
+      config,
+      schema: {
+        tags,
+        summary: '法人税、住民税及び事業税 / 未払法人税等 の仕訳を計上（確認のうえ）',
+        params,
+        body: taxReturnPostEntryInput,
+        response: { 200: dataOf(taxReturnDto) },
+      },
+    },
+    async ({ ctx, req }) => ({
+      data: await postTaxEntry({ ctx, input: { ...req.body, fiscal_year_id: req.params.fiscal_year_id } }),
+    }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${BASE}/:fiscal_year_id/pdf`,
+      config,
+      schema: {
+        tags,
+        summary: '確定申告書（別表一）のPDF（A4）',
+        params,
+        response: { 200: fileResponse(['application/pdf'], '確定申告書のPDF') },
+      },
+    },
+    async ({ ctx, req, reply }) => {
+      const data = await loadTaxReturn(ctx, req.params.fiscal_year_id);
+      const pdf = await taxReturnPdf(data);
+      const name = `確定申告書_別表一_${data.fiscal_year.end_date}.pdf`;
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="tax-return-${data.fiscal_year.end_date}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
+}
