@@ -2,8 +2,8 @@
  * Demo 発注取引 of the demo company: the supplier documents behind its purchases, registered by the same
  * actions as the screens (createDocument posts each 請求書 / 領収書; addDocumentFiles stores its file as
  * version 1 through the storage interface). Every month: the goods suppliers' 請求書 (10%, food at 8%;
- * suppliers without a registration number are non-適格 and post the 経過措置 share), a 納品書 for about
- * half of them, one 見積書, and the office supplies 領収書 paid in cash. Files are real small PDFs (Noto
+ * suppliers without a registration number are non-適格 and post the 経過措置 share), a 納品書 for about a
+ * third of them, one 見積書, and the office supplies 領収書 paid in cash. Files are real small PDFs (Noto
  * Sans JP, one template per supplier and type; the amount and date drawn per document) and PNG scans.
  */
 import { PDFDocument, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib';
@@ -162,7 +162,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
   return {
     /**
      * A goods supplier's 請求書 of `base` yen before tax on `date` (credit 買掛金, paid next month by the
-     * caller); about half come with their 納品書. Returns the amount owed (0 when `date` is after today).
+     * caller); about a third come with their 納品書. Returns the amount owed (0 when `date` is after today).
      */
     async invoice(date: string, base: number, paid: boolean): Promise<number> {
       if (date > today || goods.length === 0) return 0;
@@ -186,7 +186,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
         },
         upload(await pdf(s, 4, date, base, tax), `請求書_${ym}_${n}.pdf`, 'pdf'),
       );
-      if (rng.next() < 0.5) {
+      if (rng.next() < 0.35) {
         await register(
           {
             customer_id: s.id,
