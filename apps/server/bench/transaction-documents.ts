@@ -88,6 +88,7 @@ async function run(label: string, open: () => Promise<Database>) {
   }
   await database.db.execute(sql`analyze`);
   const loadSeconds = ((performance.now() - t0) / 1000).toFixed(1);
+  process.stderr.write(`${label}: loaded in ${loadSeconds} s, measuring…\n`);
   const token = await signIn(app, owner.email, 'correct-horse-42');
   const headers = { authorization: `Bearer ${token}` };
   const get = (url: string) => app.inject({ method: 'GET', url, headers });
