@@ -26,6 +26,7 @@ import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { domainRoutes } from './modules/domains/domains.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { infoRoutes } from './modules/infos/infos.routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(customerRoutes);
   await app.register(journalRoutes);
   await app.register(statementRoutes);
+  await app.register(dashboardRoutes);
   await app.register(fiscalRoutes);
   await app.register(productRoutes);
   await app.register(transactionRoutes);

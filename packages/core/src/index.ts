@@ -8,6 +8,7 @@ export * from './contracts/auth.js';
 export * from './contracts/common.js';
 export * from './contracts/company-profile.js';
 export * from './contracts/customers.js';
+export * from './contracts/dashboard.js';
 export * from './contracts/domains.js';
 export * from './contracts/employees.js';
 export * from './contracts/fields.js';
