@@ -20,6 +20,7 @@ export * from './contracts/settings.js';
 export * from './contracts/system.js';
 export * from './contracts/transaction-documents.js';
 export * from './contracts/transactions.js';
+export * from './date-input.js';
 export * from './format.js';
 export * from './money.js';
 export * from './periods.js';

@@ -15,9 +15,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
-import { type KeyboardEvent, useMemo } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { DateField } from '../../components/DateField';
 import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { AccountSelect } from './AccountSelect';
@@ -124,10 +125,17 @@ export function JournalForm({
     else form.setFocus(`lines.${index + 1}.account_id`);
   };
 
+  const [blocked, setBlocked] = useState(false);
+  useEffect(() => {
+    if (totals.balanced) setBlocked(false);
+  }, [totals.balanced]);
+
   const onFormKey = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      if (totals.balanced && !readOnly) void submit();
+      if (readOnly) return;
+      if (totals.balanced) void submit();
+      else setBlocked(true);
     }
   };
 
@@ -139,14 +147,25 @@ export function JournalForm({
     <form onSubmit={submit} onKeyDown={onFormKey} noValidate aria-label="仕訳入力">
       <Paper withBorder radius="md" p="md">
         <Group align="flex-start" gap="md" mb="md" wrap="nowrap">
-          <TextInput
-            type="date"
-            label="日付"
-            withAsterisk
-            w={170}
-            readOnly={readOnly}
-            error={errors.date?.message}
-            {...register('date')}
+          <Controller
+            control={control}
+            name="date"
+            render={({ field: f }) => (
+              <DateField
+                ref={f.ref}
+                label="日付"
+                withAsterisk
+                w={170}
+                readOnly={readOnly}
+                error={errors.date?.message}
+                value={f.value}
+                onChange={(v) => {
+                  f.onChange(v);
+                  form.clearErrors('date');
+                }}
+                onBlur={f.onBlur}
+              />
+            )}
           />
           <TextInput
             label="摘要"
@@ -327,6 +346,11 @@ export function JournalForm({
                     {totals.difference > 0 ? '（貸方不足）' : totals.difference < 0 ? '（借方不足）' : ''}
                   </Text>
                 )}
+                {blocked && !totals.balanced && (
+                  <Text size="xs" c="danger" mt={2} role="alert" data-testid="unbalanced-reason">
+                    {unbalancedReason(totals)}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           </Table.Tfoot>
@@ -375,6 +399,14 @@ export function JournalForm({
       </Group>
     </form>
   );
+}
+
+/** Why Ctrl+Enter did not save: said next to the totals. */
+export function unbalancedReason(totals: { debit: number; credit: number; difference: number }): string {
+  if (totals.debit === 0 && totals.credit === 0)
+    return '保存できません: 金額が入力されていません。借方と貸方に金額を入力してください。';
+  const side = totals.difference > 0 ? '貸方' : '借方';
+  return `保存できません: 借方合計と貸方合計が一致していません（${side}が${formatAmount(Math.abs(totals.difference))}円不足しています）。`;
 }
 
 function fieldNames(count: number): string[] {

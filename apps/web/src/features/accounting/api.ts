@@ -45,8 +45,9 @@ export interface EntryListParams {
   sort_dir: 'asc' | 'desc';
 }
 
-export function useEntryList(params: EntryListParams) {
+export function useEntryList(params: EntryListParams, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: accountingKeys.entryList(params),
     queryFn: ({ signal }) =>
       api.get<Paginated<JournalEntry>>(ENTRIES_PATH, {

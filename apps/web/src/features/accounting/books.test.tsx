@@ -519,7 +519,7 @@ describe("administrator's read-only views", () => {
     expect(screen.getByRole('link', { name: '仕訳を登録' })).toBeTruthy();
   });
 
-  it('lists the journal oldest first and switches to newest first through the URL', async () => {
+  it('lists the journal newest first and switches to oldest first through the URL', async () => {
     const { calls } = base({
       'GET /api/accountings': {
         data: [makeEntry(1)],
@@ -534,9 +534,9 @@ describe("administrator's read-only views", () => {
         .filter((c) => c.url.pathname === '/api/accountings')
         .at(-1)
         ?.url.searchParams.get('sort_dir');
-    expect(sortOf()).toBe('asc');
-    await user.click(screen.getByText('新しい順'));
-    await waitFor(() => expect(sortOf()).toBe('desc'));
-    expect(router.state.location.search).toBe('?order=desc');
+    expect(sortOf()).toBe('desc');
+    await user.click(screen.getByText('古い順'));
+    await waitFor(() => expect(sortOf()).toBe('asc'));
+    expect(router.state.location.search).toBe('?order=asc');
   });
 });
