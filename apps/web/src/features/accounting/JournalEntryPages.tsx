@@ -56,6 +56,7 @@ export function JournalCreatePage() {
         defaultValues={NEW_ENTRY_VALUES()}
         submitLabel="登録する"
         backTo={backTo}
+        splitTax
         onSubmit={async (body) => {
           const entry = await save.mutateAsync(body);
           notifySuccess(`仕訳 No.${entry.number} を登録しました`);

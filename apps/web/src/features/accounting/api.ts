@@ -1,4 +1,4 @@
-import type { Paginated } from '@chobo/core';
+import type { AccountingSettings, Paginated } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { Account, FiscalYear, JournalEntry, JournalEntryInput, LedgerPage, TrialBalance } from './types';
@@ -157,5 +157,17 @@ export function useStatement<T>(
     queryKey: accountingKeys.statement(path, params),
     queryFn: ({ signal }) => api.get<{ data: T }>(path, { query: { ...params }, signal }).then((r) => r.data),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** 経理方式 and rounding (GET /api/company/accounting-settings): the journal form's tax split. */
+export function useAccountingSettings(enabled = true) {
+  return useQuery({
+    queryKey: [...accountingKeys.all, 'settings'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: AccountingSettings }>('/api/company/accounting-settings', { signal }).then((r) => r.data),
+    staleTime: 60_000,
+    enabled,
+    meta: { silent: true },
   });
 }
