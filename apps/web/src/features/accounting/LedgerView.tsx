@@ -1,4 +1,4 @@
-import { ACCOUNT_CATEGORIES, type AccountCategory, NORMAL_SIDES } from '@chobo/core';
+import { ACCOUNT_CATEGORIES, type AccountCategory, formatDateJa, NORMAL_SIDES } from '@chobo/core';
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
 import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { useLoadingFlag } from '../../lib/loading';
 import { AccountSelect } from './AccountSelect';
 import { useAccounts, useLedger, useTrialBalance } from './api';
 import { DownloadButtons } from './DownloadButtons';
-import { formatAmount, formatAmountOrBlank, slashDate } from './format';
+import { formatAmount, formatAmountOrBlank } from './format';
 import { JOURNAL_PATH } from './JournalEntryPages';
 import { PeriodPicker } from './PeriodPicker';
 import { SourceLink } from './SourceLink';
@@ -81,7 +81,7 @@ function PeriodLabel({ period }: { period: Period | undefined }) {
   if (!period) return null;
   return (
     <Text size="sm" c="dimmed">
-      {slashDate(period.from)} 〜 {slashDate(period.to)}
+      {formatDateJa(period.from)} 〜 {formatDateJa(period.to)}
     </Text>
   );
 }
@@ -198,7 +198,7 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
               </Table.Thead>
               <Table.Tbody>
                 <Table.Tr data-testid="ledger-carried">
-                  <Table.Td>{firstPage ? slashDate(ledger.period.from) : ''}</Table.Td>
+                  <Table.Td>{firstPage ? formatDateJa(ledger.period.from) : ''}</Table.Td>
                   <Table.Td />
                   <Table.Td>
                     <Text size="sm" fw={600}>
@@ -214,7 +214,7 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
                 </Table.Tr>
                 {ledger.lines.map((line) => (
                   <Table.Tr key={line.line_id} data-testid="ledger-line">
-                    <Table.Td style={num}>{slashDate(line.date)}</Table.Td>
+                    <Table.Td style={num}>{formatDateJa(line.date)}</Table.Td>
                     <Table.Td style={num}>
                       {readOnly ? (
                         line.entry_number

@@ -261,8 +261,8 @@ describe('損益計算書', () => {
       .map((r) => r.textContent);
     expect(rows).toContain('営業損失△250,000300,000');
     expect(rows).toContain('当期純損失△250,000300,000');
-    expect(within(table).getByText('2025/04/01〜2026/03/31')).toBeTruthy();
-    expect(within(table).getByText('2024/04/01〜2025/03/31')).toBeTruthy();
+    expect(within(table).getByText('2025年4月1日〜2026年3月31日')).toBeTruthy();
+    expect(within(table).getByText('2024年4月1日〜2025年3月31日')).toBeTruthy();
     // the summary names each negative stage as a loss
     expect(screen.getAllByText('営業損失')).toHaveLength(2);
     expect(screen.getByText('経常損失')).toBeTruthy();

@@ -183,7 +183,7 @@ describe('仕訳入力', () => {
     expect(screen.getByTestId('tax-split').textContent).toContain(`仮払消費税等 ${tax}`);
     await user.click(screen.getByRole('button', { name: '登録する' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect((calls.find((c) => c.method === 'POST')?.body as { lines: unknown[] }).lines).toEqual([
+    expect((calls.find((c) => c.method === 'POST')!.body as { lines: unknown[] }).lines).toEqual([
       { account_id: 5, debit: net, credit: 0, memo: null, tax_category: 'purchase_10' },
       { account_id: 7, debit: tax, credit: 0, memo: null, tax_category: 'none' },
       { account_id: 1, debit: 0, credit: net + tax, memo: null, tax_category: 'none' },
