@@ -8,11 +8,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/deps.js';
 import { MailDispatcher } from './lib/mail.js';
+import { DOCS_CSP, japaneseDocTransform } from './lib/openapi-ja.js';
 import { type JobQueue, missingJobQueue } from './lib/queue.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
@@ -140,9 +141,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: japaneseDocTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // the Swagger UI pages get their own CSP (lib/openapi-ja.ts), replacing the app's for /api/docs only
+    staticCSP: DOCS_CSP,
+    uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true },
+  });
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

@@ -24,7 +24,11 @@ describe('経理方式', () => {
       accounting_method: 'inclusive',
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toEqual({ tax_display: 'exclusive', tax_rounding: 'round', accounting_method: 'inclusive' });
+    expect(put.json().data).toEqual({
+      tax_display: 'exclusive',
+      tax_rounding: 'round',
+      accounting_method: 'inclusive',
+    });
     expect((await o.api.get('/api/company/accounting-settings')).json().data).toEqual({
       accounting_method: 'inclusive',
       tax_rounding: 'round',

@@ -43,6 +43,14 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 const importQuery = z.object({ dry_run: z.string().optional() });
 
+/** 仕訳帳_2026-04-01_2027-03-31.csv; 仕訳帳_全期間.csv without a period; …から / …まで with one bound. */
+export function journalCsvName(from?: string | null, to?: string | null): string {
+  if (from && to) return `仕訳帳_${from}_${to}.csv`;
+  if (from) return `仕訳帳_${from}から.csv`;
+  if (to) return `仕訳帳_${to}まで.csv`;
+  return '仕訳帳_全期間.csv';
+}
+
 export async function journalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounting'];
@@ -95,7 +103,7 @@ export async function journalRoutes(app: FastifyInstance) {
     async ({ ctx, req, reply }) => {
       if (req.query.format === 'csv') {
         const body = await exportJournalCsv(ctx, req.query);
-        const name = encodeURIComponent(`仕訳帳_${req.query.from ?? ''}_${req.query.to ?? ''}.csv`);
+        const name = encodeURIComponent(journalCsvName(req.query.from, req.query.to));
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="journal.csv"; filename*=UTF-8''${name}`)
