@@ -131,6 +131,129 @@ describe('everyday screens', () => {
     }
   });
 
+  it('journal: 1105-style date with Tab, Ctrl+Enter says why, 税込入力 splits the tax, the saved entry is shown', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      const today = await page.evaluate(() =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()),
+      );
+      await page.goto('/company/accountings_bk/create');
+      await page.getByRole('heading', { name: '仕訳の登録' }).waitFor();
+      const date = page.getByRole('textbox', { name: /^日付/ });
+      await date.fill('');
+      await date.focus();
+      await page.keyboard.type(today.slice(5).replace('-', '')); // e.g. 1125
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('description');
+      expect(await date.inputValue()).toBe(today);
+      await page.keyboard.type('E2E 消耗品（税込入力）');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('しょうもう'); // 消耗品費: 課税仕入 10%
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('5500');
+      // Ctrl+Enter on an unbalanced entry: the reason beside the totals
+      await page.keyboard.press('Control+Enter');
+      await expect
+        .poll(() => page.getByTestId('unbalanced-reason').textContent())
+        .toContain('貸方が5,500円不足しています');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('げんきん');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('5500');
+      await expect.poll(() => page.getByTestId('difference').textContent()).toBe('貸借一致');
+      expect(await page.getByTestId('tax-split').textContent()).toContain('本体 5,000 ＋ 仮払消費税等 500');
+      await screenshot(page, 'screens-journal-form-1280.png');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'screens-journal-form-375.png');
+      await page.setViewportSize(DESKTOP);
+      await page.keyboard.press('Control+Enter');
+      await page.waitForURL((url) => url.pathname === '/company/accountings_bk' && url.searchParams.has('saved'));
+      const saved = page.getByTestId('saved-entry');
+      await saved.waitFor();
+      expect(await saved.textContent()).toContain('E2E 消耗品（税込入力）');
+      // newest first in the current fiscal year: the new entry is on the first page, highlighted
+      await page.locator('[data-saved]').first().waitFor();
+      const rowText = (await page.locator('[data-saved]').allTextContents()).join(' ');
+      expect(rowText).toContain('消耗品費');
+      expect(rowText).toContain('5,000');
+      expect(rowText).toContain('仮払消費税等');
+      await screenshot(page, 'screens-journal-saved-1280.png');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'screens-journal-saved-375.png');
+      await page.setViewportSize(DESKTOP);
+      await saved.getByRole('link', { name: '続けて入力' }).click();
+      await page.getByRole('heading', { name: '仕訳の登録' }).waitFor();
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ledger opens on 普通預金; the trial balance shows 減価償却累計額 as △; the sidebar fits 800 px', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      await sidebar(page, 'company').getByRole('link', { name: '総勘定元帳', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.has('account_id'));
+      await expect.poll(() => page.getByRole('combobox', { name: '勘定科目' }).inputValue()).toMatch(/普通預金$/);
+      await page.getByTestId('ledger-line').first().waitFor();
+      await screenshot(page, 'screens-ledger-1280.png');
+      await page.getByRole('tab', { name: '残高試算表' }).click();
+      const contra = page.getByRole('row', { name: '減価償却累計額の元帳を開く' });
+      await contra.waitFor();
+      expect(await contra.getByTestId('trial-closing').textContent()).toMatch(/^△[\d,]+$/);
+      await screenshot(page, 'screens-trial-balance-1280.png');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'screens-trial-balance-375.png');
+      await page.setViewportSize(DESKTOP);
+      // every sidebar entry is reachable on an 800 px-high screen and each label is on one line
+      const nav = sidebar(page, 'company');
+      const labels = nav.locator('.mantine-NavLink-label');
+      const count = await labels.count();
+      expect(count).toBeGreaterThan(15);
+      const wrapped = await labels.evaluateAll((els) =>
+        els
+          .filter((el) => el.getBoundingClientRect().height > 24 || el.scrollWidth > el.clientWidth)
+          .map((el) => el.textContent),
+      );
+      expect(wrapped).toEqual([]);
+      const last = nav.getByRole('link', { name: '操作ログ' });
+      await last.scrollIntoViewIfNeeded();
+      expect(await last.isVisible()).toBe(true);
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('/api/docs loads without CSP errors; admin permission checkboxes are Japanese', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await page.goto('/api/docs');
+      // operations grouped under Japanese names
+      await page.locator('.swagger-ui .opblock-tag', { hasText: '会計帳簿' }).first().waitFor();
+      await page.locator('.swagger-ui .opblock-tag', { hasText: 'ホーム' }).first().waitFor();
+      await screenshot(page, 'screens-api-docs-1280.png');
+      await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
+      await page.goto('/system/admin-invitations/create');
+      await page.getByRole('checkbox', { name: '企業' }).waitFor();
+      expect(await page.locator('main').textContent()).not.toContain('companies.index');
+      await screenshot(page, 'screens-admin-invitation-1280.png');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'screens-admin-invitation-375.png');
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('every company route fits a 375 px phone (nothing scrolls sideways) and keeps the desktop sidebar at 1280 px', async () => {
     const t = await newPage(browser, baseURL);
     const { page } = t;
