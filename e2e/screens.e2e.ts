@@ -141,6 +141,8 @@ describe('everyday screens', () => {
       );
       await page.goto('/company/accountings_bk/create');
       await page.getByRole('heading', { name: '仕訳の登録' }).waitFor();
+      // the company's 経理方式 (税抜経理 in the demo) has arrived: 税込入力 / 税抜入力 offered
+      await page.getByTestId('tax-input-mode').waitFor();
       const date = page.getByRole('textbox', { name: /^日付/ });
       await date.fill('');
       await date.focus();
@@ -214,6 +216,7 @@ describe('everyday screens', () => {
       await page.setViewportSize(DESKTOP);
       // every sidebar entry is reachable on an 800 px-high screen and each label is on one line
       const nav = sidebar(page, 'company');
+      await nav.getByRole('link', { name: 'ホーム', exact: true }).waitFor();
       const labels = nav.locator('.mantine-NavLink-label');
       const count = await labels.count();
       expect(count).toBeGreaterThan(15);
@@ -238,8 +241,9 @@ describe('everyday screens', () => {
     try {
       await page.goto('/api/docs');
       // operations grouped under Japanese names
-      await page.locator('.swagger-ui .opblock-tag', { hasText: '会計帳簿' }).first().waitFor();
-      await page.locator('.swagger-ui .opblock-tag', { hasText: 'ホーム' }).first().waitFor();
+      await page.locator('.swagger-ui .opblock-tag', { hasText: 'システム' }).first().waitFor();
+      await page.locator('.swagger-ui .opblock-tag', { hasText: '認証' }).first().waitFor();
+      await page.getByText('稼働確認').first().waitFor();
       await screenshot(page, 'screens-api-docs-1280.png');
       await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
       await page.goto('/system/admin-invitations/create');
