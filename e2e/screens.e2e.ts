@@ -151,7 +151,10 @@ describe('everyday screens', () => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('description');
       expect(await date.inputValue()).toBe(today);
       await page.keyboard.type('E2E 消耗品（税込入力）');
-      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter'); // → line 1 勘定科目
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('1行目 勘定科目');
       await page.keyboard.type('しょうもう'); // 消耗品費: 課税仕入 10%
       await page.keyboard.press('Tab');
       await page.keyboard.type('5500');
@@ -177,7 +180,7 @@ describe('everyday screens', () => {
       await page.waitForURL((url) => url.pathname === '/company/accountings_bk' && url.searchParams.has('saved'));
       const saved = page.getByTestId('saved-entry');
       await saved.waitFor();
-      expect(await saved.textContent()).toContain('E2E 消耗品（税込入力）');
+      expect(await saved.textContent()).toContain('E2E 消耗品（税込入力）消耗品費');
       // newest first in the current fiscal year: the new entry is on the first page, highlighted
       await page.locator('[data-saved]').first().waitFor();
       const rowText = (await page.locator('[data-saved]').allTextContents()).join(' ');

@@ -6,7 +6,7 @@
  * Embedded PGlite only (the statements' PostgreSQL figures are in bench/accounting.ts).
  */
 import { performance } from 'node:perf_hooks';
-import { todayInTokyo } from '@chobo/core';
+import { fiscalYearContaining, todayInTokyo } from '@chobo/core';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { openDatabase, runMigrations } from '../src/db/client.js';
@@ -21,7 +21,7 @@ import { generateEntries } from '../src/modules/accounting/journal-generator.js'
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 
-const ENTRIES = Number(process.env.BENCH_DASHBOARD_ENTRIES ?? 2000);
+const ENTRIES = Number(process.env.BENCH_DASHBOARD_ENTRIES ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 
 function stats(samples: number[]) {
@@ -62,7 +62,7 @@ const ids = Object.fromEntries(
 const today = todayInTokyo();
 for (const e of generateEntries((c) => ids[c]!, {
   seed: 5,
-  from: `${Number(today.slice(0, 4)) - 1}-04-01`,
+  from: fiscalYearContaining(today, 3).from,
   to: today,
   count: ENTRIES,
 })) {
