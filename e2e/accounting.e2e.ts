@@ -11,6 +11,9 @@ const password = inject('demoPassword');
 
 const DESCRIPTION = 'E2E 事務所家賃（キーボード入力）';
 const AMOUNT = '123,456';
+/** 地代家賃 is 課税仕入 10%: under the demo's 税抜経理, 123,456 typed 税込 books 112,233 + 仮払消費税等 11,223. */
+const NET = '112,233';
+const TAX = '11,223';
 
 async function openStatement(page: Page, label: string, shot: string) {
   await sidebar(page, 'company').getByRole('link', { name: label, exact: true }).click();
@@ -84,23 +87,30 @@ describe('accounting (company owner)', () => {
       expect(entryText).toContain('地代家賃');
       expect(entryText).toContain('普通預金');
       expect(entryText).toContain(AMOUNT);
+      expect(entryText).toContain(NET);
+      // the tax line is the entry's second row
+      const taxRow = await entry.locator('xpath=following-sibling::tr[1]').textContent();
+      expect(taxRow).toContain('仮払消費税等');
+      expect(taxRow).toContain(TAX);
       await screenshot(page, 'accounting-journal.png');
 
       // ── in the ledger of 地代家賃 ────────────────────────────────────────────
       await page.goto('/company/accountings');
       const picker = page.getByRole('combobox', { name: '勘定科目' });
+      // the ledger opens on the last account viewed (or 普通預金): search another one
+      await page.waitForURL((url) => url.searchParams.has('account_id'));
       await picker.click();
+      await picker.fill('');
       await page.keyboard.type('地代');
       await page
         .getByRole('option', { name: /地代家賃/ })
         .first()
         .click();
-      await page.waitForURL((url) => url.searchParams.has('account_id'));
       const line = page.getByTestId('ledger-line').filter({ hasText: DESCRIPTION });
       await line.waitFor();
       const lineText = await line.textContent();
       expect(lineText).toContain('普通預金'); // 相手科目
-      expect(lineText).toContain(AMOUNT);
+      expect(lineText).toContain(NET);
       expect(await page.getByTestId('ledger-carried').textContent()).toContain('前期繰越');
       await screenshot(page, 'accounting-ledger.png');
 

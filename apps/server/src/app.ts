@@ -8,12 +8,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/deps.js';
 import { fileLinkRoutes } from './lib/file-links.js';
 import { MailDispatcher } from './lib/mail.js';
+import { DOCS_CSP, japaneseDocTransform } from './lib/openapi-ja.js';
 import { type JobQueue, missingJobQueue } from './lib/queue.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { createFileStorage, type FileStorage } from './lib/storage.js';
@@ -28,6 +29,7 @@ import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { domainRoutes } from './modules/domains/domains.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { infoRoutes } from './modules/infos/infos.routes.js';
@@ -146,9 +148,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: japaneseDocTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // the Swagger UI pages get their own CSP (lib/openapi-ja.ts), replacing the app's for /api/docs only
+    staticCSP: DOCS_CSP,
+    uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true },
+  });
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
@@ -158,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(customerRoutes);
   await app.register(journalRoutes);
   await app.register(statementRoutes);
+  await app.register(dashboardRoutes);
   await app.register(fiscalRoutes);
   await app.register(productRoutes);
   await app.register(transactionRoutes);

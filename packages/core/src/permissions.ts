@@ -78,6 +78,31 @@ export const ADMIN_PERMISSION_LABELS: Record<AdminPermission, string> = {
   'settings.index': '設定',
 };
 
+/** What each administrator permission allows (shown under the checkbox). */
+export const ADMIN_PERMISSION_DESCRIPTIONS: Record<AdminPermission, string> = {
+  'companies.index': '企業の一覧・登録・編集・利用停止、企業の帳簿と取引の閲覧、企業への招待',
+  'admin.index': '管理者の一覧・編集・利用停止、管理者への招待',
+  'infos.index': 'お知らせの作成・編集・公開',
+  'domains.index': 'ドメインの登録・編集（ロゴ、企業に与える権限）',
+  'settings.index': 'システム設定と操作ログの確認',
+};
+
+/** What each company permission opens (shown under the checkbox). */
+export const COMPANY_PERMISSION_DESCRIPTIONS: Record<CompanyPermission, string> = {
+  'customer.index': 'ホームと顧客の一覧・登録・編集',
+  'transactions.index': '受注取引と請求書',
+  'transaction-documents.index': '発注取引（受け取った書類）のアップロードと検索',
+  'ocr-documents.index': '書類の読み取り（OCR）と確認',
+  'company-accountings.show': '仕訳帳・総勘定元帳・決算書',
+  'products.*': '商品の一覧・登録・CSV入出力',
+  'bank_statement.index': '銀行明細の取り込みと仕訳',
+  'attendance.index': '出勤・退勤の記録と勤怠の確認',
+  'account.max-employee': '従業員数の上限と就業規則',
+  'employees.index': '従業員の一覧・登録・編集',
+  'payment-management.index': '入金・支払いの記録とレポート',
+  'preparation-of-tax-return.index': '法人税申告書（別表一）の作成と出力',
+};
+
 /** Domain-level roles (computed for the company menu; not used to show items). */
 export const DOMAIN_ROLES = ['product-master-registration', 'preparation-of-tax-return'] as const;
 export type DomainRole = (typeof DOMAIN_ROLES)[number];

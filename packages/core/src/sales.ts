@@ -6,7 +6,7 @@ import { type Rounding, roundYen, taxInInclusive, taxOnExclusive } from './money
  * then summed).
  *
  * - A line's amount is quantity × unit price, rounded to the yen once per line, half away from zero
- *   (四捨五入): quantity has up to 3 decimals, so the product can have a fraction of a yen (ADR 0009).
+ *   (四捨五入): quantity has up to 3 decimals, so the product can have a fraction of a yen (ADR 0012).
  * - `exclusive` (税抜): unit prices exclude tax; a rate's base is the sum of its lines and its tax is
  *   base × rate, rounded once.
  * - `inclusive` (税込): unit prices include tax; a rate's tax is its lines' total × 10/110 (8/108),

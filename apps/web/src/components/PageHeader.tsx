@@ -22,8 +22,8 @@ export function PageHeader({
 }) {
   usePageTitle(title);
   return (
-    <Group justify="space-between" align="flex-end" mb={mb} wrap="nowrap">
-      <Stack gap={4}>
+    <Group justify="space-between" align="flex-end" mb={mb} wrap="nowrap" data-page-header>
+      <Stack gap={4} style={{ minWidth: 0 }}>
         <Title order={2} fz={22}>
           {title}
         </Title>
@@ -33,7 +33,11 @@ export function PageHeader({
           </Text>
         )}
       </Stack>
-      {actions && <Group gap="sm">{actions}</Group>}
+      {actions && (
+        <Group gap="sm" data-page-header-actions>
+          {actions}
+        </Group>
+      )}
     </Group>
   );
 }

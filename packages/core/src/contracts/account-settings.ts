@@ -25,10 +25,16 @@ export const changePasswordInput = z.intersection(
 );
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
+/** 経理方式 (how consumption tax is booked). */
+export const ACCOUNTING_METHODS = { exclusive: '税抜経理', inclusive: '税込経理' } as const;
+export type AccountingMethod = keyof typeof ACCOUNTING_METHODS;
+
 /** `PUT /api/company/tax-settings` */
 export const taxSettingsInput = z.object({
   tax_display: z.enum(['inclusive', 'exclusive'], { error: '消費税の表示方法を選択してください' }),
   tax_rounding: z.enum(['floor', 'round', 'ceil'], { error: '端数処理を選択してください' }),
+  /** 経理方式; left out = unchanged. */
+  accounting_method: z.enum(['exclusive', 'inclusive'], { error: '経理方式を選択してください' }).optional(),
 });
 export type TaxSettingsInput = z.infer<typeof taxSettingsInput>;
 
@@ -44,5 +50,13 @@ export type ExpirationYearInput = z.input<typeof expirationYearInput>;
 export const taxSettingsDto = z.object({
   tax_display: z.enum(['inclusive', 'exclusive']),
   tax_rounding: z.enum(['floor', 'round', 'ceil']),
+  accounting_method: z.enum(['exclusive', 'inclusive']),
 });
 export type TaxSettings = z.infer<typeof taxSettingsDto>;
+
+/** `GET /api/company/accounting-settings`: what the journal form needs to split consumption tax. */
+export const accountingSettingsDto = z.object({
+  accounting_method: z.enum(['exclusive', 'inclusive']),
+  tax_rounding: z.enum(['floor', 'round', 'ceil']),
+});
+export type AccountingSettings = z.infer<typeof accountingSettingsDto>;

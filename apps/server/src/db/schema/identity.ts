@@ -78,6 +78,8 @@ export const companies = pgTable(
     expiration_year: smallint('expiration_year').notNull().default(7),
     tax_display: varchar('tax_display', { length: 16 }).notNull().default('exclusive'),
     tax_rounding: varchar('tax_rounding', { length: 8 }).notNull().default('floor'),
+    /** 経理方式: 'exclusive' 税抜経理 (consumption tax on its own accounts) | 'inclusive' 税込経理. */
+    accounting_method: varchar('accounting_method', { length: 16 }).notNull().default('exclusive'),
     logo_data: text('logo_data'),
     /** Bank accounts shown on invoices: [{ bank_name, branch_name, account_type, account_number, account_holder }]. */
     bank_accounts: jsonb('bank_accounts').$type<CompanyBankAccount[]>().notNull().default([]),
@@ -96,6 +98,7 @@ export const companies = pgTable(
     check('companies_max_employee_check', sql`${t.max_employee} >= 0 and ${t.max_employee} <= ${t.max_employee_cap}`),
     check('companies_tax_display_check', sql`${t.tax_display} in ('inclusive', 'exclusive')`),
     check('companies_tax_rounding_check', sql`${t.tax_rounding} in ('floor', 'round', 'ceil')`),
+    check('companies_accounting_method_check', sql`${t.accounting_method} in ('exclusive', 'inclusive')`),
     check(
       'companies_work_rules_check',
       sql`${t.break_minutes} between 0 and 480 and ${t.statutory_holiday} between 0 and 6 and ${t.closing_day} between 1 and 31`,

@@ -181,7 +181,10 @@ export async function changePassword({ ctx, input }: ActionArgs<UserCtx, ChangeP
 }
 
 type CompanySettings = Partial<
-  Pick<typeof companies.$inferInsert, 'tax_display' | 'tax_rounding' | 'expiration_year' | 'logo_data'>
+  Pick<
+    typeof companies.$inferInsert,
+    'tax_display' | 'tax_rounding' | 'accounting_method' | 'expiration_year' | 'logo_data'
+  >
 >;
 
 /** One company setting change (tax display, retention, logo), audited. */
@@ -195,6 +198,7 @@ export async function updateCompanySettings({
       .select({
         tax_display: companies.tax_display,
         tax_rounding: companies.tax_rounding,
+        accounting_method: companies.accounting_method,
         expiration_year: companies.expiration_year,
         logo_data: companies.logo_data,
       })
@@ -208,6 +212,7 @@ export async function updateCompanySettings({
       .returning({
         tax_display: companies.tax_display,
         tax_rounding: companies.tax_rounding,
+        accounting_method: companies.accounting_method,
         expiration_year: companies.expiration_year,
         logo_data: companies.logo_data,
       });

@@ -109,11 +109,19 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/company/tax-settings',
       config: taxConfig,
-      schema: { tags, summary: '消費税表示設定', response: { 200: dataOf(taxSettingsDto) } },
+      schema: {
+        tags,
+        summary: '消費税表示設定（表示・端数処理・経理方式）',
+        response: { 200: dataOf(taxSettingsDto) },
+      },
     },
     async ({ ctx }) => {
       const [row] = await ctx.db
-        .select({ tax_display: companies.tax_display, tax_rounding: companies.tax_rounding })
+        .select({
+          tax_display: companies.tax_display,
+          tax_rounding: companies.tax_rounding,
+          accounting_method: companies.accounting_method,
+        })
         .from(companies)
         .where(eq(companies.id, ctx.companyId));
       return { data: row };
@@ -134,7 +142,13 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     },
     async ({ ctx, req }) => {
       const after = await updateCompanySettings({ ctx, input: { action: 'company.tax_settings', values: req.body } });
-      return { data: { tax_display: after.tax_display, tax_rounding: after.tax_rounding } };
+      return {
+        data: {
+          tax_display: after.tax_display,
+          tax_rounding: after.tax_rounding,
+          accounting_method: after.accounting_method,
+        },
+      };
     },
   );
 

@@ -132,6 +132,7 @@ describe('company settings', () => {
     expect((await owner.api.get('/api/company/tax-settings')).json().data).toEqual({
       tax_display: 'exclusive',
       tax_rounding: 'floor',
+      accounting_method: 'exclusive',
     });
     const res = await owner.api.put('/api/company/tax-settings', { tax_display: 'inclusive', tax_rounding: 'round' });
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import {
   accountCreateInput,
   accountDto,
+  accountingSettingsDto,
   accountListQuery,
   accountUpdateInput,
   dataOf,
@@ -13,9 +14,11 @@ import {
   pageOf,
   versioned,
 } from '@chobo/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { companies } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { readUpload } from '../../lib/uploads.js';
@@ -40,9 +43,48 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 const importQuery = z.object({ dry_run: z.string().optional() });
 
+/** 仕訳帳_2026-04-01_2027-03-31.csv; 仕訳帳_全期間.csv without a period; …から / …まで with one bound. */
+export function journalCsvName(from?: string | null, to?: string | null): string {
+  if (from && to) return `仕訳帳_${from}_${to}.csv`;
+  if (from) return `仕訳帳_${from}から.csv`;
+  if (to) return `仕訳帳_${to}まで.csv`;
+  return '仕訳帳_全期間.csv';
+}
+
 export async function journalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounting'];
+
+  /* ------------------------------------------------- settings for the journal form */
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/accounting-settings',
+      config,
+      schema: {
+        tags,
+        summary: '経理方式と端数処理',
+        description:
+          '仕訳入力が消費税を分けるために使う会社の設定: 経理方式（exclusive = 税抜経理、inclusive = 税込経理）と消費税の端数処理（floor / round / ceil）。変更は PUT /api/company/tax-settings。',
+        querystring: companyIdQuery,
+        response: { 200: dataOf(accountingSettingsDto) },
+      },
+    },
+    async ({ ctx }) => {
+      const [row] = await ctx.db
+        .select({ accounting_method: companies.accounting_method, tax_rounding: companies.tax_rounding })
+        .from(companies)
+        .where(eq(companies.id, ctx.companyId));
+      if (!row) throw notFound('企業が見つかりません');
+      return {
+        data: {
+          accounting_method: row.accounting_method as 'exclusive' | 'inclusive',
+          tax_rounding: row.tax_rounding as 'floor' | 'round' | 'ceil',
+        },
+      };
+    },
+  );
 
   /* ------------------------------------------------------------- journal */
   companyRoute(
@@ -61,7 +103,7 @@ export async function journalRoutes(app: FastifyInstance) {
     async ({ ctx, req, reply }) => {
       if (req.query.format === 'csv') {
         const body = await exportJournalCsv(ctx, req.query);
-        const name = encodeURIComponent(`仕訳帳_${req.query.from ?? ''}_${req.query.to ?? ''}.csv`);
+        const name = encodeURIComponent(journalCsvName(req.query.from, req.query.to));
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="journal.csv"; filename*=UTF-8''${name}`)

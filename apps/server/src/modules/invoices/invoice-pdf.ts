@@ -208,7 +208,7 @@ export async function invoicePdf(tenant: Tenant, invoice: Invoice): Promise<Buff
       head();
     }
     const cells = [
-      l.date ? l.date.slice(5).replace('-', '/') : '',
+      l.date ? `${Number(l.date.slice(5, 7))}月${Number(l.date.slice(8, 10))}日` : '',
       fit(`${l.description}${l.tax_category === '8' ? ' ※' : ''}`, cols[1].w - 8),
       num(l.quantity),
       l.unit ?? '',

@@ -19,7 +19,7 @@ export function UserMenu({ me, items }: { me: Me | null; items: MenuLink[] }) {
           <Avatar color="primary" radius="xl" size={34}>
             {initials(me?.name ?? '')}
           </Avatar>
-          <Stack gap={0} style={{ minWidth: 0 }}>
+          <Stack gap={0} style={{ minWidth: 0 }} className={classes.userText}>
             <Text size="sm" fw={600} truncate maw={220} data-testid="user-name">
               {me?.name}
             </Text>

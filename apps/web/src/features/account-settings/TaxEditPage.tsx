@@ -13,6 +13,18 @@ export const TAX_DISPLAY_OPTIONS = [
   { value: 'exclusive', label: '税抜（本体価格と消費税を分けて表示）' },
   { value: 'inclusive', label: '税込（消費税を含めた金額で表示）' },
 ];
+export const ACCOUNTING_METHOD_OPTIONS = [
+  {
+    value: 'exclusive',
+    label: '税抜経理',
+    description: '消費税を仮払消費税等・仮受消費税等に分けて記帳します（仕訳入力で自動的に分けます）',
+  },
+  {
+    value: 'inclusive',
+    label: '税込経理',
+    description: '消費税を含めた金額で費用・売上に記帳します（免税事業者・簡易課税向け）',
+  },
+];
 export const TAX_ROUNDING_OPTIONS = [
   { value: 'floor', label: '切り捨て' },
   { value: 'round', label: '四捨五入' },
@@ -27,9 +39,10 @@ function TaxForm({ initial }: { initial: TaxSettingsInput }) {
     try {
       const res = await api.put<{ data: TaxSettingsInput }>('/api/company/tax-settings', values);
       client.setQueryData(['tax-settings'], res.data);
+      client.invalidateQueries({ queryKey: ['accounting', 'settings'] });
       notifySuccess('消費税表示設定を保存しました');
     } catch (error) {
-      handleFormError(form, error, ['tax_display', 'tax_rounding']);
+      handleFormError(form, error, ['tax_display', 'tax_rounding', 'accounting_method']);
     }
   });
   return (
@@ -76,6 +89,25 @@ function TaxForm({ initial }: { initial: TaxSettingsInput }) {
           </Input.Wrapper>
         )}
       />
+      <Controller
+        control={form.control}
+        name="accounting_method"
+        render={({ field }) => (
+          <Radio.Group
+            label="経理方式"
+            description="仕訳での消費税の扱い"
+            value={field.value ?? 'exclusive'}
+            onChange={field.onChange}
+            error={errors.accounting_method?.message}
+          >
+            <Stack gap="xs" mt="xs">
+              {ACCOUNTING_METHOD_OPTIONS.map((o) => (
+                <Radio key={o.value} value={o.value} label={o.label} description={o.description} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+      />
     </SettingsFrame>
   );
 }
@@ -88,7 +120,10 @@ export default function TaxEditPage() {
   });
   return (
     <>
-      <PageHeader title="消費税表示設定" description="請求書・取引での消費税の表示方法と端数処理を設定します。" />
+      <PageHeader
+        title="消費税表示設定"
+        description="請求書・取引での消費税の表示方法と端数処理、仕訳の経理方式（税抜経理・税込経理）を設定します。"
+      />
       {query.data ? <TaxForm initial={query.data} /> : <Skeleton height={220} maw={640} radius="md" />}
     </>
   );

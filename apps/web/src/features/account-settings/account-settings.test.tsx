@@ -14,20 +14,28 @@ const ME = makeMe({
 });
 
 describe('account settings', () => {
-  it('/tax/edit loads the settings and saves the chosen display', async () => {
+  it('/tax/edit loads the settings and saves the chosen display and 経理方式', async () => {
     const { calls } = mockApi({
       'GET /api/me': { data: ME },
-      'GET /api/company/tax-settings': { data: { tax_display: 'exclusive', tax_rounding: 'floor' } },
+      'GET /api/company/tax-settings': {
+        data: { tax_display: 'exclusive', tax_rounding: 'floor', accounting_method: 'exclusive' },
+      },
       'PUT /api/company/tax-settings': (req) => json({ data: req.body }),
     });
     seedToken();
     const user = userEvent.setup();
     renderApp('/tax/edit');
-    await user.click(await screen.findByRole('radio', { name: /税込/ }));
+    await user.click(await screen.findByRole('radio', { name: /^税込（/ }));
     await user.click(screen.getByRole('radio', { name: '四捨五入' }));
+    expect((screen.getByRole('radio', { name: /^税抜経理/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: /^税込経理/ }));
     await user.click(screen.getByRole('button', { name: '保存する' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ tax_display: 'inclusive', tax_rounding: 'round' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      tax_display: 'inclusive',
+      tax_rounding: 'round',
+      accounting_method: 'inclusive',
+    });
   });
 
   it('/password/edit shows the wrong-current-password error under its field', async () => {

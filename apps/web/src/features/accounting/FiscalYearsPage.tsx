@@ -1,4 +1,11 @@
-import { type FiscalYear, fiscalYearLabel, formatDateTimeJa, monthsOf, type PeriodLock } from '@chobo/core';
+import {
+  type FiscalYear,
+  fiscalYearLabel,
+  formatDateJa,
+  formatDateTimeJa,
+  monthsOf,
+  type PeriodLock,
+} from '@chobo/core';
 import {
   Anchor,
   Badge,
@@ -21,7 +28,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { accountingKeys, FISCAL_YEARS_PATH, PERIOD_LOCKS_PATH, useAccounts, useFiscalYears } from './api';
-import { slashDate } from './format';
+
 import { OpeningBalancesModal } from './OpeningBalancesModal';
 
 function usePeriodLocks() {
@@ -115,7 +122,7 @@ function YearCard({ year, locks }: { year: FiscalYear; locks: PeriodLock[] }) {
         <Group gap="sm">
           <Text fw={700}>{fiscalYearLabel(year.end_date)}</Text>
           <Text size="sm" c="dimmed">
-            {slashDate(year.start_date)} 〜 {slashDate(year.end_date)}
+            {formatDateJa(year.start_date)} 〜 {formatDateJa(year.end_date)}
           </Text>
           {closed ? (
             <Badge color="gray" leftSection={<IconLock size={12} />}>

@@ -21,6 +21,14 @@ function backPath(state: unknown): string {
   return typeof search === 'string' ? `${JOURNAL_PATH}${search}` : JOURNAL_PATH;
 }
 
+/** The list path with ?saved=<id>: the list shows that entry highlighted with 「続けて入力」. */
+export function withSaved(path: string, id: number): string {
+  const url = new URL(path, 'http://x');
+  url.searchParams.set('saved', String(id));
+  url.searchParams.delete('page');
+  return `${url.pathname}${url.search}`;
+}
+
 function Loading({ title }: { title: string }) {
   return (
     <>
@@ -48,10 +56,11 @@ export function JournalCreatePage() {
         defaultValues={NEW_ENTRY_VALUES()}
         submitLabel="登録する"
         backTo={backTo}
+        splitTax
         onSubmit={async (body) => {
           const entry = await save.mutateAsync(body);
           notifySuccess(`仕訳 No.${entry.number} を登録しました`);
-          navigate(backTo);
+          navigate(withSaved(backTo, entry.id));
         }}
       />
     </>
@@ -229,7 +238,7 @@ export function JournalEditPage() {
           const saved = await version.save((updated_at) => save.mutateAsync({ ...body, updated_at }));
           if (!saved) return;
           notifySuccess(`仕訳 No.${record.number} を更新しました`);
-          navigate(backTo);
+          navigate(withSaved(backTo, record.id));
         }}
       />
     </>

@@ -8,21 +8,35 @@ import {
   Kbd,
   NumberInput,
   Paper,
+  SegmentedControl,
   Select,
+  Stack,
   Table,
   Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
-import { type KeyboardEvent, useMemo } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { DateField } from '../../components/DateField';
 import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { AccountSelect } from './AccountSelect';
+import { useAccountingSettings } from './api';
 import { formatAmount } from './format';
-import { type EntryFormValues, emptyLine, remapLineErrors, sideSummary, toBody, totalsOf } from './journal-form-values';
+import {
+  type EntryFormValues,
+  emptyLine,
+  remapLineErrors,
+  sideSummary,
+  type TaxSplit,
+  taxAccounts,
+  toBody,
+  totalsOf,
+  totalsOfBody,
+} from './journal-form-values';
 import type { Account, JournalEntryInput } from './types';
 
 export const NEW_ENTRY_VALUES = (): EntryFormValues => ({
@@ -63,6 +77,7 @@ export function JournalForm({
   onSubmit,
   backTo,
   readOnly = false,
+  splitTax = false,
 }: {
   accounts: Account[];
   defaultValues: EntryFormValues;
@@ -70,21 +85,33 @@ export function JournalForm({
   onSubmit: (body: JournalEntryInput) => Promise<unknown>;
   backTo: string;
   readOnly?: boolean;
+  /** New entries under 税抜経理: taxable lines split into net + 仮払/仮受消費税等 (税込入力 / 税抜入力). */
+  splitTax?: boolean;
 }) {
   const form = useForm<EntryFormValues>({ defaultValues, mode: 'onSubmit' });
   const { control, formState, register } = form;
   const { errors, isSubmitting } = formState;
   const lines = useFieldArray({ control, name: 'lines' });
   const watched = useWatch({ control, name: 'lines' });
-  const totals = totalsOf(watched ?? []);
   const accountById = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
+  const settings = useAccountingSettings(splitTax && !readOnly).data;
+  const [inputMode, setInputMode] = useState<'inclusive' | 'exclusive'>('inclusive');
+  const split: TaxSplit | null = useMemo(
+    () =>
+      splitTax && !readOnly && settings?.accounting_method === 'exclusive'
+        ? { mode: inputMode, rounding: settings.tax_rounding, ...taxAccounts(accounts) }
+        : null,
+    [splitTax, readOnly, settings, inputMode, accounts],
+  );
+  const preview = toBody({ date: '', description: '', lines: watched ?? [] }, split);
+  const totals = split ? totalsOfBody(preview.body) : totalsOf(watched ?? []);
 
   const nameOf = (id: number | null) => (id === null ? null : (accountById.get(id)?.name ?? null));
   const debitNames = (watched ?? []).filter((l) => Number(l.debit) > 0).flatMap((l) => nameOf(l.account_id) ?? []);
   const creditNames = (watched ?? []).filter((l) => Number(l.credit) > 0).flatMap((l) => nameOf(l.account_id) ?? []);
 
   const submit = form.handleSubmit(async (values) => {
-    const { body, formIndex } = toBody(values);
+    const { body, formIndex } = toBody(values, split);
     // the shared contract first: the same messages the server would answer with
     const checked = journalEntryInput.safeParse(body);
     if (!checked.success) {
@@ -109,7 +136,9 @@ export function JournalForm({
 
   const addLine = () => {
     const current = form.getValues('lines');
-    const t = totalsOf(current);
+    const t = split
+      ? totalsOfBody(toBody({ date: '', description: '', lines: current }, split).body)
+      : totalsOf(current);
     const line = emptyLine();
     if (t.difference > 0) line.credit = t.difference;
     else if (t.difference < 0) line.debit = -t.difference;
@@ -124,10 +153,17 @@ export function JournalForm({
     else form.setFocus(`lines.${index + 1}.account_id`);
   };
 
+  const [blocked, setBlocked] = useState(false);
+  useEffect(() => {
+    if (totals.balanced) setBlocked(false);
+  }, [totals.balanced]);
+
   const onFormKey = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      if (totals.balanced && !readOnly) void submit();
+      if (readOnly) return;
+      if (totals.balanced) void submit();
+      else setBlocked(true);
     }
   };
 
@@ -139,14 +175,25 @@ export function JournalForm({
     <form onSubmit={submit} onKeyDown={onFormKey} noValidate aria-label="仕訳入力">
       <Paper withBorder radius="md" p="md">
         <Group align="flex-start" gap="md" mb="md" wrap="nowrap">
-          <TextInput
-            type="date"
-            label="日付"
-            withAsterisk
-            w={170}
-            readOnly={readOnly}
-            error={errors.date?.message}
-            {...register('date')}
+          <Controller
+            control={control}
+            name="date"
+            render={({ field: f }) => (
+              <DateField
+                ref={f.ref}
+                label="日付"
+                withAsterisk
+                w={170}
+                readOnly={readOnly}
+                error={errors.date?.message}
+                value={f.value}
+                onChange={(v) => {
+                  f.onChange(v);
+                  form.clearErrors('date');
+                }}
+                onBlur={f.onBlur}
+              />
+            )}
           />
           <TextInput
             label="摘要"
@@ -165,6 +212,23 @@ export function JournalForm({
           />
         </Group>
 
+        {split && (
+          <Group gap="xs" mb="xs" data-testid="tax-input-mode">
+            <SegmentedControl
+              size="xs"
+              aria-label="金額の入力方法"
+              value={inputMode}
+              onChange={(v) => setInputMode(v === 'exclusive' ? 'exclusive' : 'inclusive')}
+              data={[
+                { value: 'inclusive', label: '税込入力' },
+                { value: 'exclusive', label: '税抜入力' },
+              ]}
+            />
+            <Text size="xs" c="dimmed">
+              税抜経理: 課税の税区分の行は消費税を仮払消費税等・仮受消費税等に分けて登録します
+            </Text>
+          </Group>
+        )}
         <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing="xs" aria-label="仕訳行">
           <Table.Thead bg="gray.0">
             <Table.Tr>
@@ -216,7 +280,7 @@ export function JournalForm({
                         error={lineError(errors, index, 'account_id')}
                         onKeyDown={(event) => {
                           // Enter picks an option while the list is open; stop it adding a line
-                          if (event.key === 'Enter') event.stopPropagation();
+                          if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) event.stopPropagation();
                         }}
                       />
                     )}
@@ -327,10 +391,26 @@ export function JournalForm({
                     {totals.difference > 0 ? '（貸方不足）' : totals.difference < 0 ? '（借方不足）' : ''}
                   </Text>
                 )}
+                {blocked && !totals.balanced && (
+                  <Text size="xs" c="danger" mt={2} role="alert" data-testid="unbalanced-reason">
+                    {unbalancedReason(totals)}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           </Table.Tfoot>
         </Table>
+        {split && preview.taxes.length > 0 && (
+          <Stack gap={2} mt={6} data-testid="tax-split">
+            {preview.taxes.map((t) => (
+              <Text key={t.formIndex} size="xs" c="dimmed">
+                {t.formIndex + 1}行目 {nameOf(form.getValues(`lines.${t.formIndex}.account_id`))}：本体{' '}
+                {formatAmount(t.net)} ＋ {accountById.get(t.account_id)?.name} {formatAmount(t.amount)}（
+                {inputMode === 'inclusive' ? '税込金額から計算' : '税抜金額に加算'}）
+              </Text>
+            ))}
+          </Stack>
+        )}
         {lineRootError && (
           <Text c="danger" size="sm" mt={6} role="alert">
             {lineRootError}
@@ -375,6 +455,14 @@ export function JournalForm({
       </Group>
     </form>
   );
+}
+
+/** Why Ctrl+Enter did not save: said next to the totals. */
+export function unbalancedReason(totals: { debit: number; credit: number; difference: number }): string {
+  if (totals.debit === 0 && totals.credit === 0)
+    return '保存できません: 金額が入力されていません。借方と貸方に金額を入力してください。';
+  const side = totals.difference > 0 ? '貸方' : '借方';
+  return `保存できません: 借方合計と貸方合計が一致していません（${side}が${formatAmount(Math.abs(totals.difference))}円不足しています）。`;
 }
 
 function fieldNames(count: number): string[] {

@@ -1,5 +1,7 @@
+import { formatDateJa, todayInTokyo } from '@chobo/core';
 import {
   ActionIcon,
+  Alert,
   Badge,
   Button,
   Group,
@@ -10,7 +12,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowBackUp, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCircleCheck, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
@@ -21,13 +23,21 @@ import { ListSkeletonRows } from '../../components/ListSkeletonRows';
 import { useLoadingFlag } from '../../lib/loading';
 import { useKeywordInput, useListParams } from '../../lib/use-list-params';
 import { AccountSelect } from './AccountSelect';
-import { type EntryListParams, useAccounts, useDeleteEntry, useEntryList, useReverseEntry } from './api';
-import { formatAmountOrBlank, slashDate } from './format';
+import {
+  type EntryListParams,
+  useAccounts,
+  useDeleteEntry,
+  useEntry,
+  useEntryList,
+  useFiscalYears,
+  useReverseEntry,
+} from './api';
+import { formatAmountOrBlank } from './format';
 import { confirmDeleteEntry, confirmReverse, JOURNAL_PATH } from './JournalEntryPages';
 import { SourceLink } from './SourceLink';
 import type { Account, JournalEntry } from './types';
 
-const FILTER_KEYS = ['from', 'to', 'account_id', 'order'] as const;
+const FILTER_KEYS = ['from', 'to', 'account_id', 'order', 'period', 'saved'] as const;
 const NO_SORT: readonly string[] = [];
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -53,22 +63,33 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
   const [keywordInput, setKeywordInput] = useKeywordInput(list);
 
   const accountId = Number(list.filters.account_id);
+  // no period in the URL: the current fiscal year (「全期間」 = period=all)
+  const fiscalYears = useFiscalYears(companyId ?? null);
+  const givenFrom = list.filters.from && ISO.test(list.filters.from) ? list.filters.from : null;
+  const givenTo = list.filters.to && ISO.test(list.filters.to) ? list.filters.to : null;
+  const explicitPeriod = Boolean(givenFrom || givenTo) || list.filters.period === 'all';
+  const currentYear = useMemo(() => {
+    const today = todayInTokyo();
+    return fiscalYears.data?.find((y) => y.start_date <= today && today <= y.end_date) ?? null;
+  }, [fiscalYears.data]);
   const params: EntryListParams = {
     keyword: list.keyword,
     page: list.page,
-    from: list.filters.from && ISO.test(list.filters.from) ? list.filters.from : null,
-    to: list.filters.to && ISO.test(list.filters.to) ? list.filters.to : null,
+    from: explicitPeriod ? givenFrom : (currentYear?.start_date ?? null),
+    to: explicitPeriod ? givenTo : (currentYear?.end_date ?? null),
     account_id: Number.isInteger(accountId) && accountId > 0 ? accountId : null,
     company_id: companyId ?? null,
-    sort_dir: list.filters.order === 'desc' ? 'desc' : 'asc',
+    // newest first unless 古い順 is chosen
+    sort_dir: list.filters.order === 'asc' ? 'asc' : 'desc',
   };
-  const query = useEntryList(params);
+  const query = useEntryList(params, explicitPeriod || !fiscalYears.isPending);
+  const savedId = Number(list.filters.saved) || null;
   useLoadingFlag(query.isFetching && (query.isPending || query.isPlaceholderData));
   const rows = query.data?.data ?? [];
   const meta = query.data?.meta;
   const remove = useDeleteEntry();
   const reverse = useReverseEntry();
-  const filtered = Boolean(params.keyword || params.from || params.to || params.account_id);
+  const filtered = Boolean(params.keyword || explicitPeriod || params.account_id);
 
   const open = (entry: JournalEntry) => {
     if (!readOnly) navigate(`${JOURNAL_PATH}/edit?id=${entry.id}`, { state: { listSearch: location.search } });
@@ -81,6 +102,9 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
 
   return (
     <Paper withBorder radius="md">
+      {savedId && !readOnly && (
+        <SavedEntryPanel id={savedId} onClose={() => list.setFilter('saved', null)} name={name} />
+      )}
       <Group p="md" gap="sm" wrap="wrap" align="flex-end">
         <KeywordSearchInput
           placeholder="摘要・勘定科目・金額で検索"
@@ -93,7 +117,7 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
           aria-label="開始日"
           value={params.from ?? ''}
           onChange={(e) => list.setFilter('from', e.currentTarget.value || null)}
-          w={140}
+          w={150}
         />
         <Text size="sm" c="dimmed" pb={8}>
           〜
@@ -103,8 +127,28 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
           aria-label="終了日"
           value={params.to ?? ''}
           onChange={(e) => list.setFilter('to', e.currentTarget.value || null)}
-          w={140}
+          w={150}
         />
+        {explicitPeriod ? (
+          currentYear && (
+            <Button
+              variant="subtle"
+              size="xs"
+              mb={6}
+              onClick={() => {
+                list.setFilter('from', null);
+                list.setFilter('to', null);
+                list.setFilter('period', null);
+              }}
+            >
+              今期に戻す
+            </Button>
+          )
+        ) : (
+          <Button variant="subtle" size="xs" mb={6} onClick={() => list.setFilter('period', 'all')}>
+            全期間
+          </Button>
+        )}
         <AccountSelect
           accounts={accounts.data ?? []}
           includeInactive
@@ -120,10 +164,10 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
           ml="auto"
           size="sm"
           value={params.sort_dir}
-          onChange={(v) => list.setFilter('order', v === 'desc' ? 'desc' : null)}
+          onChange={(v) => list.setFilter('order', v === 'asc' ? 'asc' : null)}
           data={[
-            { value: 'asc', label: '古い順' },
             { value: 'desc', label: '新しい順' },
+            { value: 'asc', label: '古い順' },
           ]}
         />
       </Group>
@@ -165,9 +209,11 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
                       // biome-ignore lint/suspicious/noArrayIndexKey: lines of one entry in a fixed order
                       key={i}
                       data-testid={i === 0 ? 'entry-row' : 'entry-subrow'}
+                      data-saved={entry.id === savedId || undefined}
                       onClick={readOnly ? undefined : () => open(entry)}
                       style={{
                         cursor: readOnly ? undefined : 'pointer',
+                        background: entry.id === savedId ? 'var(--mantine-color-yellow-0)' : undefined,
                         borderTop: i === 0 ? '1px solid var(--mantine-color-gray-2)' : undefined,
                       }}
                     >
@@ -179,7 +225,9 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
                             </Text>
                           </Table.Td>
                           <Table.Td rowSpan={span} valign="top">
-                            <Text size="sm">{slashDate(entry.date)}</Text>
+                            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                              {formatDateJa(entry.date)}
+                            </Text>
                           </Table.Td>
                           <Table.Td rowSpan={span} valign="top">
                             <Group gap={6} wrap="nowrap">
@@ -284,5 +332,44 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
       {query.isError && !query.data && <ListErrorState message={query.error.message} />}
       {meta && rows.length > 0 && <ListFooter meta={meta} onPage={list.setPage} />}
     </Paper>
+  );
+}
+
+/**
+ * After a save: the saved entry, highlighted above the list wherever its page is, with 「続けて入力」 (a new
+ * entry) and a link to edit it.
+ */
+function SavedEntryPanel({ id, onClose, name }: { id: number; onClose: () => void; name: (id?: number) => string }) {
+  const entry = useEntry(id).data;
+  if (!entry) return null;
+  const lines = entry.lines.map((l) => `${name(l.account_id)} ${formatAmountOrBlank(l.debit || l.credit)}`);
+  return (
+    <Alert
+      m="md"
+      mb={0}
+      color="yellow"
+      variant="light"
+      icon={<IconCircleCheck size={18} />}
+      withCloseButton
+      closeButtonLabel="閉じる"
+      onClose={onClose}
+      title={`仕訳 No.${entry.number} を保存しました`}
+      data-testid="saved-entry"
+    >
+      <Text size="sm">
+        {formatDateJa(entry.date)}　{entry.description}
+      </Text>
+      <Text size="xs" c="dimmed" mt={2}>
+        {lines.join('　/　')}
+      </Text>
+      <Group gap="xs" mt="xs">
+        <Button component={Link} to={`${JOURNAL_PATH}/create`} size="xs" leftSection={<IconPlus size={14} />}>
+          続けて入力
+        </Button>
+        <Button component={Link} to={`${JOURNAL_PATH}/edit?id=${entry.id}`} size="xs" variant="default">
+          この仕訳を開く
+        </Button>
+      </Group>
+    </Alert>
   );
 }

@@ -1,14 +1,15 @@
-import { ACCOUNT_CATEGORIES, type AccountCategory, NORMAL_SIDES } from '@chobo/core';
+import { ACCOUNT_CATEGORIES, type AccountCategory, formatDateJa, NORMAL_SIDES } from '@chobo/core';
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
 import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { ListFooter } from '../../components/ListFooter';
 import { useLoadingFlag } from '../../lib/loading';
+import { readStorage, writeStorage } from '../../lib/storage-keys';
 import { AccountSelect } from './AccountSelect';
 import { useAccounts, useLedger, useTrialBalance } from './api';
 import { DownloadButtons } from './DownloadButtons';
-import { formatAmount, formatAmountOrBlank, slashDate } from './format';
+import { formatAmount, formatAmountOrBlank } from './format';
 import { JOURNAL_PATH } from './JournalEntryPages';
 import { PeriodPicker } from './PeriodPicker';
 import { SourceLink } from './SourceLink';
@@ -22,6 +23,18 @@ export function ledgerHref(base: string, drill: Drill): string {
   const q = new URLSearchParams({ account_id: String(drill.account_id), from: drill.from, to: drill.to });
   return `${base}?${q.toString()}`;
 }
+
+/**
+ * A contra account (減価償却累計額, 貸倒引当金 under 資産; 自己株式 under 純資産): its balance sits on the side
+ * opposite to its category, so the trial balance shows it as △ as the balance sheet does.
+ */
+export function isContra(row: { category: string; normal_side: string }): boolean {
+  const debitCategory = row.category === 'asset' || row.category === 'expense';
+  return debitCategory ? row.normal_side === 'credit' : row.normal_side === 'debit';
+}
+
+/** Last account viewed in 総勘定元帳 (per company for the administrator's view). */
+export const LEDGER_ACCOUNT_KEY = (companyId: number | null) => `chobo:ledger-account:${companyId ?? 'own'}`;
 
 /** The URL state of /company/accountings: tab, account, period, page. */
 function useBookParams() {
@@ -38,7 +51,7 @@ function useBookParams() {
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
   const update = useCallback(
-    (patch: Record<string, string | number | null>) =>
+    (patch: Record<string, string | number | null>, opts?: { replace?: boolean }) =>
       setParams((prev) => {
         const next = new URLSearchParams(prev);
         for (const [k, v] of Object.entries(patch)) {
@@ -47,7 +60,7 @@ function useBookParams() {
           else next.set(k, String(v));
         }
         return next;
-      }),
+      }, opts),
     [setParams],
   );
   return { ...state, update };
@@ -81,7 +94,7 @@ function PeriodLabel({ period }: { period: Period | undefined }) {
   if (!period) return null;
   return (
     <Text size="sm" c="dimmed">
-      {slashDate(period.from)} 〜 {slashDate(period.to)}
+      {formatDateJa(period.from)} 〜 {formatDateJa(period.to)}
     </Text>
   );
 }
@@ -105,6 +118,20 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
     // a page past the end (e.g. another period chosen): show the last one
     if (meta && meta.total > 0 && params.page > meta.last_page) update({ page: meta.last_page });
   }, [meta, params.page, update]);
+  // no account in the URL: the last one viewed, else 普通預金 (the current fiscal year is the server's default)
+  useEffect(() => {
+    const list = accounts.data;
+    if (params.account_id !== null || !list?.length) return;
+    const stored = Number(readStorage(LEDGER_ACCOUNT_KEY(companyId ?? null)));
+    const pick =
+      list.find((a) => a.id === stored) ??
+      list.find((a) => a.name === '普通預金') ??
+      list.find((a) => a.cash_flow_role === 'cash');
+    if (pick) update({ account_id: pick.id, page: null }, { replace: true });
+  }, [accounts.data, params.account_id, companyId, update]);
+  useEffect(() => {
+    if (params.account_id !== null) writeStorage(LEDGER_ACCOUNT_KEY(companyId ?? null), String(params.account_id));
+  }, [params.account_id, companyId]);
   const pageDebit = ledger?.lines.reduce((s, l) => s + l.debit, 0) ?? 0;
   const pageCredit = ledger?.lines.reduce((s, l) => s + l.credit, 0) ?? 0;
 
@@ -198,7 +225,7 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
               </Table.Thead>
               <Table.Tbody>
                 <Table.Tr data-testid="ledger-carried">
-                  <Table.Td>{firstPage ? slashDate(ledger.period.from) : ''}</Table.Td>
+                  <Table.Td>{firstPage ? formatDateJa(ledger.period.from) : ''}</Table.Td>
                   <Table.Td />
                   <Table.Td>
                     <Text size="sm" fw={600}>
@@ -214,7 +241,7 @@ function LedgerPanel({ companyId, params, readOnly }: { companyId?: number; para
                 </Table.Tr>
                 {ledger.lines.map((line) => (
                   <Table.Tr key={line.line_id} data-testid="ledger-line">
-                    <Table.Td style={num}>{slashDate(line.date)}</Table.Td>
+                    <Table.Td style={num}>{formatDateJa(line.date)}</Table.Td>
                     <Table.Td style={num}>
                       {readOnly ? (
                         line.entry_number
@@ -395,8 +422,8 @@ function TrialBalancePanel({
                       <Table.Td>
                         <Text size="sm">{row.name}</Text>
                       </Table.Td>
-                      <Table.Td ta="right" style={num}>
-                        {formatAmount(row.opening)}
+                      <Table.Td ta="right" style={num} c={isContra(row) && row.opening ? 'danger.7' : undefined}>
+                        {formatAmount(isContra(row) ? -row.opening : row.opening)}
                       </Table.Td>
                       <Table.Td ta="right" style={num}>
                         {formatAmountOrBlank(row.debit)}
@@ -404,8 +431,14 @@ function TrialBalancePanel({
                       <Table.Td ta="right" style={num}>
                         {formatAmountOrBlank(row.credit)}
                       </Table.Td>
-                      <Table.Td ta="right" style={num} fw={600}>
-                        {formatAmount(row.closing)}
+                      <Table.Td
+                        ta="right"
+                        style={num}
+                        fw={600}
+                        c={isContra(row) && row.closing ? 'danger.7' : undefined}
+                        data-testid="trial-closing"
+                      >
+                        {formatAmount(isContra(row) ? -row.closing : row.closing)}
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -1,6 +1,7 @@
+import { formatDateJa } from '@chobo/core';
 import { Anchor, Menu, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatAmount, slashDate } from './format';
+import { formatAmount } from './format';
 import { ledgerHref } from './LedgerView';
 import type { Drill, Period, StatementRow } from './types';
 
@@ -10,9 +11,9 @@ function periodHead(period: Period | null | undefined, fallback: string) {
   if (!period) return fallback;
   return (
     <>
-      {slashDate(period.from)}〜
+      {formatDateJa(period.from)}〜
       <br />
-      {slashDate(period.to)}
+      {formatDateJa(period.to)}
     </>
   );
 }
@@ -60,7 +61,7 @@ function Amount({
           <Menu.Label>
             {row.label}
             <br />
-            {slashDate(many[0].from)}〜{slashDate(many[0].to)} の元帳
+            {formatDateJa(many[0].from)}〜{formatDateJa(many[0].to)} の元帳
           </Menu.Label>
           <ScrollArea.Autosize mah={320} type="auto">
             {many.map((d) => (

@@ -12,7 +12,7 @@ import { EmptyBlock } from '../../components/EmptyBlock';
 import { useLoadingFlag } from '../../lib/loading';
 import { useStatement } from './api';
 import { DownloadButtons } from './DownloadButtons';
-import { formatAmount, slashDate } from './format';
+import { formatAmount } from './format';
 import { PeriodPicker } from './PeriodPicker';
 import { BalanceSheetChart, CashFlowChart, MonthlyTrendChart, type MonthPoint } from './StatementCharts';
 import { StatementTable } from './StatementTable';
@@ -178,8 +178,8 @@ export function StatementView({
                 ledgerBase={ledgerBase}
                 {...(kind === 'balance-sheet'
                   ? {
-                      currentHead: `${slashDate(data.period.to)}現在`,
-                      previousHead: data.previous_period ? `${slashDate(data.previous_period.to)}現在` : undefined,
+                      currentHead: `${formatDateJa(data.period.to)}現在`,
+                      previousHead: data.previous_period ? `${formatDateJa(data.previous_period.to)}現在` : undefined,
                     }
                   : {})}
               />

@@ -1,4 +1,4 @@
-import type { Paginated } from '@chobo/core';
+import type { AccountingSettings, Paginated } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { Account, FiscalYear, JournalEntry, JournalEntryInput, LedgerPage, TrialBalance } from './types';
@@ -45,8 +45,9 @@ export interface EntryListParams {
   sort_dir: 'asc' | 'desc';
 }
 
-export function useEntryList(params: EntryListParams) {
+export function useEntryList(params: EntryListParams, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: accountingKeys.entryList(params),
     queryFn: ({ signal }) =>
       api.get<Paginated<JournalEntry>>(ENTRIES_PATH, {
@@ -156,5 +157,17 @@ export function useStatement<T>(
     queryKey: accountingKeys.statement(path, params),
     queryFn: ({ signal }) => api.get<{ data: T }>(path, { query: { ...params }, signal }).then((r) => r.data),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** 経理方式 and rounding (GET /api/company/accounting-settings): the journal form's tax split. */
+export function useAccountingSettings(enabled = true) {
+  return useQuery({
+    queryKey: [...accountingKeys.all, 'settings'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: AccountingSettings }>('/api/company/accounting-settings', { signal }).then((r) => r.data),
+    staleTime: 60_000,
+    enabled,
+    meta: { silent: true },
   });
 }

@@ -114,11 +114,19 @@ describe('総勘定元帳', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=2&page=2'));
   });
 
-  it('asks for an account before loading anything', async () => {
-    const { calls } = base();
-    renderApp('/company/accountings');
-    expect(await screen.findByText('勘定科目を選択してください')).toBeTruthy();
-    expect(calls.some((c) => c.url.pathname === '/api/company/ledger')).toBe(false);
+  it('opens on 普通預金 when no account is named, then on the last account viewed', async () => {
+    const { calls } = base({ 'GET /api/company/ledger': ledgerAnswer });
+    const first = renderApp('/company/accountings');
+    await waitFor(() => expect(first.router.state.location.search).toBe('?account_id=2'));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === '/api/company/ledger' && c.url.searchParams.get('account_id') === '2'),
+      ).toBe(true),
+    );
+    first.unmount();
+    localStorage.setItem('chobo:ledger-account:own', '3');
+    const second = renderApp('/company/accountings');
+    await waitFor(() => expect(second.router.state.location.search).toBe('?account_id=3'));
   });
 });
 
@@ -169,6 +177,33 @@ const TB: TrialBalance = {
 };
 
 describe('残高試算表', () => {
+  it('shows contra accounts (減価償却累計額) as △ as the balance sheet does', async () => {
+    const contra = {
+      account_id: 9,
+      code: '1590',
+      name: '減価償却累計額',
+      category: 'asset' as const,
+      section: 'tangible_fixed_assets' as const,
+      normal_side: 'credit' as const,
+      opening: 1_320_000,
+      debit: 0,
+      credit: 420_000,
+      closing: 1_740_000,
+      drill: { account_id: 9, ...FY },
+    };
+    base({
+      'GET /api/company/trial-balance': {
+        data: { ...TB, rows: [...TB.rows, contra], totals: { debit: 600000, credit: 1020000 } },
+      },
+    });
+    renderApp('/company/accountings?tab=trial');
+    const row = await screen.findByRole('row', { name: '減価償却累計額の元帳を開く' });
+    expect(within(row).getByTestId('trial-closing').textContent).toBe('△1,740,000');
+    expect(row.textContent).toContain('△1,320,000');
+    const bank = screen.getByRole('row', { name: '普通預金の元帳を開く' });
+    expect(within(bank).getByTestId('trial-closing').textContent).toBe('400,000');
+  });
+
   it('shows the totals and opens the ledger of a row', async () => {
     base({ 'GET /api/company/trial-balance': { data: TB }, 'GET /api/company/ledger': ledgerAnswer });
     const user = userEvent.setup();
@@ -261,8 +296,8 @@ describe('損益計算書', () => {
       .map((r) => r.textContent);
     expect(rows).toContain('営業損失△250,000300,000');
     expect(rows).toContain('当期純損失△250,000300,000');
-    expect(within(table).getByText('2025/04/01〜2026/03/31')).toBeTruthy();
-    expect(within(table).getByText('2024/04/01〜2025/03/31')).toBeTruthy();
+    expect(within(table).getByText('2025年4月1日〜2026年3月31日')).toBeTruthy();
+    expect(within(table).getByText('2024年4月1日〜2025年3月31日')).toBeTruthy();
     // the summary names each negative stage as a loss
     expect(screen.getAllByText('営業損失')).toHaveLength(2);
     expect(screen.getByText('経常損失')).toBeTruthy();
@@ -519,7 +554,7 @@ describe("administrator's read-only views", () => {
     expect(screen.getByRole('link', { name: '仕訳を登録' })).toBeTruthy();
   });
 
-  it('lists the journal oldest first and switches to newest first through the URL', async () => {
+  it('lists the journal newest first and switches to oldest first through the URL', async () => {
     const { calls } = base({
       'GET /api/accountings': {
         data: [makeEntry(1)],
@@ -534,9 +569,9 @@ describe("administrator's read-only views", () => {
         .filter((c) => c.url.pathname === '/api/accountings')
         .at(-1)
         ?.url.searchParams.get('sort_dir');
-    expect(sortOf()).toBe('asc');
-    await user.click(screen.getByText('新しい順'));
-    await waitFor(() => expect(sortOf()).toBe('desc'));
-    expect(router.state.location.search).toBe('?order=desc');
+    expect(sortOf()).toBe('desc');
+    await user.click(screen.getByText('古い順'));
+    await waitFor(() => expect(sortOf()).toBe('asc'));
+    expect(router.state.location.search).toBe('?order=asc');
   });
 });

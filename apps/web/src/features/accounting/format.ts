@@ -23,8 +23,3 @@ export function parseAmount(text: string | number | null | undefined): number | 
   if (!/^\d+$/.test(half)) return null;
   return Number(half);
 }
-
-/** '2026-04-01' → '2026/04/01' (dense tables). */
-export function slashDate(iso: string): string {
-  return iso.slice(0, 10).replaceAll('-', '/');
-}

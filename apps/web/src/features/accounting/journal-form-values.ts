@@ -1,4 +1,5 @@
-import type { JournalEntry, JournalEntryInput, JournalLineInput, JournalTaxCategory } from './types';
+import { type Rounding, taxInInclusive, taxOnExclusive } from '@chobo/core';
+import type { Account, JournalEntry, JournalEntryInput, JournalLineInput, JournalTaxCategory } from './types';
 
 /** What the entry form edits: amounts as whole yen or '' while empty. */
 export interface LineValues {
@@ -60,21 +61,109 @@ const isBlank = (line: LineValues) =>
  * Lines that carry something (blank lines are dropped), in the wire shape; `formIndex[i]` is the form
  * line of body line i, so the server's `lines.i.*` errors land under the right field.
  */
-export function toBody(values: EntryFormValues): { body: JournalEntryInput; formIndex: number[] } {
+export function toBody(
+  values: EntryFormValues,
+  split: TaxSplit | null = null,
+): { body: JournalEntryInput; formIndex: number[]; taxes: SplitTax[] } {
   const formIndex: number[] = [];
   const lines: JournalLineInput[] = [];
+  const taxes: SplitTax[] = [];
   values.lines.forEach((line, i) => {
     if (isBlank(line)) return;
+    let debit = yen(line.debit);
+    let credit = yen(line.credit);
+    const memo = line.memo.trim() || null;
+    const account_id = line.account_id ?? 0;
+    const tax = split ? taxOfLine({ account_id, debit, credit, tax_category: line.tax_category }, split) : null;
+    if (tax && split?.mode === 'inclusive') {
+      // 税込入力: the line keeps the net amount (税抜入力: it already is net)
+      if (debit > 0) debit -= tax.amount;
+      else credit -= tax.amount;
+    }
+    formIndex.push(i);
+    lines.push({ account_id, debit, credit, memo, ...(line.tax_category ? { tax_category: line.tax_category } : {}) });
+    if (!tax) return;
     formIndex.push(i);
     lines.push({
-      account_id: line.account_id ?? 0,
-      debit: yen(line.debit),
-      credit: yen(line.credit),
-      memo: line.memo.trim() || null,
-      ...(line.tax_category ? { tax_category: line.tax_category } : {}),
+      account_id: tax.account_id,
+      debit: debit > 0 ? tax.amount : 0,
+      credit: credit > 0 ? tax.amount : 0,
+      memo,
+      tax_category: 'none',
     });
+    taxes.push({ ...tax, formIndex: i, net: debit || credit });
   });
-  return { body: { date: values.date, description: values.description.trim(), lines }, formIndex };
+  return { body: { date: values.date, description: values.description.trim(), lines }, formIndex, taxes };
+}
+
+/**
+ * 税抜経理: a line with a taxable 税区分 splits into its net amount and a 仮払消費税等 (課税仕入) / 仮受消費税等
+ * (課税売上) line on the same side. mode 'inclusive' (税込入力): the typed amount contains the tax, tax = amount ×
+ * 10/110 (8/108); 'exclusive' (税抜入力): the typed amount is net, tax = amount × 10% (8%); rounded with the
+ * company's rounding.
+ */
+export interface TaxSplit {
+  mode: 'inclusive' | 'exclusive';
+  rounding: Rounding;
+  /** 仮払消費税等 */
+  prepaidId: number | null;
+  /** 仮受消費税等 */
+  receivedId: number | null;
+}
+
+export interface SplitTax {
+  formIndex: number;
+  account_id: number;
+  amount: number;
+  net: number;
+}
+
+const RATES: Partial<Record<JournalTaxCategory, { rate: number; kind: 'purchase' | 'sales' }>> = {
+  purchase_10: { rate: 10, kind: 'purchase' },
+  purchase_8: { rate: 8, kind: 'purchase' },
+  sales_10: { rate: 10, kind: 'sales' },
+  sales_8: { rate: 8, kind: 'sales' },
+};
+
+function taxOfLine(
+  line: { account_id: number; debit: number; credit: number; tax_category: JournalTaxCategory | null },
+  split: TaxSplit,
+): { account_id: number; amount: number } | null {
+  const r = line.tax_category ? RATES[line.tax_category] : undefined;
+  if (!r) return null;
+  const account = r.kind === 'purchase' ? split.prepaidId : split.receivedId;
+  if (!account || line.account_id === split.prepaidId || line.account_id === split.receivedId) return null;
+  const amount = line.debit || line.credit;
+  if (amount <= 0) return null;
+  const tax =
+    split.mode === 'inclusive'
+      ? taxInInclusive(amount, r.rate, split.rounding)
+      : taxOnExclusive(amount, r.rate, split.rounding);
+  return tax > 0 ? { account_id: account, amount: tax } : null;
+}
+
+/** The two consumption-tax accounts of a chart (by name, else by role and section). */
+export function taxAccounts(accounts: Account[]): { prepaidId: number | null; receivedId: number | null } {
+  const find = (name: string, section: string) =>
+    accounts.find((a) => a.name === name)?.id ??
+    accounts.find((a) => a.cash_flow_role === 'consumption_tax' && a.section === section && a.name.startsWith('仮'))
+      ?.id ??
+    null;
+  return {
+    prepaidId: find('仮払消費税等', 'current_assets'),
+    receivedId: find('仮受消費税等', 'current_liabilities'),
+  };
+}
+
+/** 借方合計 / 貸方合計 of what will be sent (after the tax split). */
+export function totalsOfBody(body: JournalEntryInput): Totals {
+  let debit = 0;
+  let credit = 0;
+  for (const line of body.lines) {
+    debit += Number(line.debit ?? 0);
+    credit += Number(line.credit ?? 0);
+  }
+  return { debit, credit, difference: debit - credit, balanced: debit === credit && debit > 0 };
 }
 
 /** Server errors keyed by body line ('lines.1.debit') → keyed by form line. */

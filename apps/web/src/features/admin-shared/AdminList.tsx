@@ -1,4 +1,5 @@
 import type { Paginated } from '@chobo/core';
+import { formatDateTimeJa } from '@chobo/core';
 import { Group, Paper, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -142,14 +143,5 @@ export function AdminList<T extends { id: number }>({
   );
 }
 
-export const fmtDateTime = (iso: string | null | undefined) =>
-  iso
-    ? new Intl.DateTimeFormat('ja-JP', {
-        timeZone: 'Asia/Tokyo',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(new Date(iso))
-    : '—';
+/** A timestamp as YYYY年M月D日 HH:mm (Asia/Tokyo), '—' when there is none. */
+export const fmtDateTime = (iso: string | null | undefined) => (iso ? formatDateTimeJa(iso) : '—');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getCookie } from '../../lib/cookies';
 import { readTokenData } from '../../lib/token';
 import { adminMe, json, makeMe, mockApi, page, renderApp } from '../../test/utils';
+import { DASHBOARD } from '../home/test-fixtures';
 
 function errorOf(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
@@ -52,6 +53,7 @@ describe('login', () => {
       'POST /api/login': { data: { token: 'new-token', token_expires: exp } },
       'GET /api/me': { data: makeMe() },
       'GET /api/company/customer': page([]),
+      'GET /api/company/dashboard': { data: DASHBOARD },
     });
     const user = userEvent.setup();
     const { router } = renderApp('/company/login');
@@ -63,7 +65,9 @@ describe('login', () => {
     expect(getCookie('token')).toBe('new-token');
     expect(calls.find((c) => c.url.pathname === '/api/me')?.headers.get('Authorization')).toBe('Bearer new-token');
     expect(await screen.findByText(/ようこそ、山田 太郎 さん/)).toBeTruthy();
-    expect(screen.getAllByText('データがまだありません')).toHaveLength(4);
+    // the home's figures come from the books (GET /api/company/dashboard)
+    const tiles = await screen.findAllByTestId('home-figure');
+    expect(tiles.map((t) => t.textContent)).toEqual(['¥1,250,000', '¥3,300,000', '¥880,000', '¥12,345,678']);
   });
 
   it('sends an admin to /system, and the employee screen has its own heading', async () => {

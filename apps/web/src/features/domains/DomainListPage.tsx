@@ -1,4 +1,5 @@
 import {
+  COMPANY_PERMISSION_DESCRIPTIONS,
   COMPANY_PERMISSION_LABELS,
   COMPANY_PERMISSIONS,
   DOMAIN_ROLES,
@@ -144,9 +145,14 @@ function DomainFormBody({
               onChange={field.onChange}
               error={errors.permissions?.message}
             >
-              <SimpleGrid cols={3} mt={6} spacing={6}>
+              <SimpleGrid cols={2} mt={6} spacing="sm">
                 {COMPANY_PERMISSIONS.map((p) => (
-                  <Checkbox key={p} value={p} label={COMPANY_PERMISSION_LABELS[p]} />
+                  <Checkbox
+                    key={p}
+                    value={p}
+                    label={COMPANY_PERMISSION_LABELS[p]}
+                    description={COMPANY_PERMISSION_DESCRIPTIONS[p]}
+                  />
                 ))}
               </SimpleGrid>
             </Checkbox.Group>

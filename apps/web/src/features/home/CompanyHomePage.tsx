@@ -1,5 +1,7 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type Dashboard, formatDateJa, formatJPY, isPermitted } from '@chobo/core';
+import { Anchor, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { COMPANY_MENU, type MenuLink, visibleMenu } from '../../app/menu';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
@@ -7,9 +9,11 @@ import { QuickLinks } from '../../components/QuickLinks';
 import { roleOf, useMe, usePermissions } from '../../lib/session';
 import { EmployeesHomeTile } from '../employees/EmployeesHomeTile';
 import { CompanyNotices } from '../infos/CompanyNotices';
+import { useDashboard } from './api';
+import { DashboardChart } from './DashboardChart';
 
 export const HOME_TILES = ['今月の売上', '未回収売掛金', '未払買掛金', '現金残高'] as const;
-export const NO_DATA = 'データがまだありません';
+export const LOAD_FAILED = '読み込めませんでした';
 
 /** Entries of a group carry the group's icon in the quick links. */
 function withGroupIcons(items: ReturnType<typeof visibleMenu>): MenuLink[] {
@@ -18,7 +22,170 @@ function withGroupIcons(items: ReturnType<typeof visibleMenu>): MenuLink[] {
   );
 }
 
-/** /company: greeting, the four key figures (filled by later features) and links to permitted modules. */
+interface TileLink {
+  to: string;
+  label: string;
+}
+
+interface TileSpec {
+  label: (typeof HOME_TILES)[number];
+  amount: (d: Dashboard) => number;
+  note: (d: Dashboard) => string;
+  links: (d: Dashboard) => TileLink[];
+}
+
+const ledger = (d: Dashboard, accountId: number | null) =>
+  accountId ? `/company/accountings?account_id=${accountId}&from=${d.period.from}&to=${d.as_of}` : null;
+
+/** What each tile shows and where it leads (the ledger of its account, the list behind it). */
+function tileSpecs(canBooks: boolean, canSales: boolean): TileSpec[] {
+  const only = (links: (TileLink | null | false)[]) => links.filter((l): l is TileLink => Boolean(l));
+  return [
+    {
+      label: '今月の売上',
+      amount: (d) => d.sales_this_month,
+      note: (d) => `${Number(d.as_of.slice(5, 7))}月1日〜今日（売上高）`,
+      links: () => only([canBooks && { to: '/company/income_statement', label: '損益計算書' }]),
+    },
+    {
+      label: '未回収売掛金',
+      amount: (d) => d.receivables,
+      note: () => '売掛金の残高',
+      links: (d) => {
+        const to = ledger(d, d.accounts.receivables);
+        return only([
+          canBooks && Boolean(to) && { to: to as string, label: '売掛金元帳' },
+          canSales && { to: '/company/transactions?status=1', label: '未入金の受注取引' },
+        ]);
+      },
+    },
+    {
+      label: '未払買掛金',
+      amount: (d) => d.payables,
+      note: () => '買掛金＋未払金の残高',
+      links: (d) => {
+        const to = ledger(d, d.accounts.payables);
+        return only([canBooks && Boolean(to) && { to: to as string, label: '買掛金元帳' }]);
+      },
+    },
+    {
+      label: '現金残高',
+      amount: (d) => d.cash,
+      note: () => '現金及び預金の残高',
+      links: (d) => {
+        const to = ledger(d, d.accounts.cash);
+        return only([
+          canBooks && Boolean(to) && { to: to as string, label: '普通預金元帳' },
+          canBooks && { to: '/company/balance_sheet', label: '貸借対照表' },
+        ]);
+      },
+    },
+  ];
+}
+
+function FigureTiles({ specs }: { specs: TileSpec[] }) {
+  const q = useDashboard();
+  return (
+    <>
+      {specs.map((spec) => (
+        <Paper key={spec.label} withBorder radius="md" p="md" data-testid="home-tile" aria-label={spec.label}>
+          <Text size="sm" c="dimmed" fw={600}>
+            {spec.label}
+          </Text>
+          {q.data ? (
+            <>
+              <Text fz={22} fw={700} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="home-figure">
+                {formatJPY(spec.amount(q.data))}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {spec.note(q.data)}
+              </Text>
+              <Group gap="sm" mt={6}>
+                {spec.links(q.data).map((l) => (
+                  <Anchor key={l.to} component={Link} to={l.to} size="xs">
+                    {l.label}
+                  </Anchor>
+                ))}
+              </Group>
+            </>
+          ) : q.isError ? (
+            <Text size="sm" mt="md" c="gray.6">
+              {LOAD_FAILED}
+            </Text>
+          ) : (
+            <Skeleton h={26} mt={8} />
+          )}
+        </Paper>
+      ))}
+    </>
+  );
+}
+
+/** 毎朝の確認: what waits for someone today (more as the modules land). */
+function MorningChecks({ canSales }: { canSales: boolean }) {
+  const q = useDashboard();
+  const d = q.data;
+  if (!d) return null;
+  const items = [
+    {
+      label: '未入金の請求書',
+      count: d.checks.open_invoices.count,
+      amount: d.checks.open_invoices.amount,
+      to: canSales ? '/company/transactions?tab=invoices&status=issued' : null,
+    },
+    {
+      label: '未請求の受注取引',
+      count: d.checks.unbilled_sales.count,
+      amount: d.checks.unbilled_sales.amount,
+      to: canSales ? '/company/transactions?status=0' : null,
+    },
+  ];
+  const a = d.attendance_today;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="home-checks">
+      <Stack gap={8}>
+        {items.map((item) => (
+          <Group key={item.label} justify="space-between" wrap="nowrap" gap="xs">
+            {item.to ? (
+              <Anchor component={Link} to={item.to} size="sm" fw={600}>
+                {item.label}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={600}>
+                {item.label}
+              </Text>
+            )}
+            <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {item.count}件{item.count > 0 ? `（${formatJPY(item.amount)}）` : ''}
+            </Text>
+          </Group>
+        ))}
+        {a && (
+          <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="home-attendance">
+            <Anchor component={Link} to="/company/attendance" size="sm" fw={600}>
+              今日の出勤
+            </Anchor>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              出勤中 {a.clocked_in}人・休憩中 {a.on_break}人・退勤 {a.clocked_out}人・未出勤 {a.not_clocked_in}人
+            </Text>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function MonthlyChart() {
+  const q = useDashboard();
+  if (!q.data) return null;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <DashboardChart monthly={q.data.monthly} />
+    </Paper>
+  );
+}
+
+/** /company: greeting, the key figures from the books, the morning checks, the 12-month chart and links. */
 export default function CompanyHomePage() {
   const me = useMe();
   const permissions = usePermissions();
@@ -27,6 +194,10 @@ export default function CompanyHomePage() {
     () => withGroupIcons(visibleMenu(COMPANY_MENU, permissions, role)).filter((entry) => entry.to !== '/company'),
     [permissions, role],
   );
+  const canBooks = isPermitted('company-accountings.show', permissions);
+  const canSales = isPermitted('transactions.index', permissions);
+  const specs = useMemo(() => tileSpecs(canBooks, canSales), [canBooks, canSales]);
+  const dashboard = useDashboard();
 
   return (
     <Stack gap="lg">
@@ -37,23 +208,39 @@ export default function CompanyHomePage() {
       />
       <CompanyNotices />
       <section aria-labelledby="home-figures">
-        <Title order={3} fz={16} mb="sm" id="home-figures">
-          今月の概況
-        </Title>
-        <SimpleGrid cols={4} spacing="md">
-          {HOME_TILES.map((label) => (
-            <Paper key={label} withBorder radius="md" p="md" data-testid="home-tile">
-              <Text size="sm" c="dimmed" fw={600}>
-                {label}
-              </Text>
-              <Text size="sm" mt="md" c="gray.6">
-                {NO_DATA}
-              </Text>
-            </Paper>
-          ))}
+        <Group justify="space-between" align="baseline" mb="sm" gap="xs">
+          <Title order={3} fz={16} id="home-figures">
+            今月の概況
+          </Title>
+          {dashboard.data && (
+            <Text size="xs" c="dimmed">
+              {formatDateJa(dashboard.data.as_of)}時点の帳簿から
+            </Text>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', md: 'md' }} data-phone-cols>
+          <FigureTiles specs={specs} />
           <EmployeesHomeTile />
         </SimpleGrid>
       </section>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <section aria-labelledby="home-checks">
+            <Title order={3} fz={16} mb="sm" id="home-checks">
+              毎朝の確認
+            </Title>
+            <MorningChecks canSales={canSales} />
+          </section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <section aria-labelledby="home-chart">
+            <Title order={3} fz={16} mb="sm" id="home-chart">
+              売上と費用（過去12か月）
+            </Title>
+            <MonthlyChart />
+          </section>
+        </Grid.Col>
+      </Grid>
       <section aria-labelledby="home-links">
         <Title order={3} fz={16} mb="sm" id="home-links">
           メニュー

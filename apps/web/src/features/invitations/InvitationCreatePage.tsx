@@ -1,4 +1,5 @@
 import {
+  ADMIN_PERMISSION_DESCRIPTIONS,
   ADMIN_PERMISSION_LABELS,
   ADMIN_PERMISSIONS,
   type AdminInvitationInput,
@@ -58,11 +59,16 @@ export function AdminInvitationCreatePage() {
                     onChange={field.onChange}
                     error={errors.permissions?.message}
                   >
-                    <Group mt="xs">
+                    <Stack mt="xs" gap="sm">
                       {ADMIN_PERMISSIONS.map((p) => (
-                        <Checkbox key={p} value={p} label={`${ADMIN_PERMISSION_LABELS[p]}（${p}）`} />
+                        <Checkbox
+                          key={p}
+                          value={p}
+                          label={ADMIN_PERMISSION_LABELS[p]}
+                          description={ADMIN_PERMISSION_DESCRIPTIONS[p]}
+                        />
                       ))}
-                    </Group>
+                    </Stack>
                   </Checkbox.Group>
                 )}
               />

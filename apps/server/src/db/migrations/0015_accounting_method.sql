@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "accounting_method" varchar(16) DEFAULT 'exclusive' NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_accounting_method_check" CHECK ("companies"."accounting_method" in ('exclusive', 'inclusive'));

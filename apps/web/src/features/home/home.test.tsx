@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeMe, mockApi, renderApp, seedToken } from '../../test/utils';
+import { DASHBOARD } from './test-fixtures';
+
+const ALL = ['customer.index', 'company-accountings.show', 'transactions.index'];
+
+describe('company home (/company)', () => {
+  it('shows the four figures from GET /api/company/dashboard, each linking to what is behind it', async () => {
+    mockApi({
+      'GET /api/me': { data: makeMe({ permissions: ALL }) },
+      'GET /api/company/dashboard': { data: DASHBOARD },
+    });
+    seedToken();
+    renderApp('/company');
+    const figures = await screen.findAllByTestId('home-figure', {}, { timeout: 5000 });
+    expect(figures.map((f) => f.textContent)).toEqual(['¥1,250,000', '¥3,300,000', '¥880,000', '¥12,345,678']);
+    expect(screen.getByText('2026年11月21日時点の帳簿から')).toBeTruthy();
+    const receivables = screen.getByRole('generic', { name: '未回収売掛金' });
+    expect(within(receivables).getByRole('link', { name: '売掛金元帳' }).getAttribute('href')).toBe(
+      '/company/accountings?account_id=6&from=2026-04-01&to=2026-11-21',
+    );
+    expect(within(receivables).getByRole('link', { name: '未入金の受注取引' }).getAttribute('href')).toBe(
+      '/company/transactions?status=1',
+    );
+    const cash = screen.getByRole('generic', { name: '現金残高' });
+    expect(within(cash).getByRole('link', { name: '普通預金元帳' }).getAttribute('href')).toContain('account_id=2');
+    // morning checks
+    const checks = screen.getByTestId('home-checks');
+    expect(checks.textContent).toContain('未入金の請求書3件（¥1,650,000）');
+    expect(within(checks).getByRole('link', { name: '未請求の受注取引' }).getAttribute('href')).toBe(
+      '/company/transactions?status=0',
+    );
+    expect(screen.queryByTestId('home-attendance')).toBeNull();
+    expect(screen.getByTestId('home-chart')).toBeTruthy();
+  });
+
+  it('without the books permission shows the figures but no ledger links; attendance when the answer has it', async () => {
+    mockApi({
+      'GET /api/me': { data: makeMe({ permissions: ['customer.index'] }) },
+      'GET /api/company/dashboard': {
+        data: {
+          ...DASHBOARD,
+          attendance_today: { total: 8, clocked_in: 5, on_break: 1, clocked_out: 0, not_clocked_in: 2 },
+        },
+      },
+    });
+    seedToken();
+    renderApp('/company');
+    await screen.findAllByTestId('home-figure', {}, { timeout: 5000 });
+    expect(screen.queryByRole('link', { name: '売掛金元帳' })).toBeNull();
+    expect(screen.getByTestId('home-attendance').textContent).toContain('出勤中 5人');
+  });
+
+  it('says so when the figures cannot be read', async () => {
+    mockApi({ 'GET /api/me': { data: makeMe({ permissions: ['customer.index'] }) } });
+    seedToken();
+    renderApp('/company');
+    await waitFor(() => expect(screen.getAllByText('読み込めませんでした')).toHaveLength(4), { timeout: 5000 });
+  });
+});

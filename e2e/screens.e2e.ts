@@ -1,0 +1,287 @@
+/**
+ * The everyday screens (issue 17): every company route at 1280×800 and 375×812 (no page wider than the phone,
+ * the sidebar behind the dots menu), the home page's figures equal to the trial balance, and screenshots of
+ * both sizes in e2e/artifacts/screens-*.png.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sidebar, signIn, USERS } from './support/app';
+import { newPage, openBrowser, screenshot } from './support/browser';
+
+const baseURL = inject('baseURL');
+const password = inject('demoPassword');
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Every company-area page a menu or a list leads to (edit pages need an id and are covered by their flows). */
+const COMPANY_ROUTES = [
+  '/company',
+  '/company/customers',
+  '/company/customers/create',
+  '/company/transactions',
+  '/company/transactions?tab=invoices',
+  '/company/transactions/create',
+  '/company/invoices/create',
+  '/company/transaction-documents',
+  '/company/ocr-documents',
+  '/company/accountings',
+  '/company/accountings_bk',
+  '/company/accountings_bk/create',
+  '/company/accountings/accounts',
+  '/company/accountings/fiscal-years',
+  '/company/balance_sheet',
+  '/company/income_statement',
+  '/company/cash_flow',
+  '/company/products',
+  '/company/products/create',
+  '/company/bank_statement',
+  '/company/max-employee/edit',
+  '/company/employee',
+  '/company/employee/create',
+  '/company/attendance',
+  '/company/payment_management',
+  '/company/preparation-of-tax-return',
+  '/company/audit-logs',
+  '/company/expiration-year/edit',
+  '/profile/edit',
+  '/email/edit',
+  '/tax/edit',
+  '/password/edit',
+  '/logo/edit',
+];
+
+const shotName = (route: string, size: string) =>
+  `screens-${route.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root'}-${size}.png`;
+
+/** Opens a route and waits until its heading is shown and the requests have settled. */
+async function open(page: Page, route: string) {
+  await page.goto(route);
+  await page.locator('main h1, main h2').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/** How much wider than the window the document is (0 = nothing scrolls sideways). */
+function overflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+describe('everyday screens', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser(inject('browserWsEndpoint'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('home: the tiles equal the trial balance at today and link to the ledger', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      const figures = page.getByTestId('home-figure');
+      await figures.first().waitFor();
+      const dashboard = await page.evaluate(async () => {
+        const token = JSON.parse(localStorage.getItem('tokenData') ?? '{}').token;
+        const get = (url: string) =>
+          fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }).then((r) =>
+            r.json(),
+          );
+        const d = (await get('/api/company/dashboard')).data;
+        const tb = (await get(`/api/company/trial-balance?from=${d.period.from}&to=${d.as_of}`)).data;
+        return { d, tb };
+      });
+      const closing = (...names: string[]) =>
+        dashboard.tb.rows
+          .filter((r: { name: string }) => names.includes(r.name))
+          .reduce((s: number, r: { closing: number }) => s + r.closing, 0);
+      expect(dashboard.d.receivables).toBe(closing('売掛金'));
+      expect(dashboard.d.cash).toBe(closing('現金', '普通預金', '当座預金', '定期預金'));
+      expect(dashboard.d.receivables).toBeGreaterThan(0);
+      const yen = (n: number) => `¥${n.toLocaleString('en')}`;
+      expect(await figures.allTextContents()).toEqual([
+        yen(dashboard.d.sales_this_month),
+        yen(dashboard.d.receivables),
+        yen(dashboard.d.payables),
+        yen(dashboard.d.cash),
+      ]);
+      await page.getByTestId('home-chart').locator('svg').first().waitFor();
+      await screenshot(page, 'screens-home-1280.png');
+      await page.setViewportSize(PHONE);
+      await page.waitForFunction(() => !document.querySelector('aside[data-sidebar]'));
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'screens-home-375.png');
+      // the dots menu opens the sidebar's entries and closes on a click
+      await page.getByRole('button', { name: 'メニューを開く' }).click();
+      const menu = page.getByTestId('floating-menu');
+      await menu.getByRole('menuitem', { name: '貸借対照表' }).waitFor();
+      await screenshot(page, 'screens-menu-375.png');
+      await menu.getByRole('menuitem', { name: '貸借対照表' }).click();
+      await page.getByRole('heading', { name: '貸借対照表' }).waitFor();
+      await menu.waitFor({ state: 'hidden' });
+      await page.setViewportSize(DESKTOP);
+      // the receivables tile opens the 売掛金 ledger
+      await page.goto('/company');
+      await page.getByRole('link', { name: '売掛金元帳' }).click();
+      await page.waitForURL((url) => url.pathname === '/company/accountings' && url.searchParams.has('account_id'));
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('journal: 1105-style date with Tab, Ctrl+Enter says why, 税込入力 splits the tax, the saved entry is shown', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      const today = await page.evaluate(() =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()),
+      );
+      await page.goto('/company/accountings_bk/create');
+      await page.getByRole('heading', { name: '仕訳の登録' }).waitFor();
+      // the company's 経理方式 (税抜経理 in the demo) has arrived: 税込入力 / 税抜入力 offered
+      await page.getByTestId('tax-input-mode').waitFor();
+      const date = page.getByRole('textbox', { name: /^日付/ });
+      await date.fill('');
+      await date.focus();
+      await page.keyboard.type(today.slice(5).replace('-', '')); // e.g. 1125
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('description');
+      expect(await date.inputValue()).toBe(today);
+      await page.keyboard.type('E2E 消耗品（税込入力）');
+      await page.keyboard.press('Enter'); // → line 1 勘定科目
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('1行目 勘定科目');
+      await page.keyboard.type('しょうもう'); // 消耗品費: 課税仕入 10%
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('5500');
+      // Ctrl+Enter on an unbalanced entry: the reason beside the totals
+      await page.keyboard.press('Control+Enter');
+      await expect
+        .poll(() => page.getByTestId('unbalanced-reason').textContent())
+        .toContain('貸方が5,500円不足しています');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('げんきん');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('5500');
+      await expect.poll(() => page.getByTestId('difference').textContent()).toBe('貸借一致');
+      expect(await page.getByTestId('tax-split').textContent()).toContain('本体 5,000 ＋ 仮払消費税等 500');
+      await screenshot(page, 'screens-journal-form-1280.png');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'screens-journal-form-375.png');
+      await page.setViewportSize(DESKTOP);
+      await page.keyboard.press('Control+Enter');
+      await page.waitForURL((url) => url.pathname === '/company/accountings_bk' && url.searchParams.has('saved'));
+      const saved = page.getByTestId('saved-entry');
+      await saved.waitFor();
+      expect(await saved.textContent()).toContain('E2E 消耗品（税込入力）消耗品費');
+      // newest first in the current fiscal year: the new entry is on the first page, highlighted
+      await page.locator('[data-saved]').first().waitFor();
+      const rowText = (await page.locator('[data-saved]').allTextContents()).join(' ');
+      expect(rowText).toContain('消耗品費');
+      expect(rowText).toContain('5,000');
+      expect(rowText).toContain('仮払消費税等');
+      await screenshot(page, 'screens-journal-saved-1280.png');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'screens-journal-saved-375.png');
+      await page.setViewportSize(DESKTOP);
+      await saved.getByRole('link', { name: '続けて入力' }).click();
+      await page.getByRole('heading', { name: '仕訳の登録' }).waitFor();
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ledger opens on 普通預金; the trial balance shows 減価償却累計額 as △; the sidebar fits 800 px', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      await sidebar(page, 'company').getByRole('link', { name: '総勘定元帳', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.has('account_id'));
+      await expect.poll(() => page.getByRole('combobox', { name: '勘定科目' }).inputValue()).toMatch(/普通預金$/);
+      await page.getByTestId('ledger-line').first().waitFor();
+      await screenshot(page, 'screens-ledger-1280.png');
+      await page.getByRole('tab', { name: '残高試算表' }).click();
+      const contra = page.getByRole('row', { name: '減価償却累計額の元帳を開く' });
+      await contra.waitFor();
+      expect(await contra.getByTestId('trial-closing').textContent()).toMatch(/^△[\d,]+$/);
+      await screenshot(page, 'screens-trial-balance-1280.png');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'screens-trial-balance-375.png');
+      await page.setViewportSize(DESKTOP);
+      // every sidebar entry is reachable on an 800 px-high screen and each label is on one line
+      const nav = sidebar(page, 'company');
+      await nav.getByRole('link', { name: 'ホーム', exact: true }).waitFor();
+      const labels = nav.locator('.mantine-NavLink-label');
+      const count = await labels.count();
+      expect(count).toBeGreaterThan(15);
+      const wrapped = await labels.evaluateAll((els) =>
+        els
+          .filter((el) => el.getBoundingClientRect().height > 24 || el.scrollWidth > el.clientWidth)
+          .map((el) => el.textContent),
+      );
+      expect(wrapped).toEqual([]);
+      const last = nav.getByRole('link', { name: '操作ログ' });
+      await last.scrollIntoViewIfNeeded();
+      expect(await last.isVisible()).toBe(true);
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('/api/docs loads without CSP errors; admin permission checkboxes are Japanese', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await page.goto('/api/docs');
+      // operations grouped under Japanese names
+      await page.locator('.swagger-ui .opblock-tag', { hasText: 'システム' }).first().waitFor();
+      await page.locator('.swagger-ui .opblock-tag', { hasText: '認証' }).first().waitFor();
+      await page.getByText('稼働確認').first().waitFor();
+      await screenshot(page, 'screens-api-docs-1280.png');
+      await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
+      await page.goto('/system/admin-invitations/create');
+      await page.getByRole('checkbox', { name: '企業' }).waitFor();
+      expect(await page.locator('main').textContent()).not.toContain('companies.index');
+      await screenshot(page, 'screens-admin-invitation-1280.png');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'screens-admin-invitation-375.png');
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('every company route fits a 375 px phone (nothing scrolls sideways) and keeps the desktop sidebar at 1280 px', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      const tooWide: string[] = [];
+      for (const route of COMPANY_ROUTES) {
+        await page.setViewportSize(DESKTOP);
+        await open(page, route);
+        await sidebar(page, 'company').waitFor();
+        await screenshot(page, shotName(route, '1280'));
+        await page.setViewportSize(PHONE);
+        await page.waitForFunction(() => !document.querySelector('aside[data-sidebar]'));
+        const over = await overflow(page);
+        if (over > 0) tooWide.push(`${route} (+${over}px)`);
+        await screenshot(page, shotName(route, '375'));
+      }
+      expect(tooWide).toEqual([]);
+      t.assertNoErrors();
+    } finally {
+      await t.close();
+    }
+  });
+});
