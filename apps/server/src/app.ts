@@ -22,6 +22,7 @@ import { statementRoutes } from './modules/accounting/statements.routes.js';
 import { adminCompanyRoutes } from './modules/admin-companies/admin-companies.routes.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { adminRoutes } from './modules/admins/admins.routes.js';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     mailer,
     queue,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits },
+    clock: () => new Date(),
   });
   app.addHook('onClose', async () => {
     await mailer.stop();
@@ -156,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(transactionRoutes);
   await app.register(invoiceRoutes);
   await app.register(employeeRoutes);
+  await app.register(attendanceRoutes);
   await app.register(accountSettingsRoutes);
   await app.register(companyProfileRoutes);
   await app.register(invitationRoutes);

@@ -34,6 +34,8 @@ export interface AppDeps {
   /** Background jobs (lib/queue.ts); modules register workers with `queue.work` when they are built. */
   queue: JobQueue;
   loginLimits: LoginLimits;
+  /** The server clock (attendance punches read it; tests replace it instead of waiting). */
+  clock: () => Date;
 }
 
 declare module 'fastify' {
