@@ -106,7 +106,7 @@ function EmployeeAttendance() {
             <MonthGrid
               month={grid.data}
               actions={(d) =>
-                grid.data?.locked || d.pending_correction ? null : (
+                grid.data?.locked || d.pending_correction || d.date > todayInTokyo() ? null : (
                   <Button size="compact-xs" variant="light" onClick={() => setRequestDay(d)}>
                     修正申請
                   </Button>
@@ -288,7 +288,7 @@ function ManagerAttendance() {
             <MonthGrid
               month={grid.data}
               actions={(d) =>
-                locked ? null : d.id ? (
+                locked || (!d.id && d.date >= todayInTokyo()) ? null : d.id ? (
                   <Button
                     component={Link}
                     to={`/company/attendance/edit?id=${d.id}&month=${month}`}

@@ -86,13 +86,14 @@ export function ClockPanel() {
                 key={action}
                 size="xl"
                 h={72}
-                fz={20}
+                px="xs"
+                fz={{ base: 17, xs: 20 }}
                 radius="md"
                 color={action === 'in' ? 'teal' : action === 'out' ? 'blue' : 'orange'}
                 variant={enabled[action] ? 'filled' : 'light'}
                 disabled={!enabled[action] || s.locked}
                 loading={clock.isPending && clock.variables === action}
-                leftSection={<Icon size={24} />}
+                leftSection={<Icon size={22} />}
                 onClick={() => void run(action)}
               >
                 {CLOCK_ACTION_LABELS[action]}
