@@ -98,9 +98,24 @@ export function formatMinutes(minutes: number): string {
   return `${sign}${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
 }
 
+const DAY_MS = 86_400_000;
+
+/** UTC midnight of an ISO date, in ms (no string parsing). */
+function utcDay(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
+const weekdays = new Map<string, number>();
+
 /** Weekday of an ISO date (0 = Sunday). */
 export function weekdayOf(date: string): number {
-  return new Date(`${date.slice(0, 10)}T00:00:00Z`).getUTCDay();
+  let w = weekdays.get(date);
+  if (w === undefined) {
+    w = new Date(utcDay(date.slice(0, 10))).getUTCDay();
+    if (weekdays.size > 20_000) weekdays.clear();
+    weekdays.set(date, w);
+  }
+  return w;
 }
 
 const holidays = holidayJp.holidays as Record<string, { name: string } | undefined>;
@@ -158,9 +173,10 @@ function workSpans(p: DayPunches): { spans: Span[]; breakMs: number } {
 /** Late-night windows 22:00–5:00 (Tokyo) around a shift: [d 13:00Z, d 20:00Z] for each day d. */
 function lateNightMs(spans: Span[], date: string): number {
   let total = 0;
+  // 22:00 Tokyo of `date` = its UTC midnight − 9 h + 22 h
+  const first = utcDay(date) - TOKYO_OFFSET_MS + 22 * 3_600_000;
   for (let k = -1; k <= 2; k += 1) {
-    const d = addDays(date, k);
-    const from = Date.parse(`${d}T22:00:00+09:00`);
+    const from = first + k * DAY_MS;
     const to = from + 7 * 3_600_000;
     for (const [s, e] of spans) total += Math.max(0, Math.min(e, to) - Math.max(s, from));
   }
@@ -194,8 +210,16 @@ export function computeDay(p: DayPunches, rules: AttendanceRules): DayFigures {
 }
 
 /** Sunday starting the week of `date`. */
+const weekStarts = new Map<string, string>();
 export function weekStart(date: string): string {
-  return addDays(date, -weekdayOf(date));
+  let w = weekStarts.get(date);
+  if (w === undefined) {
+    const t = utcDay(date);
+    w = new Date(t - new Date(t).getUTCDay() * DAY_MS).toISOString().slice(0, 10);
+    if (weekStarts.size > 20_000) weekStarts.clear();
+    weekStarts.set(date, w);
+  }
+  return w;
 }
 
 /**
@@ -303,13 +327,26 @@ export function monthTotals(
   }
   t.days_worked = clocked.size;
   t.overtime_over_60_minutes = Math.max(0, t.overtime_minutes - MONTHLY_60H_MINUTES);
-  for (const date of datesOf(period.from, period.to)) {
+  for (const date of scheduledWorkdays(period.from, period.to, rules)) {
     if (date >= opts.today) break;
     if (opts.employedFrom && date < opts.employedFrom) continue;
     if (opts.employedTo && date > opts.employedTo) continue;
-    if (!clocked.has(date) && isScheduledWorkday(date, rules)) t.absences += 1;
+    if (!clocked.has(date)) t.absences += 1;
   }
   return t;
+}
+
+const workdayLists = new Map<string, string[]>();
+/** The scheduled working days of a period (computed once per period and rules). */
+export function scheduledWorkdays(from: string, to: string, rules: AttendanceRules): string[] {
+  const key = `${from}|${to}|${rules.statutory_holiday}`;
+  let list = workdayLists.get(key);
+  if (!list) {
+    list = datesOf(from, to).filter((d) => isScheduledWorkday(d, rules));
+    if (workdayLists.size > 500) workdayLists.clear();
+    workdayLists.set(key, list);
+  }
+  return list;
 }
 
 /** One month's overtime and holiday minutes, for the 36協定 checks. */
