@@ -5,6 +5,7 @@ import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
 import { QuickLinks } from '../../components/QuickLinks';
 import { roleOf, useMe, usePermissions } from '../../lib/session';
+import { AttendanceHomeTile } from '../attendance/AttendanceHomeTile';
 import { EmployeesHomeTile } from '../employees/EmployeesHomeTile';
 import { CompanyNotices } from '../infos/CompanyNotices';
 
@@ -52,6 +53,7 @@ export default function CompanyHomePage() {
             </Paper>
           ))}
           <EmployeesHomeTile />
+          <AttendanceHomeTile />
         </SimpleGrid>
       </section>
       <section aria-labelledby="home-links">
