@@ -36,11 +36,14 @@ export interface BreakSpan {
   end: string | null;
 }
 
-/** One day's punches as stored (ISO 8601 instants). */
+/** An instant: ISO 8601 with offset, or epoch milliseconds. */
+export type Instant = string | number;
+
+/** One day's punches as stored. */
 export interface DayPunches {
   date: string;
-  clock_in: string | null;
-  clock_out: string | null;
+  clock_in: Instant | null;
+  clock_out: Instant | null;
   breaks: readonly BreakSpan[];
 }
 
@@ -89,7 +92,7 @@ export interface AttendanceAlert {
 }
 
 const MINUTE = 60_000;
-const ms = (iso: string) => Date.parse(iso);
+const ms = (t: Instant) => (typeof t === 'number' ? t : Date.parse(t));
 
 /** Minutes as H:MM (e.g. 0:00, 8:30, 45:05). */
 export function formatMinutes(minutes: number): string {
@@ -132,8 +135,8 @@ export function tokyoDate(instant: Date | string | number): string {
 }
 
 /** HH:MM (Tokyo) of an instant; a time on a later day than `date` reads 翌HH:MM. */
-export function tokyoTime(instant: string | null, date?: string): string {
-  if (!instant) return '';
+export function tokyoTime(instant: Instant | null, date?: string): string {
+  if (instant === null || instant === '') return '';
   const t = new Date(ms(instant) + TOKYO_OFFSET_MS).toISOString();
   const hm = t.slice(11, 16);
   return date && t.slice(0, 10) > date ? `翌${hm}` : hm;

