@@ -93,7 +93,16 @@ export function DayForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<DayFormValues>) => setV((cur) => ({ ...cur, ...patch }));
+  const FIELD_OF: Record<string, string> = { clockIn: 'clock_in', clockOut: 'clock_out', outNextDay: 'clock_out' };
+  const set = (patch: Partial<DayFormValues>) => {
+    setV((cur) => ({ ...cur, ...patch }));
+    // an edited field's message goes away
+    setErrors((cur) => {
+      const next = { ...cur };
+      for (const key of Object.keys(patch)) delete next[FIELD_OF[key] ?? key];
+      return next;
+    });
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
