@@ -81,9 +81,12 @@ async function writeHistory(
   });
 }
 
+/** An open shift older than this no longer counts as running (a forgotten 退勤). */
+export const STALE_SHIFT_MS = 16 * 3_600_000;
+
 const CLOCK_ERRORS = {
   alreadyIn: '本日はすでに出勤しています',
-  openShift: '前回の勤務の退勤が打刻されていません。管理者に修正を依頼してください',
+  openShift: '勤務中です（前日からの勤務の退勤が打刻されていません）。先に退勤してください',
   notIn: '出勤の打刻がありません。先に出勤してください',
   onBreak: 'すでに休憩中です',
   notOnBreak: '休憩中ではありません',
@@ -123,14 +126,21 @@ export async function clock({
     if (action === 'in') {
       await assertOpen(t, today, 'action');
       if (await findDayByDate(t, employee.id, today, true)) throw unprocessable({ action: [CLOCK_ERRORS.alreadyIn] });
-      if (await openShift(t, employee.id, today)) throw unprocessable({ action: [CLOCK_ERRORS.openShift] });
+      const open = await openShift(t, employee.id, today);
+      // a night shift still running blocks a second 出勤; one left open for more than 16 h does not
+      // (the manager corrects it; the grid flags the missing 退勤)
+      if (open && now.getTime() - open.clock_in.getTime() < STALE_SHIFT_MS) {
+        throw unprocessable({ action: [CLOCK_ERRORS.openShift] });
+      }
       [row] = await tx
         .insert(attendanceDays)
         .values({ company_id: ctx.companyId, employee_id: employee.id, date: today, clock_in: now, breaks: [] })
         .returning();
     } else {
       const open = await openShift(t, employee.id, today);
-      if (!open) throw unprocessable({ action: [CLOCK_ERRORS.notIn] });
+      if (!open || now.getTime() - open.clock_in.getTime() >= STALE_SHIFT_MS) {
+        throw unprocessable({ action: [CLOCK_ERRORS.notIn] });
+      }
       await assertOpen(t, open.date, 'action');
       before = daySnapshot(open);
       const running = open.breaks.findIndex((b) => !b.end);

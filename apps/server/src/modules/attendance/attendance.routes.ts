@@ -59,6 +59,7 @@ import {
   decideCorrection,
   reopenMonth,
   requestCorrection,
+  STALE_SHIFT_MS,
   updateDay,
 } from './attendance-actions.js';
 
@@ -167,7 +168,9 @@ export async function attendanceRoutes(app: FastifyInstance) {
         )
         .orderBy(desc(attendanceDays.date))
         .limit(1);
-      const open = day ?? (await openYesterday(ctx, employee.id, today));
+      const yesterday = await openYesterday(ctx, employee.id, today);
+      const open =
+        day ?? (yesterday && at.getTime() - yesterday.clock_in.getTime() < STALE_SHIFT_MS ? yesterday : undefined);
       const punches = open
         ? {
             clock_in: open.clock_in.toISOString(),

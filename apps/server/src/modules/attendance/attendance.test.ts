@@ -95,6 +95,22 @@ describe('clocking as an employee', () => {
       .data.days.find((x: { date: string }) => x.date === '2026-04-07');
     expect(d).toMatchObject({ worked_minutes: 540, late_night_minutes: 420, overtime_minutes: 60 });
   });
+
+  it('a forgotten 退勤 does not block the next day: 出勤 works after 16 h and the grid flags the open day', async () => {
+    const owner = await companyOwner(ctx);
+    const { api } = await employeeOf(owner.company.id);
+    if (!api) throw new Error('no api');
+    setNow('2026-04-13T00:00:00Z'); // Mon 09:00
+    await api.post(`${URL}/clock`, { action: 'in' });
+    setNow('2026-04-13T12:00:00Z'); // 21:00, still the same shift
+    expect((await api.post(`${URL}/clock`, { action: 'in' })).statusCode).toBe(422);
+    setNow('2026-04-14T00:00:00Z'); // Tue 09:00: Monday's shift is stale
+    expect((await api.get(`${URL}/clock`)).json().data.state).toBe('not_started');
+    expect((await api.post(`${URL}/clock`, { action: 'break_start' })).statusCode).toBe(422);
+    expect((await api.post(`${URL}/clock`, { action: 'in' })).statusCode).toBe(200);
+    const grid = (await api.get(`${URL}?month=2026-04`)).json().data;
+    expect(grid.alerts).toContainEqual(expect.objectContaining({ code: 'missing_clock_out', date: '2026-04-13' }));
+  });
 });
 
 describe('whose records', () => {
