@@ -6,7 +6,9 @@ import { useTodayStatus } from './api';
 
 /** Home tile: today's attendance (GET /api/company/attendance/today) — 出勤中 / 休憩中 / 退勤 / 未出勤. */
 export function AttendanceHomeTile() {
-  const allowed = isPermitted('attendance.index', usePermissions()) && roleOf(useMe()) === 'company';
+  const permissions = usePermissions();
+  const me = useMe();
+  const allowed = isPermitted('attendance.index', permissions) && roleOf(me) === 'company';
   const today = useTodayStatus(allowed);
   if (!allowed) return null;
   const c = today.data?.counts;
