@@ -37,6 +37,11 @@ import {
 
 const monthLabel = (month: string) => `${Number(month.slice(0, 4))}年${Number(month.slice(5))}月`;
 
+/** 422 for a day after today (Asia/Tokyo, the server's clock). */
+function assertNotFuture(ctx: CompanyCtx, date: string) {
+  if (date > tokyoDate(ctx.deps.clock())) throw unprocessable({ date: ['明日以降の日付は登録できません'] });
+}
+
 /** 422 when the attendance month holding `date` is closed. */
 async function assertOpen(tenant: Tenant, date: string, field = 'date') {
   const { closing_day } = await loadRules(tenant);
@@ -192,6 +197,7 @@ export async function createDay({ ctx, input }: ActionArgs<CompanyCtx, Attendanc
     const t = { ...ctx, db: tx };
     const employee = await findAttendanceEmployee(t, input.employee_id);
     if (!employee) throw notFound('従業員が見つかりません');
+    assertNotFuture(ctx, input.date);
     await assertOpen(t, input.date);
     if (await findDayByDate(t, employee.id, input.date, true)) {
       throw unprocessable({ date: ['この日の出勤記録はすでにあります。一覧から編集してください'] });
@@ -244,6 +250,7 @@ export async function updateDay({
     }
     await assertOpen(t, current.date);
     if (input.date !== current.date) {
+      assertNotFuture(ctx, input.date);
       await assertOpen(t, input.date);
       if (await findDayByDate(t, current.employee_id, input.date, true)) {
         throw unprocessable({ date: ['この日の出勤記録はすでにあります'] });
@@ -347,6 +354,7 @@ export async function requestCorrection({
 }: ActionArgs<CompanyCtx, CorrectionRequestValues & { employee: AttendanceEmployee }>) {
   return ctx.db.transaction(async (tx) => {
     const t = { ...ctx, db: tx };
+    assertNotFuture(ctx, input.date);
     await assertOpen(t, input.date);
     const [row] = await tx
       .insert(attendanceCorrections)

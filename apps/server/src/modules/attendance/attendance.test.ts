@@ -154,6 +154,9 @@ describe('manager edits', () => {
       .then((r) => [{ n: r.length }]);
     expect(n).toBe(0);
 
+    const future = await owner.api.post(URL, day(employee.id, '2026-05-02', '09:00', '18:00'));
+    expect(future.statusCode).toBe(422);
+    expect(future.json().errors.date[0]).toBe('明日以降の日付は登録できません');
     const created = await owner.api.post(URL, day(employee.id, '2026-04-08', '09:00', '18:00', '打刻忘れのため'));
     expect(created.statusCode).toBe(201);
     const { id, updated_at } = created.json().data;
