@@ -1,9 +1,26 @@
-import { addDays, attendanceMonthOf, datesOf, holidayName, todayInTokyo, tokyoInstant, weekdayOf } from '@chobo/core';
+import {
+  addDays,
+  attendanceMonthOf,
+  attendancePeriod,
+  computeDays,
+  type DayPunches,
+  datesOf,
+  holidayName,
+  monthTotals,
+  todayInTokyo,
+  tokyoInstant,
+  weekdayOf,
+} from '@chobo/core';
 import { and, eq, isNull } from 'drizzle-orm';
-import { type CompanyCtx, systemCompanyCtx, type Tenant } from '../../lib/context.js';
+import type { Tenant } from '../../lib/context.js';
 import { loadRules } from '../../modules/attendance/attendance.queries.js';
-import { closeMonth } from '../../modules/attendance/attendance-actions.js';
-import { attendanceDays, employees, type StoredBreak } from '../schema/index.js';
+import {
+  attendanceDays,
+  attendanceMonthCloses,
+  attendanceMonthTotals,
+  employees,
+  type StoredBreak,
+} from '../schema/index.js';
 
 /** A small deterministic generator (the same demo every time for the same start date). */
 function rng(seed: number) {
@@ -96,13 +113,44 @@ export async function seedDemoAttendance(tenant: Tenant, ownerUserId: number, to
   }
   for (let i = 0; i < rows.length; i += 1000) await db.insert(attendanceDays).values(rows.slice(i, i + 1000));
 
-  // close every month before the current one
-  const ctx: CompanyCtx = systemCompanyCtx(db, companyId, ownerUserId);
+  // close every month before the current one: totals computed here from the rows above (no re-reading),
+  // stored as closeMonth stores them, in two bulk inserts
   const current = attendanceMonthOf(today, rules.closing_day);
+  const months: string[] = [];
   for (let month = startMonth; month < current; ) {
-    await closeMonth({ ctx, input: { month, today } });
+    months.push(month);
     const [yy, mm] = month.split('-').map(Number) as [number, number];
     month = mm === 12 ? `${yy + 1}-01` : `${yy}-${String(mm + 1).padStart(2, '0')}`;
+  }
+  const byEmployee = new Map<number, DayPunches[]>();
+  for (const r of rows) {
+    const list = byEmployee.get(r.employee_id) ?? [];
+    list.push({
+      date: r.date,
+      clock_in: (r.clock_in as Date).getTime(),
+      clock_out: (r.clock_out as Date).getTime(),
+      breaks: r.breaks ?? [],
+    });
+    byEmployee.set(r.employee_id, list);
+  }
+  const totals: (typeof attendanceMonthTotals.$inferInsert)[] = [];
+  for (const e of staff) {
+    const punches = byEmployee.get(e.id) ?? [];
+    const figures = computeDays(punches, rules);
+    for (const month of months) {
+      const t = monthTotals(attendancePeriod(month, rules.closing_day), punches, figures, rules, {
+        today,
+        employedFrom: e.hire_date,
+        employedTo: e.leave_date,
+      });
+      if (t.days_worked > 0 || t.absences > 0) totals.push({ company_id: companyId, employee_id: e.id, month, ...t });
+    }
+  }
+  if (totals.length) await db.insert(attendanceMonthTotals).values(totals);
+  if (months.length) {
+    await db
+      .insert(attendanceMonthCloses)
+      .values(months.map((month) => ({ company_id: companyId, month, closed_by: ownerUserId })));
   }
 }
 
