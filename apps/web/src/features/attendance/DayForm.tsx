@@ -170,7 +170,7 @@ export function DayForm({
             w={140}
           />
           <Checkbox
-            mt={32}
+            mt={{ base: 0, xs: 32 }}
             label="翌日に退勤（夜勤）"
             checked={v.outNextDay}
             onChange={(e) => set({ outNextDay: e.currentTarget.checked })}
@@ -191,7 +191,7 @@ export function DayForm({
                   const value = e.currentTarget.value;
                   set({ breaks: v.breaks.map((x, k) => (k === i ? { ...x, start: value } : x)) });
                 }}
-                w={130}
+                w={{ base: 112, xs: 130 }}
               />
               <Text>〜</Text>
               <TextInput
@@ -202,7 +202,7 @@ export function DayForm({
                   const value = e.currentTarget.value;
                   set({ breaks: v.breaks.map((x, k) => (k === i ? { ...x, end: value } : x)) });
                 }}
-                w={130}
+                w={{ base: 112, xs: 130 }}
               />
               <ActionIcon
                 variant="subtle"
