@@ -10,7 +10,10 @@ const toast = (page: Page, text: string) => page.locator('.mantine-Notification-
 
 /** Screenshots of the current page at desktop width and on a phone (375 px), back to desktop after. */
 async function shots(page: Page, name: string) {
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
+  // a toast may close on its own between the listing and the click: a missed click is fine
+  for (const close of await page.locator('.mantine-Notification-root button').all()) {
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
+  }
   await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
   await screenshot(page, `${name}-1280.png`);
   await page.setViewportSize({ width: 375, height: 800 });

@@ -191,7 +191,8 @@ export function DayForm({
                   const value = e.currentTarget.value;
                   set({ breaks: v.breaks.map((x, k) => (k === i ? { ...x, start: value } : x)) });
                 }}
-                w={{ base: 112, xs: 130 }}
+                maw={140}
+                style={{ flex: 1, minWidth: 0 }}
               />
               <Text>〜</Text>
               <TextInput
@@ -202,7 +203,8 @@ export function DayForm({
                   const value = e.currentTarget.value;
                   set({ breaks: v.breaks.map((x, k) => (k === i ? { ...x, end: value } : x)) });
                 }}
-                w={{ base: 112, xs: 130 }}
+                maw={140}
+                style={{ flex: 1, minWidth: 0 }}
               />
               <ActionIcon
                 variant="subtle"
