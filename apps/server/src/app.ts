@@ -25,6 +25,7 @@ import { statementRoutes } from './modules/accounting/statements.routes.js';
 import { adminCompanyRoutes } from './modules/admin-companies/admin-companies.routes.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { adminRoutes } from './modules/admins/admins.routes.js';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     queue,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits },
     storage: opts.storage ?? createFileStorage(opts.env),
+    clock: () => new Date(),
   });
   app.addHook('onClose', async () => {
     await mailer.stop();
@@ -174,6 +176,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(fileLinkRoutes);
   await app.register(taxReturnRoutes);
   await app.register(employeeRoutes);
+  await app.register(attendanceRoutes);
   await app.register(accountSettingsRoutes);
   await app.register(companyProfileRoutes);
   await app.register(invitationRoutes);

@@ -37,6 +37,8 @@ export interface AppDeps {
   loginLimits: LoginLimits;
   /** Uploaded files (lib/storage.ts): write-once, DATA_DIR/files or memory in tests. */
   storage: FileStorage;
+  /** The server clock (attendance punches read it; tests replace it instead of waiting). */
+  clock: () => Date;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attendanceCorrections } from '../db/schema/index.js';
 import type { RegisteredRoute } from '../plugins/auth.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
 import { tinyPdf, uploadFile } from '../test/multipart.js';
@@ -101,6 +102,25 @@ beforeAll(async () => {
   const docFile = await uploadFile(ctx.app, a.token, `/api/transaction-documents/${doc.id}/files`, 'a.pdf', tinyPdf());
   if (docFile.statusCode !== 201) throw new Error(`fixture file: ${docFile.body}`);
   const lock = await created(a.api, '/api/company/period-locks', { kind: 'month', date: '2026-04-01' });
+  const attendanceDay = await created(a.api, '/api/company/attendance', {
+    employee_id: employee.id,
+    date: '2026-04-06',
+    clock_in: '2026-04-06T09:00:00+09:00',
+    clock_out: '2026-04-06T18:00:00+09:00',
+    breaks: [],
+    reason: `${MARKER}理由`,
+  });
+  const [correction] = await ctx.db
+    .insert(attendanceCorrections)
+    .values({
+      company_id: a.company.id,
+      employee_id: employee.id,
+      date: '2026-04-07',
+      clock_in: new Date('2026-04-07T00:00:00Z'),
+      clock_out: new Date('2026-04-07T09:00:00Z'),
+      reason: `${MARKER}申請`,
+    })
+    .returning();
 
   const read = async (url: string) => (await a.api.get(url)).json().data as Record<string, unknown>;
   fixtures.set('/api/company/customer/:id', {
@@ -129,6 +149,13 @@ beforeAll(async () => {
   for (const suffix of ['', '/files', '/history', '/files/:file_id', '/files/:file_id/link']) {
     fixtures.set(`/api/transaction-documents/:id${suffix}`, td);
   }
+  const attendanceRecord = await read(`/api/company/attendance/${attendanceDay.id}`);
+  fixtures.set('/api/company/attendance/:id', {
+    id: attendanceDay.id,
+    record: { ...attendanceRecord, employee_id: employee.id, reason: '上書き' },
+  });
+  fixtures.set('/api/company/attendance/corrections/:id/approve', { id: correction.id, record: {} });
+  fixtures.set('/api/company/attendance/corrections/:id/reject', { id: correction.id, record: {} });
   // notices are the platform's, not a company's: B reading one it may see is not a leak (tested in infos)
   fixtures.set('/api/company/infos/:id', { id: 0, record: {} });
   for (const suffix of ['', '/fill', '/pdf'])
@@ -142,6 +169,7 @@ beforeAll(async () => {
   queryIds.account_id = code('1120');
   queryIds.fiscal_year_id = fy.id;
   queryIds.customer_id = customer.id;
+  queryIds.employee_id = employee.id;
 });
 
 afterAll(async () => {

@@ -128,9 +128,17 @@ export const PAGES: PageDef[] = [
   company('/company/employee/edit', '従業員の編集', m('/company/employee'), {
     load: () => import('../features/employees/EmployeeEditPage'),
   }),
-  company('/company/attendance', '出勤管理', m('/company/attendance')),
-  company('/company/attendance/create', '出勤記録の登録', m('/company/attendance')),
-  company('/company/attendance/edit', '出勤記録の編集', m('/company/attendance')),
+  company('/company/attendance', '出勤管理', m('/company/attendance'), {
+    load: () => import('../features/attendance/AttendancePage'),
+  }),
+  company('/company/attendance/create', '出勤記録の登録', m('/company/attendance'), {
+    roles: ['company'],
+    load: () => import('../features/attendance/AttendanceDayPages').then((p) => ({ default: p.AttendanceCreatePage })),
+  }),
+  company('/company/attendance/edit', '出勤記録の編集', m('/company/attendance'), {
+    roles: ['company'],
+    load: () => import('../features/attendance/AttendanceDayPages').then((p) => ({ default: p.AttendanceEditPage })),
+  }),
   company('/company/payment_management', '入金管理・支払いレポート 一覧', m('/company/payment_management')),
   company('/company/payment_management/create', '入金・支払いの登録', m('/company/payment_management')),
   company('/company/payment_management/edit/:id?', '入金・支払いの編集', m('/company/payment_management')),

@@ -108,3 +108,36 @@ describe('demo master data', () => {
     expect(new Set(chart.map((a) => a.code))).toEqual(new Set(DEFAULT_ACCOUNTS.map((a) => a.code)));
   });
 });
+
+describe('demo attendance', () => {
+  it('a year of shifts up to yesterday, past months closed, a busy month near the 45 h alert', async () => {
+    const { attendanceDays, attendanceMonthCloses, employees } = await import('../schema/index.js');
+    const { systemTenant } = await import('../../lib/context.js');
+    const { attendanceSummary } = await import('../../modules/attendance/attendance.queries.js');
+    const { todayInTokyo, tokyoDate } = await import('@chobo/core');
+    const [company] = await database.db.select().from(companies).where(eq(companies.name, '株式会社サンプル商事'));
+    const days = await database.db.select().from(attendanceDays).where(eq(attendanceDays.company_id, company.id));
+    expect(days.length).toBeGreaterThan(1000);
+    const today = todayInTokyo();
+    expect(days.every((d) => d.date < today)).toBe(true);
+    const closes = await database.db
+      .select()
+      .from(attendanceMonthCloses)
+      .where(eq(attendanceMonthCloses.company_id, company.id));
+    expect(closes.length).toBe(11);
+    expect(closes.map((c) => c.month)).not.toContain(today.slice(0, 7));
+    // a night shift and a Sunday shift exist
+    expect(days.some((d) => d.clock_out && tokyoDate(d.clock_out) > d.date)).toBe(true);
+    expect(days.some((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 0)).toBe(true);
+    // 鈴木 (E002): three months back is busy — a 36協定 early warning or alert
+    const [suzuki] = await database.db.select().from(employees).where(eq(employees.code, 'E002'));
+    const [y, m] = today.split('-').map(Number);
+    const idx = y * 12 + (m - 1) - 3;
+    const busy = `${Math.floor(idx / 12)}-${String((idx % 12) + 1).padStart(2, '0')}`;
+    const summary = await attendanceSummary(systemTenant(database.db, company.id), busy, today);
+    const row = summary.rows.find((r) => r.id === suzuki.id);
+    expect(row?.totals.overtime_minutes).toBeGreaterThan(36 * 60);
+    expect(row?.alerts.some((a) => a.code === 'monthly_45h')).toBe(true);
+    expect(summary.locked).toBe(true);
+  });
+});

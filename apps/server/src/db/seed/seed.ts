@@ -1,5 +1,5 @@
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
 import type { FileStorage } from '../../lib/storage.js';
@@ -7,6 +7,7 @@ import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
 import { seedDemoAccounting } from './demo-accounting.js';
+import { seedDemoAttendance } from './demo-attendance.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
 import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
@@ -116,6 +117,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     await seedDemoAccounting(tenant, { storage: opts.storage });
     await seedDemoTaxReturn(tenant);
     await seedDemoInfos(tx);
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
+    await seedDemoAttendance(tenant, owner.id);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
       { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },

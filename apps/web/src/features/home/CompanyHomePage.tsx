@@ -7,6 +7,7 @@ import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
 import { QuickLinks } from '../../components/QuickLinks';
 import { roleOf, useMe, usePermissions } from '../../lib/session';
+import { AttendanceHomeTile } from '../attendance/AttendanceHomeTile';
 import { EmployeesHomeTile } from '../employees/EmployeesHomeTile';
 import { CompanyNotices } from '../infos/CompanyNotices';
 import { useDashboard } from './api';
@@ -221,6 +222,7 @@ export default function CompanyHomePage() {
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', md: 'md' }} data-phone-cols>
           <FigureTiles specs={specs} />
           <EmployeesHomeTile />
+          <AttendanceHomeTile />
         </SimpleGrid>
       </section>
       <Grid gap="md">
