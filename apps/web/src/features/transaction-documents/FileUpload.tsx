@@ -54,7 +54,8 @@ export function useUploadQueue() {
       if (problem) problems.push(problem);
       else accepted.push({ key: nextKey.current++, file, progress: 0, status: 'waiting', error: null });
     }
-    setRefused(problems);
+    // the dropzone reports accepted and refused files in two calls: keep both calls' messages
+    if (problems.length) setRefused((all) => [...new Set([...all, ...problems])]);
     setItems((all) => {
       const next = [...all, ...accepted];
       itemsRef.current = next;
@@ -99,7 +100,18 @@ export function useUploadQueue() {
     setRefused([]);
   }, []);
 
-  return { items, refused, add, remove, uploadAll, clearDone, pending: items.some((i) => i.status !== 'done') };
+  const clearRefused = useCallback(() => setRefused([]), []);
+
+  return {
+    items,
+    refused,
+    add,
+    remove,
+    uploadAll,
+    clearDone,
+    clearRefused,
+    pending: items.some((i) => i.status !== 'done'),
+  };
 }
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>;
@@ -161,7 +173,16 @@ export function FileDropArea({
         </FileButton>
       )}
       {queue.refused.length > 0 && (
-        <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert" data-testid="file-refused" p="xs">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={16} />}
+          role="alert"
+          data-testid="file-refused"
+          p="xs"
+          withCloseButton
+          closeButtonLabel="閉じる"
+          onClose={queue.clearRefused}
+        >
           {queue.refused.map((m) => (
             <Text key={m} size="sm">
               {m}

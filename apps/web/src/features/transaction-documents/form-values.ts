@@ -86,6 +86,9 @@ export function yen(value: number | string): number | string {
   return text === '' ? '' : /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
+/** An empty box is "not entered" (z.coerce would read '' as 0). */
+const blankToUndefined = (v: number | string) => (v === '' ? undefined : v);
+
 const isBlankRow = (t: TaxRowValues) => yen(t.base) === '' && yen(t.tax) === '';
 
 /** The request body and, for each body tax row, its row on the form (server errors name body rows). */
@@ -109,7 +112,7 @@ export function toBody(values: DocumentFormValues): { body: Record<string, unkno
       customer_id: values.customer_id ?? '',
       document_type: values.document_type,
       transaction_date: values.transaction_date,
-      amount: yen(values.amount),
+      amount: blankToUndefined(yen(values.amount)),
       taxes,
       registration_number: values.registration_number,
       payment_method: values.payment_method,
