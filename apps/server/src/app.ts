@@ -12,9 +12,11 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/deps.js';
+import { fileLinkRoutes } from './lib/file-links.js';
 import { MailDispatcher } from './lib/mail.js';
 import { type JobQueue, missingJobQueue } from './lib/queue.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { createFileStorage, type FileStorage } from './lib/storage.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { fiscalRoutes } from './modules/accounting/fiscal.routes.js';
 import { journalRoutes } from './modules/accounting/journal.routes.js';
@@ -34,6 +36,7 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { transactionDocumentRoutes } from './modules/transaction-documents/transaction-documents.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
@@ -62,6 +65,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits> | false;
   /** The job queue (createJobQueue); it is stopped when the app closes. Without it, send() fails. */
   queue?: JobQueue;
+  /** Where uploaded files are kept (default: memory under NODE_ENV=test, else DATA_DIR/files). */
+  storage?: FileStorage;
 }
 
 /** Builds the Fastify application. Tests call `app.inject()` on it; main.ts makes it listen. */
@@ -90,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     mailer,
     queue,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits },
+    storage: opts.storage ?? createFileStorage(opts.env),
   });
   app.addHook('onClose', async () => {
     await mailer.stop();
@@ -155,6 +161,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(productRoutes);
   await app.register(transactionRoutes);
   await app.register(invoiceRoutes);
+  await app.register(transactionDocumentRoutes);
+  await app.register(fileLinkRoutes);
   await app.register(employeeRoutes);
   await app.register(accountSettingsRoutes);
   await app.register(companyProfileRoutes);

@@ -45,6 +45,12 @@ const envSchema = z.object({
     .min(0.5, 'must be at least 0.5 (the pg-boss minimum)')
     .max(600)
     .default(2),
+  /** HMAC key of signed file links (lib/file-links.ts); unset → generated once and kept in the database. */
+  FILE_LINK_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/startup.js';
 import { EnvError, loadEnv } from './env.js';
 import { createJobQueue } from './lib/queue.js';
+import { createFileStorage } from './lib/storage.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -19,12 +20,16 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 
+  // uploaded files: DATA_DIR/files (the demo's documents are stored there by the seed)
+  const storage = createFileStorage(env);
+
   const demoPassword = env.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
   const seeded = await prepareDatabase(database, {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD ?? demoPassword,
     demo: env.SEED_DEMO ?? database.driver === 'pglite',
     demoPassword,
+    storage,
   });
 
   const queue = createJobQueue(database, {
@@ -36,6 +41,7 @@ async function main() {
     db: database.db,
     driver: database.driver,
     queue,
+    storage,
     serveWeb: true,
     logger: { level: env.LOG_LEVEL },
   });

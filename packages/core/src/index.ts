@@ -24,5 +24,6 @@ export * from './money.js';
 export * from './periods.js';
 export * from './permissions.js';
 export * from './prefectures.js';
+export * from './purchase-tax.js';
 export * from './sales.js';
 export * from './validators.js';

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { MailDispatcher } from './mail.js';
 import type { JobQueue } from './queue.js';
+import type { FileStorage } from './storage.js';
 
 export interface LoginLimits {
   /** Failed sign-ins per account within the window before the account locks. */
@@ -34,6 +35,8 @@ export interface AppDeps {
   /** Background jobs (lib/queue.ts); modules register workers with `queue.work` when they are built. */
   queue: JobQueue;
   loginLimits: LoginLimits;
+  /** Uploaded files (lib/storage.ts): write-once, DATA_DIR/files or memory in tests. */
+  storage: FileStorage;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../plugins/auth.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
+import { tinyPdf, uploadFile } from '../test/multipart.js';
 import { isCompanyRoute } from './tenant-route.js';
 
 /**
@@ -16,7 +17,7 @@ let ctx: TestContext;
 let a: Awaited<ReturnType<typeof companyOwner>>;
 let b: Awaited<ReturnType<typeof companyOwner>>;
 /** Company A's records by the route prefix whose :id they fill, with the record as A reads it. */
-const fixtures = new Map<string, { id: number; record: Record<string, unknown> }>();
+const fixtures = new Map<string, { id: number; fileId?: number; record: Record<string, unknown> }>();
 /** Company A's ids by query parameter name. */
 const queryIds: Record<string, number> = {};
 
@@ -81,6 +82,21 @@ beforeAll(async () => {
     issue_date: '2026-06-30',
     notes: `${MARKER}備考`,
   });
+  const supplier = await created(a.api, '/api/company/customer', {
+    name: `${MARKER}仕入先`,
+    honorific: '御中',
+    used_for: 2,
+  });
+  const doc = await created(a.api, '/api/transaction-documents', {
+    customer_id: supplier.id,
+    document_type: 4,
+    transaction_date: '2026-06-10',
+    amount: 1100,
+    taxes: [{ tax_category: '10', base: 1000, tax: 100 }],
+    memo: `${MARKER}発注取引`,
+  });
+  const docFile = await uploadFile(ctx.app, a.token, `/api/transaction-documents/${doc.id}/files`, 'a.pdf', tinyPdf());
+  if (docFile.statusCode !== 201) throw new Error(`fixture file: ${docFile.body}`);
   const lock = await created(a.api, '/api/company/period-locks', { kind: 'month', date: '2026-04-01' });
 
   const read = async (url: string) => (await a.api.get(url)).json().data as Record<string, unknown>;
@@ -102,6 +118,14 @@ beforeAll(async () => {
   fixtures.set('/api/company/fiscal-years/:id/close', { id: fy.id, record: {} });
   fixtures.set('/api/company/fiscal-years/:id/reopen', { id: fy.id, record: {} });
   fixtures.set('/api/company/period-locks/:id', { id: lock.id, record: {} });
+  const td = {
+    id: doc.id,
+    fileId: docFile.json().data.id as number,
+    record: await read(`/api/transaction-documents/${doc.id}`),
+  };
+  for (const suffix of ['', '/files', '/history', '/files/:file_id', '/files/:file_id/link']) {
+    fixtures.set(`/api/transaction-documents/:id${suffix}`, td);
+  }
   // notices are the platform's, not a company's: B reading one it may see is not a leak (tested in infos)
   fixtures.set('/api/company/infos/:id', { id: 0, record: {} });
   queryIds.account_id = code('1120');
@@ -132,7 +156,7 @@ describe('every company route is scoped to the caller’s company', () => {
       const fixture = fixtures.get(r.url);
       expect(fixture, `no fixture for ${r.method} ${r.url}: add company A's record for it to this test`).toBeDefined();
       if (!fixture || fixture.id === 0) continue;
-      const url = r.url.replace(':id', String(fixture.id));
+      const url = r.url.replace(':id', String(fixture.id)).replace(':file_id', String(fixture.fileId ?? 0));
       const body =
         r.method === 'PUT' || r.method === 'PATCH'
           ? { updated_at: new Date().toISOString(), ...fixture.record }

@@ -98,14 +98,87 @@ function checkImage(buffer: Buffer, kind: 'png' | 'jpeg') {
   }
 }
 
-function tooLarge(maxBytes: number) {
+function tooLarge(maxBytes: number, fileName?: string) {
   const size = maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024}MB` : `${Math.round(maxBytes / 1024)}KB`;
-  return new HttpError(413, `ファイルサイズは${size}以下にしてください`, {
-    file: [`ファイルサイズは${size}以下にしてください`],
-  });
+  const message = `${fileName ? `「${fileName}」: ` : ''}ファイルサイズは${size}以下にしてください`;
+  return new HttpError(413, message, { file: [message] });
 }
 
 /** An uploaded image as a data URL (logos are small and stored inline). */
 export function toDataUrl(upload: Upload): string {
   return `data:${upload.mime};base64,${upload.buffer.toString('base64')}`;
+}
+
+/** The name a browser sent, without any folder part or control characters, at most 255 characters. */
+export function cleanFileName(name: string | undefined, fallback = 'file'): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || fallback).slice(0, 255);
+}
+
+/** A PDF must start with %PDF- and end with %%EOF (a truncated upload does not). */
+function checkPdf(buffer: Buffer, label: string) {
+  if (!buffer.subarray(Math.max(0, buffer.length - 1024)).includes('%%EOF')) {
+    const message = `${label}PDFファイルが壊れているか、途中までしかありません。元のファイルを選び直してください`;
+    throw new HttpError(422, message, { file: [message] });
+  }
+}
+
+/**
+ * Reads every part of the repeatable multipart field `file` (at most `maxFiles`, each at most `maxBytes`)
+ * and checks each one's content (magic bytes; images decoded completely; a PDF's %%EOF). All or nothing:
+ * the first bad file refuses the whole request (413 / 415 / 422 naming the file) before anything is kept.
+ */
+export async function readUploads(
+  req: FastifyRequest,
+  opts: { maxBytes: number; kinds: FileKind[]; maxFiles: number },
+): Promise<Upload[]> {
+  if (!req.isMultipart()) throw new HttpError(415, 'ファイルを multipart/form-data で送信してください');
+  const parts: { buffer: Buffer; filename: string }[] = [];
+  try {
+    for await (const part of req.files({ limits: { fileSize: opts.maxBytes, files: opts.maxFiles + 1 } })) {
+      const buffer = await part.toBuffer();
+      if (part.fieldname !== 'file') continue;
+      const filename = cleanFileName(part.filename);
+      if (part.file.truncated) throw tooLarge(opts.maxBytes, filename);
+      parts.push({ buffer, filename });
+      if (parts.length > opts.maxFiles) {
+        const message = `一度にアップロードできるファイルは${opts.maxFiles}件までです`;
+        throw new HttpError(422, message, { file: [message] });
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxBytes);
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
+      const message = `一度にアップロードできるファイルは${opts.maxFiles}件までです`;
+      throw new HttpError(422, message, { file: [message] });
+    }
+    if (isMalformedMultipart(err)) throw malformedMultipart();
+    throw err;
+  }
+  if (parts.length === 0)
+    throw new HttpError(422, 'ファイルを選択してください', { file: ['ファイルを選択してください'] });
+  return parts.map(({ buffer, filename }) => {
+    const label = parts.length > 1 ? `「${filename}」: ` : '';
+    if (buffer.length === 0)
+      throw new HttpError(422, `${label}ファイルが空です`, { file: [`${label}ファイルが空です`] });
+    const kind = sniffKind(buffer);
+    if (!kind || !opts.kinds.includes(kind)) {
+      const allowed = opts.kinds.map((k) => KIND_LABELS[k]).join('・');
+      const message = `${label}${allowed}のファイルを選択してください`;
+      throw new HttpError(415, message, { file: [message] });
+    }
+    if (kind === 'png' || kind === 'jpeg') {
+      try {
+        checkImage(buffer, kind);
+      } catch (err) {
+        if (err instanceof HttpError && label)
+          throw new HttpError(err.statusCode, `${label}${err.message}`, err.errors);
+        throw err;
+      }
+    }
+    if (kind === 'pdf') checkPdf(buffer, label);
+    return { buffer, filename, kind, mime: MIME[kind] };
+  });
 }

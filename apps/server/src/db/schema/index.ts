@@ -7,4 +7,5 @@ export * from './infos.js';
 export * from './invitations.js';
 export * from './products.js';
 export * from './settings.js';
+export * from './transaction-documents.js';
 export * from './transactions.js';

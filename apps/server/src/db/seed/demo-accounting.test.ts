@@ -92,5 +92,25 @@ describe('demo accounting data', () => {
     expect(row('4110').credit - row('4110').debit).toBe(base);
     expect(row('2210').credit - row('2210').debit).toBe(tax);
     expect(tb.totals.debit).toBe(tb.totals.credit);
+
+    // the purchases behind the books: 発注取引 with their files; the open year's 買掛金 credits are exactly
+    // its posted supplier 請求書 (the only source of 買掛金 in the demo)
+    const docs = (await o.api.get('/api/transaction-documents?per_page=1')).json();
+    expect(docs.meta.total).toBeGreaterThan(150);
+    const open = await all('/api/transaction-documents?start_date=2026-04-01&end_date=2026-11-21&document_type=4');
+    const typed = open as unknown as {
+      amount: number;
+      journal_entry_id: number | null;
+      files: unknown[];
+      is_qualified: boolean;
+    }[];
+    expect(typed.every((d) => d.journal_entry_id !== null && d.files.length === 1)).toBe(true);
+    expect(typed.some((d) => !d.is_qualified)).toBe(true);
+    expect(row('2120').credit).toBe(typed.reduce((s, d) => s + d.amount, 0));
+    const receipts = (await o.api.get('/api/transaction-documents?per_page=1&document_type=5')).json();
+    expect(receipts.meta.total).toBeGreaterThan(10);
+    expect(
+      (await o.api.get('/api/transaction-documents?per_page=1&document_type=3')).json().meta.total,
+    ).toBeGreaterThan(20);
   });
 });

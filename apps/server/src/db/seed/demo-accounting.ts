@@ -1,21 +1,27 @@
 /**
  * Demo books of 株式会社サンプル商事: a closed fiscal year (期首残高, 売上, 仕入, 給与, 家賃, 減価償却, 借入,
- * 決算整理, 法人税等, 決算振替) and the open current year up to today, generated with a seeded PRNG so
+ * 決算整理, 法人税等, 決算振替) and the open current year up to today (its purchases and office supplies are
+ * 発注取引 with their files: demo-purchases.ts), generated with a seeded PRNG so
  * every statement is meaningful and the same on every machine.
  */
 import { fiscalYearContaining, type JournalEntryValues, lastDayOfMonth, todayInTokyo } from '@chobo/core';
 import type { Tenant } from '../../lib/context.js';
 import { systemCompanyCtx } from '../../lib/context.js';
+import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
 import { loadAccounts } from '../../modules/accounting/accounts.queries.js';
 import { get, net, sumByAccount } from '../../modules/accounting/balances.js';
 import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
 import { postEntry } from '../../modules/accounting/journal-actions.js';
 import { prng } from '../../modules/accounting/journal-generator.js';
+import { demoPurchases } from './demo-purchases.js';
 import { demoSalesCatalog, demoSalesMonth, markDemoInvoicesPaid } from './demo-sales.js';
 
 type Line = JournalEntryValues['lines'][number];
 
-export async function seedDemoAccounting(tenant: Tenant, opts: { today?: string; userId?: number | null } = {}) {
+export async function seedDemoAccounting(
+  tenant: Tenant,
+  opts: { today?: string; userId?: number | null; storage?: FileStorage } = {},
+) {
   const { db, companyId } = tenant;
   const today = opts.today ?? todayInTokyo();
   const accounts = await loadAccounts(tenant);
@@ -42,6 +48,9 @@ export async function seedDemoAccounting(tenant: Tenant, opts: { today?: string;
   };
   const ctx = systemCompanyCtx(db, companyId, opts.userId ?? null);
   const rng = prng(20260401);
+  // the supplier documents draw from their own sequence, so the rest of the demo stays as it was
+  const docRng = prng(20260402);
+  const documents = await demoPurchases(ctx, opts.storage ?? new MemoryFileStorage(), docRng, today);
   const r100 = (v: number) => Math.round(v / 100) * 100;
 
   const current = fiscalYearContaining(today, 3);
@@ -81,16 +90,13 @@ export async function seedDemoAccounting(tenant: Tenant, opts: { today?: string;
       correct: m === 7 || m === 11,
     });
     const sales = billing.billed;
+    // purchases: the suppliers' 請求書 registered as 発注取引 and posted by them (demo-purchases.ts)
+    const paidOn = `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-10`;
     for (let i = 0; i < 6; i++) {
       const v = r100(rng.int(300_000, 950_000));
-      const tax = Math.floor(v / 10);
-      purchases += v + tax;
-      await post(d(rng.int(1, 28)), '商品仕入', [
-        line('5120', v, 0, 'purchase_10'),
-        line('1450', tax, 0),
-        line('2120', 0, v + tax),
-      ]);
+      purchases += await documents.invoice(d(rng.int(1, 28)), v, paidOn <= today);
     }
+    await documents.quote(d(docRng.int(1, 28)));
     const expenses: [string, string, number, number][] = [
       ['6160', '出張交通費', 20_000, 120_000],
       ['6170', '電話・インターネット代', 30_000, 45_000],
@@ -103,6 +109,11 @@ export async function seedDemoAccounting(tenant: Tenant, opts: { today?: string;
     for (const [code, name, lo, hi] of expenses) {
       const v = r100(rng.int(lo, hi));
       const tax = Math.floor(v / 10);
+      if (code === '6220') {
+        // office supplies paid in cash: a 領収書 (消耗品費 / 仮払消費税等 / 現金)
+        await documents.receipt(d(rng.int(1, 28)), v);
+        continue;
+      }
       await post(d(rng.int(1, 28)), name, [
         line(code, v, 0, 'purchase_10'),
         line('1450', tax, 0),

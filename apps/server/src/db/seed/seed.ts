@@ -2,6 +2,7 @@ import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } fro
 import { sql } from 'drizzle-orm';
 import { systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
+import type { FileStorage } from '../../lib/storage.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
@@ -15,6 +16,8 @@ export interface SeedOptions {
   adminPassword: string;
   demo: boolean;
   demoPassword: string;
+  /** Where the demo's 発注取引 files are stored (default: memory, i.e. not kept). */
+  storage?: FileStorage;
 }
 
 export interface SeedResult {
@@ -109,7 +112,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     const tenant = systemTenant(tx, company.id);
     await seedDefaultAccounts(tenant);
     await seedDemoMasterData(tenant, demoHash);
-    await seedDemoAccounting(tenant);
+    await seedDemoAccounting(tenant, { storage: opts.storage });
     await seedDemoInfos(tx);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },

@@ -97,7 +97,11 @@ function lineRows(companyId: number, entryId: number, date: string, kind: EntryK
   }));
 }
 
-const SOURCE_LABELS: Record<string, string> = { transaction: '受注取引', invoice: '請求書' };
+const SOURCE_LABELS: Record<string, string> = {
+  transaction: '受注取引',
+  invoice: '請求書',
+  transaction_document: '発注取引',
+};
 
 /** An entry made from another record (a sale, an invoice…) is changed through that record. */
 function assertNotSourced(row: { source_type: string | null }) {

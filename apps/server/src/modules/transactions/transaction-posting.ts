@@ -153,7 +153,7 @@ export async function withdrawEntry(tenant: Tenant, entryId: number, userId: num
       reversalOfId: entry.id,
       createdBy: userId,
       skipChecks: true,
-      source: { type: SOURCE_TYPE, id: entry.source_id ?? 0 },
+      source: { type: entry.source_type ?? SOURCE_TYPE, id: entry.source_id ?? 0 },
     },
   );
 }

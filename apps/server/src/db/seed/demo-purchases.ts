@@ -1,0 +1,232 @@
+/**
+ * Demo 発注取引 of the demo company: the supplier documents behind its purchases, registered by the same
+ * actions as the screens (createDocument posts each 請求書 / 領収書; addDocumentFiles stores its file as
+ * version 1 through the storage interface). Every month: the goods suppliers' 請求書 (10%, food at 8%;
+ * suppliers without a registration number are non-適格 and post the 経過措置 share), a 納品書 for about
+ * half of them, one 見積書, and the office supplies 領収書 paid in cash. Files are real small PDFs (Noto
+ * Sans JP, one template per supplier and type; the amount and date drawn per document) and PNG scans.
+ */
+import { PDFDocument, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib';
+import { DOCUMENT_TYPES, type TransactionDocumentValues } from '@chobo/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import * as fontkit from 'fontkit';
+import type { CompanyCtx } from '../../lib/context.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { makePng } from '../../lib/png.js';
+import type { FileStorage } from '../../lib/storage.js';
+import type { Upload } from '../../lib/uploads.js';
+import type { Rng } from '../../modules/accounting/journal-generator.js';
+import { pdfFonts } from '../../modules/accounting/statement-files.js';
+import { addDocumentFiles, createDocument } from '../../modules/transaction-documents/transaction-document-actions.js';
+import { accounts, customers } from '../schema/index.js';
+
+/** Suppliers of food (軽減税率 8%) among the demo customers. */
+const FOOD = ['有限会社みなと水産', '株式会社しずおか茶園', '株式会社みちのく農産', '株式会社新潟米穀'];
+const OFFICE = '広島オフィス用品株式会社';
+
+interface Supplier {
+  id: number;
+  name: string;
+  registration_number: string | null;
+  food: boolean;
+}
+
+const yen = (v: number) => `${v.toLocaleString('en-US')}`;
+
+export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: Rng, today: string) {
+  const actx: CompanyCtx = { ...ctx, deps: { storage } as AppDeps };
+  const rows = await ctx.db
+    .select({ id: customers.id, name: customers.name, rn: customers.registration_number })
+    .from(customers)
+    .where(and(eq(customers.company_id, ctx.companyId), inArray(customers.used_for, [2, 3])))
+    .orderBy(customers.id);
+  let suppliers: Supplier[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    registration_number: r.rn,
+    food: FOOD.includes(r.name),
+  }));
+  if (suppliers.length === 0) {
+    // a company without the demo customers (tests of the accounting demo): two suppliers of its own
+    const made = await ctx.db
+      .insert(customers)
+      .values([
+        {
+          company_id: ctx.companyId,
+          name: '株式会社デモ仕入先',
+          honorific: '御中',
+          used_for: 2,
+          registration_number: 'T7000012050002',
+        },
+        { company_id: ctx.companyId, name: 'デモ商店', honorific: '御中', used_for: 2 },
+      ])
+      .returning({ id: customers.id, name: customers.name, rn: customers.registration_number });
+    suppliers = made.map((r) => ({ id: r.id, name: r.name, registration_number: r.rn, food: false }));
+  }
+  const office = suppliers.find((s) => s.name === OFFICE) ?? suppliers[0];
+  const goods = suppliers.filter((s) => s !== office);
+  const [supplies] = await ctx.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.company_id, ctx.companyId), eq(accounts.code, '6220')));
+
+  const templates = new Map<string, Uint8Array>();
+  async function template(s: Supplier, type: 1 | 3 | 4): Promise<Uint8Array> {
+    const key = `${s.id}:${type}`;
+    const cached = templates.get(key);
+    if (cached) return cached;
+    const doc = await PDFDocument.create();
+    doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);
+    const font = await doc.embedFont(pdfFonts().regular, { subset: true });
+    const page = doc.addPage([420, 595]);
+    const text = (t: string, x: number, y: number, size = 10) => page.drawText(t, { x, y, size, font });
+    text(DOCUMENT_TYPES[type], 180, 540, 20);
+    text('株式会社サンプル商事 御中', 40, 500, 12);
+    text(s.name, 240, 470, 10);
+    if (s.registration_number) text(`登録番号 ${s.registration_number}`, 240, 455, 8);
+    text('取引日', 40, 430);
+    text(type === 1 ? 'お見積金額（税込）' : type === 3 ? '納品金額（税込）' : 'ご請求金額（税込）', 40, 405);
+    text('円', 260, 405);
+    text(s.food ? '※ 軽減税率（8%）対象品目' : '消費税率 10%', 40, 380, 8);
+    page.drawRectangle({ x: 36, y: 395, width: 240, height: 28, borderColor: rgb(0.4, 0.4, 0.4), borderWidth: 0.6 });
+    const bytes = await doc.save({ useObjectStreams: false });
+    templates.set(key, bytes);
+    return bytes;
+  }
+  async function pdf(s: Supplier, type: 1 | 3 | 4, date: string, amount: number): Promise<Buffer> {
+    const doc = await PDFDocument.load(await template(s, type));
+    const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+    const page: PDFPage = doc.getPage(0);
+    page.drawText(date, { x: 120, y: 430, size: 10, font: helvetica });
+    page.drawText(yen(amount), { x: 150, y: 405, size: 14, font: helvetica });
+    return Buffer.from(await doc.save({ useObjectStreams: false }));
+  }
+  const scans = [0, 1, 2].map((k) =>
+    makePng(60, 90, (x, y) => {
+      const line = y > 12 && y < 80 && y % 9 === k + 2 && x > 8 && x < 52;
+      return line ? [90, 90, 100] : [250 - k * 3, 248, 240];
+    }),
+  );
+
+  const register = async (
+    values: Partial<TransactionDocumentValues> &
+      Pick<TransactionDocumentValues, 'customer_id' | 'document_type' | 'transaction_date' | 'amount'>,
+    file: Upload,
+  ) => {
+    const d = await createDocument({
+      ctx: actx,
+      input: {
+        taxes: [],
+        registration_number: null,
+        payment_method: 1,
+        due_date: null,
+        status: 0,
+        memo: null,
+        account_id: null,
+        ...values,
+      },
+    });
+    await addDocumentFiles({ ctx: actx, input: { id: d.id, uploads: [file] } });
+    return d;
+  };
+  const upload = (buffer: Buffer, filename: string, kind: 'pdf' | 'png'): Upload => ({
+    buffer,
+    filename,
+    kind,
+    mime: kind === 'pdf' ? 'application/pdf' : 'image/png',
+  });
+  const endOfNextMonth = (date: string) => {
+    const [y, m] = date.split('-').map(Number);
+    return new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+  };
+  let n = 0;
+
+  return {
+    /**
+     * A goods supplier's 請求書 of `base` yen before tax on `date` (credit 買掛金, paid next month by the
+     * caller); about half come with their 納品書. Returns the amount owed (0 when `date` is after today).
+     */
+    async invoice(date: string, base: number, paid: boolean): Promise<number> {
+      if (date > today || goods.length === 0) return 0;
+      const s = goods[n++ % goods.length];
+      const rate = s.food ? 8 : 10;
+      const tax = Math.floor((base * rate) / 100);
+      const amount = base + tax;
+      const ym = date.slice(0, 7).replace('-', '');
+      await register(
+        {
+          customer_id: s.id,
+          document_type: 4,
+          transaction_date: date,
+          amount,
+          taxes: [{ tax_category: s.food ? '8' : '10', base, tax }],
+          registration_number: s.registration_number,
+          payment_method: 1,
+          due_date: endOfNextMonth(date),
+          status: paid ? 1 : 0,
+          memo: `${date.slice(5, 7).replace(/^0/, '')}月分 商品仕入`,
+        },
+        upload(await pdf(s, 4, date, amount), `請求書_${ym}_${n}.pdf`, 'pdf'),
+      );
+      if (rng.next() < 0.5) {
+        await register(
+          {
+            customer_id: s.id,
+            document_type: 3,
+            transaction_date: date,
+            amount,
+            taxes: [{ tax_category: s.food ? '8' : '10', base, tax }],
+            registration_number: s.registration_number,
+            memo: '納品書（請求書と同じ取引）',
+          },
+          rng.next() < 0.5
+            ? upload(scans[n % scans.length], `納品書_${ym}_${n}.png`, 'png')
+            : upload(await pdf(s, 3, date, amount), `納品書_${ym}_${n}.pdf`, 'pdf'),
+        );
+      }
+      return amount;
+    },
+
+    /** The office supplies bought with cash: a 領収書 (消耗品費 / 仮払消費税等 / 現金). */
+    async receipt(date: string, base: number): Promise<number> {
+      if (date > today) return 0;
+      const tax = Math.floor(base / 10);
+      await register(
+        {
+          customer_id: office.id,
+          document_type: 5,
+          transaction_date: date,
+          amount: base + tax,
+          taxes: [{ tax_category: '10', base, tax }],
+          registration_number: office.registration_number,
+          payment_method: 2,
+          status: 1,
+          memo: '事務用品',
+          account_id: supplies?.id ?? null,
+        },
+        upload(scans[n++ % scans.length], `領収書_${date.replaceAll('-', '')}.png`, 'png'),
+      );
+      return base + tax;
+    },
+
+    /** One 見積書 (no posting). */
+    async quote(date: string): Promise<void> {
+      if (date > today || goods.length === 0) return;
+      const s = goods[(n + 3) % goods.length];
+      const base = Math.round(rng.int(200_000, 900_000) / 1000) * 1000;
+      const tax = Math.floor((base * (s.food ? 8 : 10)) / 100);
+      await register(
+        {
+          customer_id: s.id,
+          document_type: 1,
+          transaction_date: date,
+          amount: base + tax,
+          taxes: [{ tax_category: s.food ? '8' : '10', base, tax }],
+          registration_number: s.registration_number,
+          memo: '来月分の見積り',
+        },
+        upload(await pdf(s, 1, date, base + tax), `見積書_${date.replaceAll('-', '')}.pdf`, 'pdf'),
+      );
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, link, mkdir, open, readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where uploaded files live (発注取引 files, OCR images…). ONE interface, write-once: a key is written once
+ * and never replaced (`put` on an existing key refuses), so a stored version cannot be overwritten.
+ * Implementations: the local disk under DATA_DIR/files (`LocalFileStorage`) and memory (tests, no
+ * DATA_DIR). An S3-compatible store fits the same three calls (PutObject with If-None-Match: *, GetObject,
+ * HeadObject); it is not implemented yet (docs/adr: file storage and signed links).
+ */
+export interface FileStorage {
+  /** Stores `bytes` under `key`; refuses (StorageKeyExistsError) when the key already holds a file. */
+  put(key: string, bytes: Buffer): Promise<void>;
+  /** The bytes stored under `key`, or undefined when there are none. */
+  get(key: string): Promise<Buffer | undefined>;
+  exists(key: string): Promise<boolean>;
+}
+
+export class StorageKeyExistsError extends Error {
+  constructor(key: string) {
+    super(`storage key already exists: ${key}`);
+  }
+}
+
+/** Keys are relative paths of safe segments: letters, digits, `-`, `_`, `.` (never `..`), separated by `/`. */
+export function assertStorageKey(key: string): void {
+  const ok =
+    key.length > 0 &&
+    key.length <= 300 &&
+    key.split('/').every((s) => /^[A-Za-z0-9_.-]+$/.test(s) && s !== '.' && s !== '..' && !s.startsWith('.'));
+  if (!ok) throw new Error(`invalid storage key: ${key}`);
+}
+
+/** A new unique key under `prefix` (e.g. `transaction-documents/12/345`). */
+export function newStorageKey(prefix: string, ext = ''): string {
+  return `${prefix}/${randomUUID()}${ext}`;
+}
+
+export class MemoryFileStorage implements FileStorage {
+  private readonly files = new Map<string, Buffer>();
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    assertStorageKey(key);
+    if (this.files.has(key)) throw new StorageKeyExistsError(key);
+    this.files.set(key, Buffer.from(bytes));
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    assertStorageKey(key);
+    const b = this.files.get(key);
+    return b ? Buffer.from(b) : undefined;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertStorageKey(key);
+    return this.files.has(key);
+  }
+
+  /** How many files are stored (tests: "nothing was stored"). */
+  get size(): number {
+    return this.files.size;
+  }
+}
+
+/**
+ * Files under `root` (DATA_DIR/files). A put writes a temporary file in `root/.tmp`, fsyncs it, then
+ * hard-links it to its final name — link() fails with EEXIST instead of replacing, which makes the store
+ * write-once even between processes — and fsyncs the folder so the new name survives a crash.
+ */
+export class LocalFileStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertStorageKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    const tmpDir = path.join(this.root, '.tmp');
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = path.join(tmpDir, randomUUID());
+    const fh = await open(tmp, 'wx', 0o600);
+    try {
+      await fh.writeFile(bytes);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    try {
+      await link(tmp, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageKeyExistsError(key);
+      throw err;
+    } finally {
+      await unlink(tmp).catch(() => undefined);
+    }
+    const dir = await open(path.dirname(target), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await access(this.pathOf(key), constants.F_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** The app's storage: in memory for tests (NODE_ENV=test), else the local disk under DATA_DIR/files. */
+export function createFileStorage(env: { NODE_ENV: string; DATA_DIR: string }): FileStorage {
+  if (env.NODE_ENV === 'test') return new MemoryFileStorage();
+  return new LocalFileStorage(path.join(env.DATA_DIR, 'files'));
+}

@@ -1,0 +1,315 @@
+import { Readable } from 'node:stream';
+import {
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  dataOf,
+  documentFileUploadDto,
+  documentHistoryDto,
+  fileLinkDto,
+  MAX_DOCUMENT_FILE_BYTES,
+  noContentDto,
+  pageOf,
+  type TransactionDocument,
+  type TransactionDocumentListQuery,
+  transactionDocumentDto,
+  transactionDocumentInput,
+  transactionDocumentListQuery,
+  versioned,
+} from '@chobo/core';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { transactionDocumentFiles } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
+import { csvLine, csvWriter } from '../../lib/csv.js';
+import { registerFileSource, signFileLink } from '../../lib/file-links.js';
+import { notFound } from '../../lib/http-errors.js';
+import { companyRoute } from '../../lib/tenant-route.js';
+import { readUploads } from '../../lib/uploads.js';
+import type { RouteAccess } from '../../plugins/auth.js';
+import {
+  addDocumentFiles,
+  createDocument,
+  DOCUMENT_NOT_FOUND,
+  deleteDocument,
+  deleteDocumentFile,
+  FILE_NOT_FOUND,
+  updateDocument,
+} from './transaction-document-actions.js';
+import {
+  documentBatches,
+  documentHistory,
+  findDocument,
+  findFile,
+  listDocuments,
+  loadDocument,
+} from './transaction-documents.queries.js';
+
+/** Company users with transaction-documents.index; admins read a company's documents with companies.index. */
+const config = {
+  access: {
+    roles: ['company', 'employee', 'admin'],
+    permission: 'transaction-documents.index',
+    adminPermission: 'companies.index',
+  } satisfies RouteAccess,
+};
+const tags = ['transaction-documents'];
+const LIST = '/api/transaction-documents';
+const MAX_FILES_PER_REQUEST = 10;
+/** The kind of signed file links to document files (lib/file-links.ts). */
+export const FILE_LINK_KIND = 'td';
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const idParams = z.object({ id });
+const fileParams = z.object({ id, file_id: id });
+const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
+
+const CSV_HEADER = [
+  '取引年月日',
+  '取引先',
+  '書類の種類',
+  '取引金額',
+  '登録番号',
+  '状態',
+  'ファイル名',
+  'SHA-256',
+  '登録日時',
+];
+
+const tokyoDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('sv-SE', { timeZone: 'Asia/Tokyo', hour12: false }).replace('T', ' ');
+
+function csvRow(d: TransactionDocument): (string | number | null)[] {
+  const f = d.files[0];
+  return [
+    d.transaction_date,
+    d.customer_name,
+    DOCUMENT_TYPES[d.document_type],
+    d.amount,
+    d.registration_number,
+    DOCUMENT_STATUSES[d.status],
+    f?.file_name ?? null,
+    f?.sha256 ?? null,
+    tokyoDateTime(d.created_at),
+  ];
+}
+
+/** The 索引簿 (search index an auditor asks for) of the same search, streamed in batches. */
+function indexCsv(tenant: Tenant, q: TransactionDocumentListQuery) {
+  const w = csvWriter(q.encoding);
+  async function* chunks() {
+    yield Buffer.concat([w.bom, w.encode(csvLine(CSV_HEADER, w.eol))]);
+    for await (const batch of documentBatches(tenant, q)) {
+      yield w.encode(batch.map((d) => csvLine(csvRow(d), w.eol)).join(''));
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
+}
+
+export async function transactionDocumentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // signed links to a document's files: live versions of live documents of the company in the token
+  registerFileSource(FILE_LINK_KIND, async (db, companyId, fileId) => {
+    const F = transactionDocumentFiles;
+    const [f] = await db
+      .select({
+        storage_key: F.storage_key,
+        file_name: F.file_name,
+        content_type: F.content_type,
+        document_id: F.document_id,
+      })
+      .from(F)
+      .where(and(eq(F.id, fileId), eq(F.company_id, companyId), isNull(F.deleted_at)))
+      .limit(1);
+    return f;
+  });
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: LIST,
+      config,
+      schema: {
+        tags,
+        summary: '発注取引の一覧・検索（電帳法: 日付・金額の範囲、取引先、組み合わせ。format=csv で索引簿）',
+        querystring: transactionDocumentListQuery,
+        response: { 200: pageOf(transactionDocumentDto) },
+      },
+    },
+    async ({ ctx, req, reply }) => {
+      if (req.query.format === 'csv') {
+        return reply
+          .header('Content-Type', `text/csv; charset=${req.query.encoding === 'sjis' ? 'Shift_JIS' : 'utf-8'}`)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="transaction-documents-index.csv"; filename*=UTF-8''${encodeURIComponent('発注取引_索引簿.csv')}`,
+          )
+          .header('Cache-Control', 'no-store')
+          .send(indexCsv(ctx, req.query));
+      }
+      return listDocuments(ctx, req.query);
+    },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: LIST,
+      config,
+      schema: {
+        tags,
+        summary: '発注取引の登録（請求書・領収書は仕入を仕訳）',
+        body: transactionDocumentInput,
+        response: { 201: dataOf(transactionDocumentDto) },
+      },
+    },
+    async ({ ctx, req, reply }) => reply.status(201).send({ data: await createDocument({ ctx, input: req.body }) }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${LIST}/:id`,
+      config,
+      schema: {
+        tags,
+        summary: '発注取引の詳細（ファイルは全ての版）',
+        params: idParams,
+        querystring: companyIdQuery,
+        response: { 200: dataOf(transactionDocumentDto) },
+      },
+    },
+    async ({ ctx, req }) => {
+      const data = await loadDocument(ctx, req.params.id);
+      if (!data) throw notFound(DOCUMENT_NOT_FOUND);
+      return { data };
+    },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: ['PUT', 'PATCH'],
+      url: `${LIST}/:id`,
+      config,
+      schema: {
+        tags,
+        summary: '発注取引の更新（履歴に記録、仕訳も差し替え）',
+        params: idParams,
+        body: versioned(transactionDocumentInput),
+        response: { 200: dataOf(transactionDocumentDto) },
+      },
+    },
+    async ({ ctx, req }) => ({ data: await updateDocument({ ctx, input: { ...req.body, id: req.params.id } }) }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'DELETE',
+      url: `${LIST}/:id`,
+      config,
+      schema: {
+        tags,
+        summary: '発注取引の削除（論理削除・保存期間の経過後のみ）',
+        params: idParams,
+        response: { 204: noContentDto },
+      },
+    },
+    async ({ ctx, req, reply }) => {
+      await deleteDocument({ ctx, input: { id: req.params.id } });
+      return reply.status(204).send();
+    },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: `${LIST}/:id/files`,
+      config,
+      schema: {
+        tags,
+        summary: 'ファイルのアップロード（field file・複数可、PDF/JPEG/PNG・各10MBまで、新しい版として保存）',
+        params: idParams,
+        response: { 201: dataOf(z.union([documentFileUploadDto, z.array(documentFileUploadDto)])) },
+      },
+    },
+    async ({ ctx, req, reply }) => {
+      if (!(await findDocument(ctx, req.params.id))) throw notFound(DOCUMENT_NOT_FOUND);
+      const uploads = await readUploads(req, {
+        maxBytes: MAX_DOCUMENT_FILE_BYTES,
+        kinds: ['pdf', 'jpeg', 'png'],
+        maxFiles: MAX_FILES_PER_REQUEST,
+      });
+      const added = await addDocumentFiles({ ctx, input: { id: req.params.id, uploads } });
+      return reply.status(201).send({ data: added.length === 1 ? added[0] : added });
+    },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'DELETE',
+      url: `${LIST}/:id/files/:file_id`,
+      config,
+      schema: {
+        tags,
+        summary: 'ファイルの削除（論理削除・保存期間の経過後のみ、履歴に記録）',
+        params: fileParams,
+        response: { 204: noContentDto },
+      },
+    },
+    async ({ ctx, req, reply }) => {
+      await deleteDocumentFile({ ctx, input: { id: req.params.id, fileId: req.params.file_id } });
+      return reply.status(204).send();
+    },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${LIST}/:id/files/:file_id/link`,
+      config,
+      schema: {
+        tags,
+        summary: 'ファイルを開く署名付きリンク（5分間有効・ログイン不要）',
+        params: fileParams,
+        querystring: companyIdQuery,
+        response: { 200: dataOf(fileLinkDto) },
+      },
+    },
+    async ({ ctx, req }) => {
+      if (!(await findDocument(ctx, req.params.id))) throw notFound(DOCUMENT_NOT_FOUND);
+      const file = await findFile(ctx, req.params.id, req.params.file_id);
+      if (!file || file.deleted_at) throw notFound(FILE_NOT_FOUND);
+      const url = await signFileLink(ctx.deps, { kind: FILE_LINK_KIND, fileId: file.id, companyId: ctx.companyId });
+      return { data: { url } };
+    },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${LIST}/:id/history`,
+      config,
+      schema: {
+        tags,
+        summary: '発注取引の履歴（誰が・いつ・変更前・変更後）',
+        params: idParams,
+        querystring: companyIdQuery,
+        response: { 200: dataOf(z.array(documentHistoryDto)) },
+      },
+    },
+    async ({ ctx, req }) => {
+      if (!(await findDocument(ctx, req.params.id, { withDeleted: true }))) throw notFound(DOCUMENT_NOT_FOUND);
+      return { data: await documentHistory(ctx, req.params.id) };
+    },
+  );
+}
