@@ -54,7 +54,7 @@ export function AmountRangeInput({
         aria-label="金額の範囲"
         style={{
           display: 'grid',
-          gridTemplateColumns: narrow ? 'minmax(0, 1fr) auto minmax(0, 1fr)' : '150px auto 150px',
+          gridTemplateColumns: narrow ? 'minmax(0, 1fr) auto minmax(0, 1fr)' : '130px auto 130px',
           alignItems: 'center',
           gap: 6,
         }}

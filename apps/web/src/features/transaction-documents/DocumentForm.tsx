@@ -1,4 +1,11 @@
-import { formatDateJa, formatJPY, registrationNumberField, type TransactionDocumentValues } from '@chobo/core';
+import {
+  deductibleTax,
+  formatDateJa,
+  formatJPY,
+  nonQualifiedDeductiblePercent,
+  registrationNumberField,
+  type TransactionDocumentValues,
+} from '@chobo/core';
 import { Alert, Badge, Button, Grid, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
@@ -19,13 +26,7 @@ import {
   toBody,
   yen,
 } from './form-values';
-import {
-  DOCUMENT_STATUS_OPTIONS,
-  DOCUMENT_TYPE_OPTIONS,
-  PAYMENT_OPTIONS,
-  ratePercent,
-  transitionalShare,
-} from './labels';
+import { DOCUMENT_STATUS_OPTIONS, DOCUMENT_TYPE_OPTIONS, PAYMENT_OPTIONS, ratePercent } from './labels';
 import { TaxesEditor } from './TaxesEditor';
 
 const registration = registrationNumberField();
@@ -80,7 +81,7 @@ export function DocumentForm({
   const amount = yen(useWatch({ control, name: 'amount' }));
   const reg = registrationState(registrationNumber);
   const totalTax = taxes.reduce((s, t) => s + (typeof yen(t.tax) === 'number' ? (yen(t.tax) as number) : 0), 0);
-  const share = transactionDate ? transitionalShare(transactionDate) : 80;
+  const share = transactionDate ? nonQualifiedDeductiblePercent(transactionDate) : 80;
 
   // the helper keeps filling the single row until the person types into the 内訳 themselves
   const auto = useRef(autoTax);
@@ -234,7 +235,7 @@ export function DocumentForm({
               {transactionDate && totalTax > 0 && (
                 <Text size="sm" fw={600} mt={4}>
                   {formatDateJa(transactionDate)}の取引：控除できる割合 {share}%（
-                  {formatJPY(Math.floor((totalTax * share) / 100))}／消費税
+                  {formatJPY(deductibleTax(totalTax, transactionDate, false))}／消費税
                   {formatJPY(totalTax)}）
                 </Text>
               )}
@@ -316,10 +317,10 @@ export function DocumentForm({
                 )}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}>
+            <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
               <TextInput type="date" label="支払期日" error={errors.due_date?.message} {...register('due_date')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}>
+            <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
               <Controller
                 control={control}
                 name="status"

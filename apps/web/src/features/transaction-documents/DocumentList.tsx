@@ -291,7 +291,7 @@ export function DocumentList({ companyId, readOnly = false }: { companyId?: numb
         <Group gap="sm" wrap="wrap" align="flex-end">
           <Box style={{ flex: '1 1 240px', maxWidth: narrow ? undefined : 320 }}>
             <KeywordSearchInput
-              placeholder="取引先・メモ・登録番号・ファイル名"
+              placeholder="取引先・メモ・登録番号"
               value={keywordInput}
               onChange={setKeywordInput}
               w="100%"
@@ -351,7 +351,7 @@ export function DocumentList({ companyId, readOnly = false }: { companyId?: numb
               aria-label="取引日の範囲"
               style={{
                 display: 'grid',
-                gridTemplateColumns: narrow ? 'minmax(0, 1fr) auto minmax(0, 1fr)' : '160px auto 160px',
+                gridTemplateColumns: narrow ? 'minmax(0, 1fr) auto minmax(0, 1fr)' : '150px auto 150px',
                 alignItems: 'center',
                 gap: 6,
               }}
@@ -392,27 +392,34 @@ export function DocumentList({ companyId, readOnly = false }: { companyId?: numb
               error={amountError}
             />
           </Box>
-          <Group
-            gap="xs"
-            wrap="nowrap"
-            justify="flex-end"
-            ml={narrow ? undefined : 'auto'}
-            style={{ flex: narrow ? '1 1 100%' : undefined }}
-          >
-            {filtered && (
-              <Button
-                variant="subtle"
-                color="gray"
-                size={narrow ? 'xs' : 'sm'}
-                leftSection={<IconFilterOff size={16} />}
-                onClick={clear}
-              >
-                条件をクリア
-              </Button>
-            )}
-            {narrow && sortSelect}
-            {csvMenu}
-          </Group>
+          {narrow ? (
+            <Stack gap="xs" style={{ flex: '1 1 100%' }}>
+              {filtered && (
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  size="xs"
+                  leftSection={<IconFilterOff size={14} />}
+                  onClick={clear}
+                >
+                  条件をクリア
+                </Button>
+              )}
+              <Group gap="xs" wrap="nowrap">
+                {sortSelect}
+                {csvMenu}
+              </Group>
+            </Stack>
+          ) : (
+            <Group gap="xs" wrap="nowrap" justify="flex-end" ml="auto">
+              {filtered && (
+                <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={clear}>
+                  条件をクリア
+                </Button>
+              )}
+              {csvMenu}
+            </Group>
+          )}
         </Group>
       </Stack>
 
@@ -493,8 +500,8 @@ export function DocumentList({ companyId, readOnly = false }: { companyId?: numb
                 <SortableTh {...sortProps('status')} w={96}>
                   状態
                 </SortableTh>
-                <Table.Th w={72}>
-                  <Text fw={700} size="sm">
+                <Table.Th w={88}>
+                  <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
                     ファイル
                   </Text>
                 </Table.Th>

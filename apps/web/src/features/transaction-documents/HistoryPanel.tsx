@@ -12,6 +12,7 @@ import {
 
 /** Fields the history does not list as changes (bookkeeping of the row itself). */
 const SKIP = new Set([
+  'journal_entry_id',
   'id',
   'company_id',
   'created_at',

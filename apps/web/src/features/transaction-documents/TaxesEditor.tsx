@@ -45,8 +45,8 @@ export function TaxesEditor({
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={narrow ? 84 : 140}>税率</Table.Th>
-              <Table.Th>対象額（税抜）</Table.Th>
-              <Table.Th>消費税額</Table.Th>
+              <Table.Th>{narrow ? '対象額' : '対象額（税抜）'}</Table.Th>
+              <Table.Th>{narrow ? '消費税' : '消費税額'}</Table.Th>
               {!narrow && (
                 <Table.Th w={130} ta="right">
                   計
@@ -152,7 +152,7 @@ export function TaxesEditor({
             <Table.Tr>
               <Table.Td colSpan={narrow ? 2 : 3}>
                 <Text size="sm" fw={600} ta="right">
-                  内訳の合計（消費税 {formatJPY(taxSum)}）
+                  {narrow ? `合計（税 ${formatJPY(taxSum)}）` : `内訳の合計（消費税 ${formatJPY(taxSum)}）`}
                 </Text>
               </Table.Td>
               <Table.Td ta="right" style={num} colSpan={narrow ? 2 : 1} data-testid="taxes-sum">

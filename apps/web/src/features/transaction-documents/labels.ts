@@ -32,22 +32,6 @@ export const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'green' }
 /** The rate of a tax category in percent (0 for 非課税 / 対象外). */
 export const ratePercent = (c: TaxCategory) => (c === '10' ? 10 : c === '8' ? 8 : 0);
 
-/**
- * 経過措置 for purchases from a supplier that is not a 適格請求書発行事業者 (FACTS.md §4): the share of the
- * tax that may still be deducted, by transaction date.
- */
-export const TRANSITIONAL_SHARES = [
-  { from: '2023-10-01', until: '2026-09-30', percent: 80 },
-  { from: '2026-10-01', until: '2029-09-30', percent: 50 },
-] as const;
-
-/** The deductible share (%) of a non-適格 supplier's tax on `date` (0 after the 経過措置). */
-export function transitionalShare(date: string): number {
-  const row = TRANSITIONAL_SHARES.find((r) => date >= r.from && date <= r.until);
-  if (row) return row.percent;
-  return date < TRANSITIONAL_SHARES[0].from ? 100 : 0;
-}
-
 /** Accepted upload types (by extension and MIME, the server checks the bytes again). */
 export const ACCEPT_FILES: Record<string, string[]> = {
   'application/pdf': ['.pdf'],
