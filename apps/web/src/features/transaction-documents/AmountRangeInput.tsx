@@ -19,11 +19,18 @@ function useUrlBoundInput(value: string | null, set: (value: string | null) => v
   setRef.current = set;
   const urlValue = useRef(value);
   urlValue.current = value;
+  // what this box last put into the URL: its echo must not overwrite what has been typed since
+  const sent = useRef(value);
   useEffect(() => {
     const next = normaliseYen(debounced) || null;
-    if (next !== urlValue.current) setRef.current(next);
+    if (next !== urlValue.current) {
+      sent.current = next;
+      setRef.current(next);
+    }
   }, [debounced]);
   useEffect(() => {
+    if (value === sent.current) return;
+    sent.current = value;
     setText((current) => ((normaliseYen(current) || null) === value ? current : (value ?? '')));
   }, [value]);
   return [text, setText] as const;
