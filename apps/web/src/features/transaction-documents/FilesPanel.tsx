@@ -67,7 +67,8 @@ export function FilePreview({ documentId, file }: { documentId: number; file: Do
     >
       {file.content_type === 'application/pdf' ? (
         <iframe
-          src={link.data}
+          // fit the page's width in the viewer
+          src={`${link.data}#view=FitH`}
           title={`プレビュー: ${file.file_name}`}
           style={{ width: '100%', height, border: 0, display: 'block' }}
         />
@@ -182,9 +183,10 @@ export function FilesPanel({
                         bg={selected?.id === f.id ? 'blue.0' : undefined}
                         style={f.deleted_at ? { opacity: 0.6 } : undefined}
                       >
-                        <Table.Td w={44}>
+                        <Table.Td w={52}>
                           <Badge
                             size="sm"
+                            tt="none"
                             variant={f.deleted_at ? 'outline' : 'light'}
                             color={f.deleted_at ? 'gray' : 'blue'}
                           >

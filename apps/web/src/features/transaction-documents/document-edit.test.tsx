@@ -77,7 +77,7 @@ describe('発注取引の編集', () => {
     await user.click(screen.getByRole('button', { name: 'v1 を表示' }));
     await waitFor(() =>
       expect(screen.getByTestId('file-preview').querySelector('iframe')?.getAttribute('src')).toBe(
-        'http://localhost/signed/1.pdf?sig=a',
+        'http://localhost/signed/1.pdf?sig=a#view=FitH',
       ),
     );
 
