@@ -1,12 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { serverSecrets } from '../db/schema/index.js';
 import type { AppDeps } from './deps.js';
 import { HttpError, notFound } from './http-errors.js';
+import { fileResponse } from './responses.js';
 
 /**
  * Signed file links: a company route answers `{ data: { url } }` with `url = /api/files/<token>`, a public
@@ -127,6 +128,9 @@ export async function fileLinkRoutes(app: FastifyInstance) {
         tags: ['files'],
         summary: '署名付きリンクのファイル（ログイン不要・5分間有効）',
         params: z.object({ token: z.string().max(200) }),
+        response: {
+          200: fileResponse(['application/pdf', 'image/jpeg', 'image/png'], '保存されたファイル（inline）'),
+        },
       },
     },
     async (req, reply) => {
@@ -143,7 +147,7 @@ export async function fileLinkRoutes(app: FastifyInstance) {
       const bytes = file ? await app.deps.storage.get(file.storage_key) : undefined;
       if (!file || !bytes) throw notFound('ファイルが見つかりません');
       return (
-        reply
+        (reply as FastifyReply)
           .header('Content-Type', file.content_type)
           .header('Content-Length', bytes.length)
           .header('Content-Disposition', inlineDisposition(file.file_name))

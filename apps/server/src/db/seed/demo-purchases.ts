@@ -101,10 +101,19 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
     page.drawText(yen(amount), { x: 150, y: 405, size: 14, font: helvetica });
     return Buffer.from(await doc.save({ useObjectStreams: false }));
   }
+  // scanned receipts / delivery notes: a title bar, printed lines of varying length and a boxed total
   const scans = [0, 1, 2].map((k) =>
-    makePng(60, 90, (x, y) => {
-      const line = y > 12 && y < 80 && y % 9 === k + 2 && x > 8 && x < 52;
-      return line ? [90, 90, 100] : [250 - k * 3, 248, 240];
+    makePng(200, 300, (x, y) => {
+      const paper: [number, number, number] = [250 - k * 3, 248, 240];
+      const ink: [number, number, number] = [70, 70, 80];
+      if (y >= 20 && y < 34 && x >= 60 && x < 140) return ink;
+      const row = Math.floor((y - 60) / 16);
+      if (y >= 60 && y < 220 && (y - 60) % 16 < 3 && x >= 20 && x < 120 + ((row * 37 + k * 11) % 60)) return ink;
+      const box = y >= 240 && y < 272 && x >= 100 && x < 184;
+      const edge = box && (y < 242 || y >= 270 || x < 102 || x >= 182);
+      if (edge) return ink;
+      if (box && y >= 252 && y < 260 && x >= 112 && x < 170) return [40, 40, 48];
+      return paper;
     }),
   );
 

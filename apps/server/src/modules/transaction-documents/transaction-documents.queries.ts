@@ -39,14 +39,17 @@ const SORT_COLUMNS = {
   id: T.id,
 } as const;
 
-/** Keyword (every word must match one): memo, registration number, supplier name/kana, any file's name. */
-const KEYWORD_COLUMNS: KeywordMatch[] = [
+/**
+ * Keyword (every word must match one): memo, registration number, supplier name/kana, any live file's name.
+ * The matching suppliers and files are found once per word (uncorrelated sub-queries), not per document.
+ */
+const keywordColumns = (companyId: number): KeywordMatch[] => [
   T.memo,
   T.registration_number,
   (_word, like) =>
-    sql`exists (select 1 from ${customers} where ${customers.id} = ${T.customer_id} and (${customers.name} ilike ${like} or ${customers.name_kana} ilike ${like}))`,
+    sql`${T.customer_id} in (select ${customers.id} from ${customers} where ${customers.company_id} = ${companyId} and (${customers.name} ilike ${like} or ${customers.name_kana} ilike ${like}))`,
   (_word, like) =>
-    sql`exists (select 1 from ${F} where ${F.document_id} = ${T.id} and ${F.company_id} = ${T.company_id} and ${F.deleted_at} is null and ${F.file_name} ilike ${like})`,
+    sql`${T.id} in (select ${F.document_id} from ${F} where ${F.company_id} = ${companyId} and ${F.deleted_at} is null and ${F.file_name} ilike ${like})`,
 ];
 
 /** The 電帳法 search: every filter combinable, ranges inclusive; live (not deleted) documents only. */
@@ -54,7 +57,7 @@ export function documentWhere(tenant: Tenant, q: Omit<TransactionDocumentListQue
   return and(
     eq(T.company_id, tenant.companyId),
     isNull(T.deleted_at),
-    keywordFilter(q.keyword, KEYWORD_COLUMNS),
+    keywordFilter(q.keyword, keywordColumns(tenant.companyId)),
     q.status !== undefined ? eq(T.status, q.status) : undefined,
     q.payment_method !== undefined ? eq(T.payment_method, q.payment_method) : undefined,
     q.document_type !== undefined ? eq(T.document_type, q.document_type) : undefined,
