@@ -67,7 +67,9 @@ describe('発注取引', () => {
       await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
       await sidebar(page, 'company').getByRole('link', { name: '発注取引一覧(アップロード)', exact: true }).click();
       await waitForPath(page, '/company/transaction-documents');
+      // the demo company's year of supplier documents
       await page.getByTestId('document-row').first().waitFor();
+      await shots(page, 'transaction-documents-list-all');
       await page.getByRole('link', { name: '新規登録' }).click();
       await waitForPath(page, '/company/transaction-documents/create');
 
@@ -75,8 +77,8 @@ describe('発注取引', () => {
       await page.getByRole('option', { name: '千葉印刷株式会社' }).click();
       // the total only: the helper splits 10/110 (87,654 → 79,686 + 7,968)
       await field(page, '取引金額（税込）').fill('87654');
-      await expect.poll(() => page.getByRole('textbox', { name: '10% 消費税額' }).inputValue()).toBe('7968');
-      expect(await page.getByRole('textbox', { name: '10% 対象額' }).inputValue()).toBe('79686');
+      await expect.poll(() => page.getByRole('textbox', { name: '10% 消費税額' }).inputValue()).toBe('7,968');
+      expect(await page.getByRole('textbox', { name: '10% 対象額' }).inputValue()).toBe('79,686');
       await field(page, '登録番号（適格請求書発行事業者）').fill('T7000012050002');
       await expect.poll(() => page.getByTestId('qualified-mark').textContent()).toBe('適格');
       await page

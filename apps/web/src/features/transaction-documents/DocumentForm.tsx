@@ -6,7 +6,19 @@ import {
   registrationNumberField,
   type TransactionDocumentValues,
 } from '@chobo/core';
-import { Alert, Badge, Button, Grid, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -78,7 +90,6 @@ export function DocumentForm({
   const taxes = useWatch({ control, name: 'taxes' });
   const registrationNumber = useWatch({ control, name: 'registration_number' }) ?? '';
   const transactionDate = useWatch({ control, name: 'transaction_date' });
-  const amount = yen(useWatch({ control, name: 'amount' }));
   const reg = registrationState(registrationNumber);
   const totalTax = taxes.reduce((s, t) => s + (typeof yen(t.tax) === 'number' ? (yen(t.tax) as number) : 0), 0);
   const share = transactionDate ? nonQualifiedDeductiblePercent(transactionDate) : 80;
@@ -253,17 +264,20 @@ export function DocumentForm({
                 control={control}
                 name="amount"
                 render={({ field }) => (
-                  <TextInput
+                  <NumberInput
                     ref={field.ref}
                     label="取引金額（税込）"
                     withAsterisk
-                    inputMode="numeric"
+                    hideControls
+                    allowDecimal={false}
+                    allowNegative={false}
+                    thousandSeparator=","
                     leftSection={<Text size="sm">¥</Text>}
-                    value={String(field.value)}
-                    onChange={(e) => {
-                      field.onChange(e.currentTarget.value);
+                    value={field.value}
+                    onChange={(v) => {
+                      field.onChange(v);
                       if (auto.current) {
-                        const value = yen(e.currentTarget.value);
+                        const value = yen(v);
                         const rows = getValues('taxes');
                         if (typeof value === 'number' && value > 0 && rows.length === 1) {
                           const split = splitInclusive(value, rows[0].tax_category);
@@ -275,7 +289,6 @@ export function DocumentForm({
                     onBlur={field.onBlur}
                     error={errors.amount?.message}
                     styles={{ input: { textAlign: 'right' } }}
-                    description={typeof amount === 'number' && amount > 0 ? formatJPY(amount) : undefined}
                   />
                 )}
               />

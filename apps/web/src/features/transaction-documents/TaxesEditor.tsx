@@ -1,5 +1,5 @@
 import { formatJPY, type TaxCategory, type TransactionDocumentValues } from '@chobo/core';
-import { ActionIcon, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalculator, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Control, Controller, type FieldErrors, useFieldArray, useWatch } from 'react-hook-form';
@@ -86,14 +86,17 @@ export function TaxesEditor({
                       control={control}
                       name={`taxes.${i}.base`}
                       render={({ field: f }) => (
-                        <TextInput
+                        <NumberInput
                           ref={f.ref}
                           aria-label={`${rowLabel} 対象額`}
-                          inputMode="numeric"
                           size="sm"
-                          value={String(f.value)}
-                          onChange={(e) => {
-                            f.onChange(e.currentTarget.value);
+                          hideControls
+                          allowDecimal={false}
+                          allowNegative={false}
+                          thousandSeparator=","
+                          value={f.value}
+                          onChange={(v) => {
+                            f.onChange(v);
                             onEdit();
                           }}
                           onBlur={f.onBlur}
@@ -108,14 +111,17 @@ export function TaxesEditor({
                       control={control}
                       name={`taxes.${i}.tax`}
                       render={({ field: f }) => (
-                        <TextInput
+                        <NumberInput
                           ref={f.ref}
                           aria-label={`${rowLabel} 消費税額`}
-                          inputMode="numeric"
                           size="sm"
-                          value={String(f.value)}
-                          onChange={(e) => {
-                            f.onChange(e.currentTarget.value);
+                          hideControls
+                          allowDecimal={false}
+                          allowNegative={false}
+                          thousandSeparator=","
+                          value={f.value}
+                          onChange={(v) => {
+                            f.onChange(v);
                             onEdit();
                           }}
                           onBlur={f.onBlur}

@@ -156,7 +156,7 @@ describe('発注取引の編集', () => {
     await user.click(screen.getByRole('button', { name: '更新する' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT');
-    expect((put?.body as { updated_at?: string }).updated_at).toBe('2026-04-12T09:00:00+09:00');
+    expect((put?.body as { updated_at?: string } | undefined)?.updated_at).toBe('2026-04-12T09:00:00+09:00');
   });
 
   it('deleting inside the retention period shows the refusal with the date', async () => {
@@ -205,7 +205,7 @@ describe('発注取引の編集', () => {
     const alert = await screen.findByTestId('conflict-alert');
     expect(alert.textContent).toContain('ほかのユーザーがこの発注取引を更新しました');
     const put = calls.find((c) => c.method === 'PUT');
-    expect((put?.body as { updated_at?: string }).updated_at).toBe('2026-04-10T09:00:00+09:00');
+    expect((put?.body as { updated_at?: string } | undefined)?.updated_at).toBe('2026-04-10T09:00:00+09:00');
     await user.click(within(alert).getByRole('button', { name: '最新の内容を読み込む' }));
     await waitFor(() => expect(input('メモ').value).toBe('先方から訂正'));
     expect(screen.queryByTestId('conflict-alert')).toBeNull();
