@@ -82,7 +82,9 @@ export function useListParams<S extends string, F extends string = never>(
       const sort = nextSort(state, column);
       update({ sort_by: sort.sortBy, sort_dir: sort.sortDir }, { resetPage: true });
     },
-    setFilter: (key: F, value: string | null) => update({ [key]: value }, { resetPage: true }),
+    /** `replace` for values typed into a box (no history entry per keystroke). */
+    setFilter: (key: F, value: string | null, opts: { replace?: boolean } = {}) =>
+      update({ [key]: value }, { resetPage: true, replace: opts.replace }),
     reset: () => setParams(new URLSearchParams()),
   };
 }

@@ -19,18 +19,19 @@ function useUrlBoundInput(value: string | null, set: (value: string | null) => v
   setRef.current = set;
   const urlValue = useRef(value);
   urlValue.current = value;
-  // what this box last put into the URL: its echo must not overwrite what has been typed since
-  const sent = useRef(value);
+  // what this box has put into the URL and not yet seen come back: those echoes (late, under load) must not
+  // overwrite what has been typed since; any other value is a change from outside (back/forward, クリア)
+  const pending = useRef(new Set<string | null>());
   useEffect(() => {
     const next = normaliseYen(debounced) || null;
     if (next !== urlValue.current) {
-      sent.current = next;
+      pending.current.add(next);
       setRef.current(next);
     }
   }, [debounced]);
   useEffect(() => {
-    if (value === sent.current) return;
-    sent.current = value;
+    if (pending.current.delete(value)) return;
+    pending.current.clear();
     setText((current) => ((normaliseYen(current) || null) === value ? current : (value ?? '')));
   }, [value]);
   return [text, setText] as const;

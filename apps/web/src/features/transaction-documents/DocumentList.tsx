@@ -386,8 +386,8 @@ export function DocumentList({ companyId, readOnly = false }: { companyId?: numb
             <AmountRangeInput
               min={params.amount_min}
               max={params.amount_max}
-              onMin={(v) => list.setFilter('amount_min', v)}
-              onMax={(v) => list.setFilter('amount_max', v)}
+              onMin={(v) => list.setFilter('amount_min', v, { replace: true })}
+              onMax={(v) => list.setFilter('amount_max', v, { replace: true })}
               narrow={narrow}
               error={amountError}
             />

@@ -50,7 +50,8 @@ function routes(extra: Record<string, unknown> = {}) {
   };
 }
 
-describe('発注取引の編集', () => {
+// generous: the machine running these is shared and often loaded
+describe('発注取引の編集', { timeout: 120_000 }, () => {
   it('shows the newest file inline, every version with who, size and SHA-256, the history in Japanese, retention and the entry link', async () => {
     mockApi(routes());
     seedToken();

@@ -29,7 +29,8 @@ function baseRoutes(extra: Record<string, unknown> = {}) {
   };
 }
 
-describe('発注取引の登録', () => {
+// generous: the machine running these is shared and often loaded
+describe('発注取引の登録', { timeout: 120_000 }, () => {
   it('validates with the contract in Japanese before sending anything', async () => {
     const { calls } = mockApi(baseRoutes());
     seedToken();
@@ -72,7 +73,18 @@ describe('発注取引の登録', () => {
     expect(input('8%（軽減） 対象額').value).toBe('10,000');
     expect(input('8%（軽減） 消費税額').value).toBe('800');
     expect(screen.getByTestId('taxes-sum').textContent).toBe('¥10,800');
-  });
+
+    // two rates: typed as printed on the document; the helper stands aside, the sum is checked
+    await user.click(screen.getByRole('button', { name: '税率を追加' }));
+    expect(screen.getAllByTestId('tax-row')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: '取引金額から計算' })).toHaveProperty('disabled', true);
+    await user.type(input('10% 対象額'), '1000');
+    await user.type(input('10% 消費税額'), '100');
+    await user.click(screen.getByRole('button', { name: '登録する' }));
+    await waitFor(() =>
+      expect(errorOf(input('取引金額（税込）'))).toBe('取引金額が税率ごとの内訳の合計（11,900円）と一致しません'),
+    );
+  }, 120_000);
 
   it('refuses a wrong type and a file over 10 MB with a Japanese message; saves, then uploads each file with progress', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -124,7 +136,7 @@ describe('発注取引の登録', () => {
     expect(uploads).toHaveLength(2);
     expect(uploads.map((u) => ((u.body as FormData).get('file') as File).name)).toEqual(['請求書.pdf', '納品書.pdf']);
     expect(uploads[0].headers.get('Authorization')).toBe('Bearer test-token');
-  });
+  }, 120_000);
 
   it('shows the server refusal of a file (415) and continues on the edit page of the saved record', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

@@ -11,7 +11,8 @@ const lastListCall = (calls: { method: string; url: URL }[]) =>
 const search = (router: { state: { location: { search: string } } }) =>
   new URLSearchParams(router.state.location.search);
 
-describe('発注取引一覧', () => {
+// generous: the machine running these is shared and often loaded
+describe('発注取引一覧', { timeout: 120_000 }, () => {
   it('shows rows with dates in Japanese, yen, status badges, the 適格 mark and the file count; a row opens the edit page', async () => {
     mockApi({
       'GET /api/me': { data: PURCHASES_ME },
@@ -72,7 +73,9 @@ describe('発注取引一覧', () => {
     expect(search(router).get('start_date')).toBe('2026-04-01');
     await user.type(screen.getByRole('textbox', { name: '金額（下限）' }), '10,000');
     await user.type(screen.getByRole('textbox', { name: '金額（上限）' }), '50000');
-    await waitFor(() => expect(search(router).get('amount_max')).toBe('50000'));
+    // debounced (400 ms) on a shared, loaded machine: a generous wait
+    await waitFor(() => expect(search(router).get('amount_max')).toBe('50000'), { timeout: 10_000 });
+    await waitFor(() => expect(search(router).get('amount_min')).toBe('10000'), { timeout: 10_000 });
     expect(search(router).get('amount_min')).toBe('10000');
 
     await user.click(screen.getByRole('combobox', { name: '書類の種類で絞り込み' }));
@@ -83,7 +86,7 @@ describe('発注取引一覧', () => {
     await user.click(await screen.findByRole('option', { name: '現金', hidden: true }));
     await user.type(screen.getByRole('textbox', { name: 'キーワード検索' }), '文具');
 
-    await waitFor(() => expect(lastListCall(calls)?.url.searchParams.get('keyword')).toBe('文具'));
+    await waitFor(() => expect(lastListCall(calls)?.url.searchParams.get('keyword')).toBe('文具'), { timeout: 10_000 });
     const sent = lastListCall(calls)?.url.searchParams;
     expect(Object.fromEntries(sent ?? [])).toMatchObject({
       customer_id: '8',
@@ -108,7 +111,7 @@ describe('発注取引一覧', () => {
     await waitFor(() => expect(search(router).get('sort_by')).toBeNull());
     expect(search(router).get('amount_min')).toBe('10000');
     expect((screen.getByRole('textbox', { name: '金額（下限）' }) as HTMLInputElement).value).toBe('10,000');
-  });
+  }, 120_000);
 
   it('refuses an inverted range with the contract message instead of asking the server', async () => {
     const { calls } = mockApi({
@@ -188,6 +191,7 @@ describe('発注取引一覧', () => {
       'GET /api/admin/companies/5': { data: { id: 5, name: '株式会社サンプル商事' } },
       'GET /api/company/customer': page([]),
       'GET /api/transaction-documents': page([makeDocument(1)]),
+      'GET /api/transaction-documents/1/files/1/link': { data: { url: 'http://localhost/admin-signed' } },
     });
     seedToken();
     renderApp('/system/companies/5/transaction-documents');
@@ -196,5 +200,12 @@ describe('発注取引一覧', () => {
     expect(await screen.findByText(/株式会社サンプル商事 の発注取引/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: '新規登録' })).toBeNull();
     expect(rows[0].getAttribute('tabindex')).toBeNull();
+    // the administrator's file link names the company
+    const open = vi.spyOn(window, 'open').mockImplementation(() => ({ opener: null }) as unknown as Window);
+    await userEvent.setup().click(within(rows[0]).getByRole('button', { name: /書類ファイルを開く/ }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('http://localhost/admin-signed', '_blank'));
+    const link = calls.find((c) => c.url.pathname === '/api/transaction-documents/1/files/1/link');
+    expect(link?.url.searchParams.get('company_id')).toBe('5');
+    open.mockRestore();
   });
 });
