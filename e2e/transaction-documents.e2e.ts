@@ -93,9 +93,14 @@ describe('発注取引', () => {
       await waitForPath(page, '/company/transaction-documents');
 
       // 電帳法 search: date range + amount range, combined, kept in the URL
+      const param = (name: string, value: string) =>
+        page.waitForURL((url) => url.searchParams.get(name) === value, { waitUntil: 'commit' });
       await page.getByLabel('取引日（開始）').fill(today);
+      await param('start_date', today);
       await page.getByLabel('取引日（終了）').fill(today);
+      await param('end_date', today);
       await page.getByRole('textbox', { name: '金額（下限）' }).fill('87650');
+      await param('amount_min', '87650');
       await page.getByRole('textbox', { name: '金額（上限）' }).fill('87660');
       await page.waitForURL(
         (url) =>
@@ -103,6 +108,7 @@ describe('発注取引', () => {
           url.searchParams.get('end_date') === today &&
           url.searchParams.get('amount_min') === '87650' &&
           url.searchParams.get('amount_max') === '87660',
+        { waitUntil: 'commit' },
       );
       await expect.poll(() => page.getByTestId('document-row').count()).toBe(1);
       const row = page.getByTestId('document-row').first();
