@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('demo accounting data', () => {
-  it('gives a closed year and the open current one whose statements are meaningful and consistent', async () => {
+  // seeds two fiscal years through the actions (sales, invoices, 発注取引 with files): generous on a loaded machine
+  it('gives a closed year and the open current one whose statements are meaningful and consistent', {
+    timeout: 240_000,
+  }, async () => {
     const o = await companyOwner(ctx, { fiscal_year_end_month: 3, registration_number: 'T7000012050002' });
     await seedDefaultAccounts(systemTenant(ctx.db, o.company.id));
     // the demo's sales need its products and customers

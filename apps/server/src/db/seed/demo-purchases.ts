@@ -2,8 +2,8 @@
  * Demo 発注取引 of the demo company: the supplier documents behind its purchases, registered by the same
  * actions as the screens (createDocument posts each 請求書 / 領収書; addDocumentFiles stores its file as
  * version 1 through the storage interface). Every month: the goods suppliers' 請求書 (10%, food at 8%;
- * suppliers without a registration number are non-適格 and post the 経過措置 share), a 納品書 for about
- * half of them, one 見積書, and the office supplies 領収書 paid in cash. Files are real small PDFs (Noto
+ * suppliers without a registration number are non-適格 and post the 経過措置 share), a 納品書 for about a
+ * third of them, one 見積書, and the office supplies 領収書 paid in cash. Files are real small PDFs (Noto
  * Sans JP, one template per supplier and type; the amount and date drawn per document) and PNG scans.
  */
 import { PDFDocument, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib';
@@ -87,18 +87,27 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
     text('取引日', 40, 430);
     text(type === 1 ? 'お見積金額（税込）' : type === 3 ? '納品金額（税込）' : 'ご請求金額（税込）', 40, 405);
     text('円', 260, 405);
-    text(s.food ? '※ 軽減税率（8%）対象品目' : '消費税率 10%', 40, 380, 8);
+    const rate = s.food ? '8%' : '10%';
+    text(`${rate}対象（税抜）`, 40, 375, 9);
+    text(`消費税（${rate}）`, 40, 360, 9);
+    text('円', 260, 375, 9);
+    text('円', 260, 360, 9);
+    if (s.food) text('※ 軽減税率（8%）対象品目', 40, 340, 8);
     page.drawRectangle({ x: 36, y: 395, width: 240, height: 28, borderColor: rgb(0.4, 0.4, 0.4), borderWidth: 0.6 });
     const bytes = await doc.save({ useObjectStreams: false });
     templates.set(key, bytes);
     return bytes;
   }
-  async function pdf(s: Supplier, type: 1 | 3 | 4, date: string, amount: number): Promise<Buffer> {
+  async function pdf(s: Supplier, type: 1 | 3 | 4, date: string, base: number, tax: number): Promise<Buffer> {
     const doc = await PDFDocument.load(await template(s, type));
     const helvetica = await doc.embedFont(StandardFonts.Helvetica);
     const page: PDFPage = doc.getPage(0);
+    const right = (t: string, y: number, size: number) =>
+      page.drawText(t, { x: 252 - helvetica.widthOfTextAtSize(t, size), y, size, font: helvetica });
     page.drawText(date, { x: 120, y: 430, size: 10, font: helvetica });
-    page.drawText(yen(amount), { x: 150, y: 405, size: 14, font: helvetica });
+    right(yen(base + tax), 405, 14);
+    right(yen(base), 375, 9);
+    right(yen(tax), 360, 9);
     return Buffer.from(await doc.save({ useObjectStreams: false }));
   }
   // scanned receipts / delivery notes: a title bar, printed lines of varying length and a boxed total
@@ -153,7 +162,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
   return {
     /**
      * A goods supplier's 請求書 of `base` yen before tax on `date` (credit 買掛金, paid next month by the
-     * caller); about half come with their 納品書. Returns the amount owed (0 when `date` is after today).
+     * caller); about a third come with their 納品書. Returns the amount owed (0 when `date` is after today).
      */
     async invoice(date: string, base: number, paid: boolean): Promise<number> {
       if (date > today || goods.length === 0) return 0;
@@ -175,9 +184,9 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
           status: paid ? 1 : 0,
           memo: `${date.slice(5, 7).replace(/^0/, '')}月分 商品仕入`,
         },
-        upload(await pdf(s, 4, date, amount), `請求書_${ym}_${n}.pdf`, 'pdf'),
+        upload(await pdf(s, 4, date, base, tax), `請求書_${ym}_${n}.pdf`, 'pdf'),
       );
-      if (rng.next() < 0.5) {
+      if (rng.next() < 0.35) {
         await register(
           {
             customer_id: s.id,
@@ -190,7 +199,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
           },
           rng.next() < 0.5
             ? upload(scans[n % scans.length], `納品書_${ym}_${n}.png`, 'png')
-            : upload(await pdf(s, 3, date, amount), `納品書_${ym}_${n}.pdf`, 'pdf'),
+            : upload(await pdf(s, 3, date, base, tax), `納品書_${ym}_${n}.pdf`, 'pdf'),
         );
       }
       return amount;
@@ -234,7 +243,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
           registration_number: s.registration_number,
           memo: '来月分の見積り',
         },
-        upload(await pdf(s, 1, date, base + tax), `見積書_${date.replaceAll('-', '')}.pdf`, 'pdf'),
+        upload(await pdf(s, 1, date, base, tax), `見積書_${date.replaceAll('-', '')}.pdf`, 'pdf'),
       );
     },
   };

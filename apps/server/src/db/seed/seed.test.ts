@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('seedIfEmpty', () => {
-  it('creates the default domain, the admin, the demo company with owner, employee and customers', async () => {
+  it('creates the default domain, the admin, the demo company with owner, employee and customers', {
+    timeout: 240_000,
+  }, async () => {
     const result = await seedIfEmpty(database.db, {
       adminEmail: 'boss@example.com',
       adminPassword: 'admin-pass-123',

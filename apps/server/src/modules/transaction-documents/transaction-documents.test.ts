@@ -188,6 +188,17 @@ describe('発注取引: records, files and history', () => {
     expect(res.json().data.map((f: { version: number }) => f.version)).toEqual([1, 2]);
   });
 
+  it('concurrent uploads to one document get distinct versions, none overwritten', async () => {
+    const d = (await o.api.post(URL, docBody(supplierId))).json().data;
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((k) => upload(o.token, d.id, [{ name: `c${k}.pdf`, bytes: tinyPdf(`c${k}`) }])),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(results.map((r) => r.json().data.version).sort()).toEqual([1, 2, 3, 4]);
+    const { files } = await rowsOf(d.id);
+    expect(new Set(files.map((f) => f.storage_key)).size).toBe(4);
+  });
+
   it('refuses a wrong magic byte, a PNG header followed by HTML, a truncated PDF and an 11 MB file: nothing stored', async () => {
     const d = (await o.api.post(URL, docBody(supplierId))).json().data;
     const before = storage.size;
