@@ -72,9 +72,15 @@ export const PAGES: PageDef[] = [
   company('/company/invoices/edit', '請求書の編集', m('/company/transactions'), {
     load: () => import('../features/invoices/InvoiceEditPage'),
   }),
-  company('/company/transaction-documents', '発注取引一覧(アップロード)', m('/company/transaction-documents')),
-  company('/company/transaction-documents/create', '発注取引の登録', m('/company/transaction-documents')),
-  company('/company/transaction-documents/edit', '発注取引の編集', m('/company/transaction-documents')),
+  company('/company/transaction-documents', '発注取引一覧(アップロード)', m('/company/transaction-documents'), {
+    load: () => import('../features/transaction-documents/TransactionDocumentListPage'),
+  }),
+  company('/company/transaction-documents/create', '発注取引の登録', m('/company/transaction-documents'), {
+    load: () => import('../features/transaction-documents/TransactionDocumentCreatePage'),
+  }),
+  company('/company/transaction-documents/edit', '発注取引の編集', m('/company/transaction-documents'), {
+    load: () => import('../features/transaction-documents/TransactionDocumentEditPage'),
+  }),
   company('/company/ocr-documents', 'OCR書類一覧', 'ocr-documents.index'),
   company('/company/ocr-documents/create', 'OCR書類のアップロード', 'ocr-documents.index'),
   company('/company/ocr-documents/:id/ocr-result', 'OCR読み取り結果', 'ocr-documents.index'),
@@ -213,10 +219,7 @@ export const PAGES: PageDef[] = [
     load: () => import('../features/transactions/SystemCompanyTransactionsPage'),
   }),
   system('/system/companies/:id/transaction-documents', '発注取引一覧（企業）', m('/system/companies'), {
-    load: () =>
-      import('../features/admin-companies/SystemCompanyEmptyPages').then((p) => ({
-        default: p.SystemCompanyTransactionDocumentsPage,
-      })),
+    load: () => import('../features/transaction-documents/SystemCompanyTransactionDocumentsPage'),
   }),
   system('/system/company-invitations', '企業招待一覧', m('/system/companies'), {
     load: () =>

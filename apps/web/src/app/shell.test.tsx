@@ -46,12 +46,12 @@ describe('app shell', () => {
 
   it('renders later features as a titled 準備中 page', async () => {
     mockApi({
-      'GET /api/me': { data: makeMe({ permissions: ['customer.index', 'transaction-documents.index'] }) },
+      'GET /api/me': { data: makeMe({ permissions: ['customer.index', 'preparation-of-tax-return.index'] }) },
     });
     seedToken();
-    renderApp('/company/transaction-documents');
-    expect(await screen.findByRole('heading', { name: '発注取引一覧(アップロード)' })).toBeTruthy();
+    renderApp('/company/preparation-of-tax-return');
+    expect(await screen.findByRole('heading', { name: '確定申告書の作成・出力' })).toBeTruthy();
     expect(screen.getByText('この機能は準備中です')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('発注取引一覧(アップロード) | Chobo（帳簿）'));
+    await waitFor(() => expect(document.title).toBe('確定申告書の作成・出力 | Chobo（帳簿）'));
   });
 });

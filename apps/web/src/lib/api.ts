@@ -122,6 +122,17 @@ export function applyTokenRenewal(headers: Headers): void {
   if (token && Number.isFinite(expires) && expires > 0) saveToken(token, expires);
 }
 
+/** The server said 401: forget the token and (by default) go to /login, then drop the session. */
+export function handleUnauthorized(redirect = true): void {
+  clearToken();
+  // drop the in-memory session once the signed-in page has gone, so its queries do not refetch
+  const dropSession = () => {
+    for (const listener of [...unauthorizedListeners]) listener();
+  };
+  if (redirect) void navigateTo('/login', { replace: true }).finally(dropSession);
+  else dropSession();
+}
+
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, auth = true, redirectOnUnauthorized = true, progress = true } = options;
   if (auth && isSignedOut()) {
@@ -173,15 +184,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       data,
       retryAfterHeader ? Number(retryAfterHeader) || null : null,
     );
-    if (response.status === 401 && auth) {
-      clearToken();
-      // drop the in-memory session once the signed-in page has gone, so its queries do not refetch
-      const dropSession = () => {
-        for (const listener of [...unauthorizedListeners]) listener();
-      };
-      if (redirectOnUnauthorized) void navigateTo('/login', { replace: true }).finally(dropSession);
-      else dropSession();
-    }
+    if (response.status === 401 && auth) handleUnauthorized(redirectOnUnauthorized);
     throw error;
   } finally {
     done();

@@ -51,20 +51,24 @@ export function useListParams<S extends string, F extends string = never>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key lists are module constants
   const state = useMemo(() => parseListParams(params, sortable, filterKeys), [params]);
 
+  // The query string last asked for: two changes in a row (a date, then another filter) before the router
+  // has re-rendered must not build the second from the stale first (react-router hands the rendered one).
+  const latest = useRef(params);
+  const seen = useRef(params);
+  if (seen.current !== params) {
+    seen.current = params;
+    latest.current = params;
+  }
   const update = useCallback(
     (patch: Record<string, string | number | null>, opts: { replace?: boolean; resetPage?: boolean } = {}) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(patch)) {
-            if (value === null || value === '' || (key === 'page' && Number(value) <= 1)) next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (opts.resetPage) next.delete('page');
-          return next;
-        },
-        { replace: opts.replace },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null || value === '' || (key === 'page' && Number(value) <= 1)) next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (opts.resetPage) next.delete('page');
+      latest.current = next;
+      setParams(next, { replace: opts.replace });
     },
     [setParams],
   );
@@ -78,7 +82,9 @@ export function useListParams<S extends string, F extends string = never>(
       const sort = nextSort(state, column);
       update({ sort_by: sort.sortBy, sort_dir: sort.sortDir }, { resetPage: true });
     },
-    setFilter: (key: F, value: string | null) => update({ [key]: value }, { resetPage: true }),
+    /** `replace` for values typed into a box (no history entry per keystroke). */
+    setFilter: (key: F, value: string | null, opts: { replace?: boolean } = {}) =>
+      update({ [key]: value }, { resetPage: true, replace: opts.replace }),
     reset: () => setParams(new URLSearchParams()),
   };
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 const SOURCES: Record<string, { label: string; path: string }> = {
   transaction: { label: '受注取引', path: '/company/transactions/edit' },
   invoice: { label: '請求書', path: '/company/invoices/edit' },
+  transaction_document: { label: '発注取引', path: '/company/transaction-documents/edit' },
 };
 
 /**

@@ -83,12 +83,17 @@ describe('admin company screens', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/companies'));
   }, 30_000);
 
-  it('per-company transaction documents view is an honest empty state', async () => {
-    mockApi({ 'GET /api/me': { data: adminMe() }, 'GET /api/admin/companies/5': { data: company } });
+  it('per-company transaction documents view lists the documents read-only', async () => {
+    mockApi({
+      'GET /api/me': { data: adminMe() },
+      'GET /api/admin/companies/5': { data: company },
+      'GET /api/company/customer': page([]),
+      'GET /api/transaction-documents': page([]),
+    });
     seedToken();
     renderApp('/system/companies/5/transaction-documents');
-    expect(await screen.findByText('発注取引の機能はまだ提供されていません')).toBeTruthy();
-    expect(await screen.findByText(/株式会社編集前 のデータ/)).toBeTruthy();
+    expect(await screen.findByText('発注取引はまだありません')).toBeTruthy();
+    expect(await screen.findByText(/株式会社編集前 の発注取引/)).toBeTruthy();
   });
 
   it('uploads a company logo on the edit page (multipart file) and can remove it; refuses over 1 MB before sending', async () => {

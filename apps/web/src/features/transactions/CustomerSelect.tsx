@@ -6,7 +6,7 @@ import { useCustomerSearch } from './api';
 type Option = { value: string; label: string };
 
 /**
- * 売上先 (used_for 1 or 3) searched by name, kana, phone… on the server (debounced). `currentLabel` names
+ * 売上先 (used_for 1 or 3) — or 仕入先 (used_for 2 or 3) with `usedFor={2}` — searched by name, kana, phone… on the server (debounced). `currentLabel` names
  * the current value when it is not among the results (e.g. the edit page's customer_name).
  */
 export function CustomerSelect({
@@ -14,6 +14,7 @@ export function CustomerSelect({
   onChange,
   currentLabel,
   companyId = null,
+  usedFor = 1,
   label,
   placeholder = '顧客名・カナで検索',
   error,
@@ -27,6 +28,7 @@ export function CustomerSelect({
   onChange: (id: number | null, label: string | null) => void;
   currentLabel?: string | null;
   companyId?: number | null;
+  usedFor?: 1 | 2;
   label?: string;
   placeholder?: string;
   error?: string;
@@ -42,10 +44,13 @@ export function CustomerSelect({
   // after a choice the box shows the chosen name: that is not a keyword
   const keyword = search === selectedLabel ? '' : search.trim();
   const [debounced] = useDebouncedValue(keyword, 250);
-  const list = useCustomerSearch(debounced, companyId);
+  const list = useCustomerSearch(debounced, companyId, usedFor);
   const options: Option[] = (list.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
   if (value !== null && !options.some((o) => o.value === String(value))) {
-    options.unshift({ value: String(value), label: selectedLabel ?? `顧客ID: ${value}` });
+    options.unshift({
+      value: String(value),
+      label: selectedLabel ?? `${usedFor === 1 ? '顧客' : '取引先'}ID: ${value}`,
+    });
   }
   return (
     <Select
@@ -67,7 +72,9 @@ export function CustomerSelect({
       onSearchChange={setSearch}
       // the server has already filtered by the keyword
       filter={({ options: all }) => all}
-      nothingFoundMessage={list.isFetching ? '検索中…' : '該当する顧客がありません'}
+      nothingFoundMessage={
+        list.isFetching ? '検索中…' : usedFor === 1 ? '該当する顧客がありません' : '該当する取引先がありません'
+      }
       error={error}
       w={w}
       comboboxProps={{ withinPortal: true }}

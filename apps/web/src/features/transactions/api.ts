@@ -138,13 +138,16 @@ export function useTaxSettings() {
   });
 }
 
-/** 売上先 customers (used_for 1, the server adds 3 両方) matching a keyword, for the pickers. */
-export function useCustomerSearch(keyword: string, companyId: number | null = null) {
+/**
+ * 売上先 customers (used_for 1) or 仕入先 suppliers (used_for 2) — the server adds 3 両方 — matching a
+ * keyword, for the pickers.
+ */
+export function useCustomerSearch(keyword: string, companyId: number | null = null, usedFor: 1 | 2 = 1) {
   return useQuery({
-    queryKey: ['customers', 'sales-search', keyword, companyId],
+    queryKey: ['customers', usedFor === 1 ? 'sales-search' : 'supplier-search', keyword, companyId],
     queryFn: ({ signal }) =>
       api.get<Paginated<Customer>>('/api/company/customer', {
-        query: { used_for: 1, keyword, per_page: 20, company_id: companyId },
+        query: { used_for: usedFor, keyword, per_page: 20, company_id: companyId },
         signal,
         progress: false,
       }),

@@ -1,0 +1,373 @@
+import {
+  deductibleTax,
+  formatDateJa,
+  formatJPY,
+  nonQualifiedDeductiblePercent,
+  registrationNumberField,
+  type TransactionDocumentValues,
+} from '@chobo/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { type ReactNode, useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { FormSection } from '../../components/FormSection';
+import { ApiError } from '../../lib/api';
+import { handleFormError, setServerErrors } from '../../lib/form-errors';
+import { AccountSelect } from '../accounting/AccountSelect';
+import { useAccounts } from '../accounting/api';
+import { CustomerSelect } from '../transactions/CustomerSelect';
+import {
+  type DocumentFormValues,
+  documentResolver,
+  fieldNames,
+  remapTaxErrors,
+  splitInclusive,
+  toBody,
+  yen,
+} from './form-values';
+import { DOCUMENT_STATUS_OPTIONS, DOCUMENT_TYPE_OPTIONS, PAYMENT_OPTIONS, ratePercent } from './labels';
+import { TaxesEditor } from './TaxesEditor';
+
+const registration = registrationNumberField();
+
+/** 適格 / 非適格 of the number typed, checked live with the contract's own rule (T + 13 digits, check digit). */
+export function registrationState(value: string): { qualified: boolean; error: string | null } {
+  const text = value.trim();
+  if (!text) return { qualified: false, error: null };
+  const result = registration.safeParse(text);
+  if (!result.success)
+    return { qualified: false, error: result.error.issues[0]?.message ?? '登録番号が正しくありません' };
+  return { qualified: result.data !== '', error: null };
+}
+
+/**
+ * The 発注取引 form of /create and /edit (contract: transactionDocumentInput). `files` is the upload block
+ * of the create page; `banner` the 409 alert of the edit page.
+ */
+export function DocumentForm({
+  defaultValues,
+  customerName,
+  submitLabel,
+  onSubmit,
+  backTo,
+  banner,
+  files,
+  autoTax = false,
+}: {
+  defaultValues: DocumentFormValues;
+  customerName?: string | null;
+  submitLabel: string;
+  onSubmit: (values: TransactionDocumentValues) => Promise<unknown>;
+  backTo: string;
+  banner?: ReactNode;
+  files?: ReactNode;
+  /** Fill the tax row from the amount while the person has not typed into it (a new document). */
+  autoTax?: boolean;
+}) {
+  const form = useForm<DocumentFormValues, unknown, TransactionDocumentValues>({
+    resolver: documentResolver,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const { control, register, formState, setValue, getValues } = form;
+  const { errors, isSubmitting } = formState;
+  const accounts = useAccounts();
+  const expenseAccounts = (accounts.data ?? []).filter((a) => a.category === 'expense');
+
+  const taxes = useWatch({ control, name: 'taxes' });
+  const registrationNumber = useWatch({ control, name: 'registration_number' }) ?? '';
+  const transactionDate = useWatch({ control, name: 'transaction_date' });
+  const reg = registrationState(registrationNumber);
+  const totalTax = taxes.reduce((s, t) => s + (typeof yen(t.tax) === 'number' ? (yen(t.tax) as number) : 0), 0);
+  const share = transactionDate ? nonQualifiedDeductiblePercent(transactionDate) : 80;
+
+  // the helper keeps filling the single row until the person types into the 内訳 themselves
+  const auto = useRef(autoTax);
+  const canFill = taxes.length === 1;
+  const fill = () => {
+    const value = yen(getValues('amount'));
+    const rows = getValues('taxes');
+    if (typeof value !== 'number' || value <= 0 || rows.length !== 1) return;
+    const { base, tax } = splitInclusive(value, rows[0].tax_category);
+    setValue('taxes.0.base', base);
+    setValue('taxes.0.tax', ratePercent(rows[0].tax_category) ? tax : 0);
+    form.clearErrors(['amount', 'taxes']);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const current = form.getValues();
+      if (error instanceof ApiError && error.status === 422) {
+        const { formIndex } = toBody(current);
+        setServerErrors(form, remapTaxErrors(error.errors, formIndex), fieldNames(current.taxes.length), error.message);
+        return;
+      }
+      handleFormError(form, error, []);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="発注取引">
+      <Stack gap="lg">
+        {errors.root?.server?.message && (
+          <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert">
+            {errors.root.server.message}
+          </Alert>
+        )}
+        <FormSection title="書類の情報" description="受け取った書類に記載されている内容を入力します。">
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="customer_id"
+                render={({ field }) => (
+                  <CustomerSelect
+                    usedFor={2}
+                    label="取引先"
+                    placeholder="取引先名・カナで検索"
+                    withAsterisk
+                    inputRef={field.ref}
+                    value={field.value}
+                    currentLabel={customerName}
+                    onChange={(id) => {
+                      field.onChange(id);
+                      form.clearErrors('customer_id');
+                    }}
+                    onBlur={field.onBlur}
+                    error={errors.customer_id?.message}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <Controller
+                control={control}
+                name="document_type"
+                render={({ field }) => (
+                  <Select
+                    ref={field.ref}
+                    label="書類の種類"
+                    withAsterisk
+                    data={DOCUMENT_TYPE_OPTIONS}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ?? '4')}
+                    allowDeselect={false}
+                    error={errors.document_type?.message}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <TextInput
+                type="date"
+                label="取引日"
+                withAsterisk
+                error={errors.transaction_date?.message}
+                {...register('transaction_date')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="registration_number"
+                render={({ field }) => (
+                  <TextInput
+                    ref={field.ref}
+                    label="登録番号（適格請求書発行事業者）"
+                    placeholder="T1234567890123"
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.value)}
+                    onBlur={field.onBlur}
+                    error={errors.registration_number?.message ?? reg.error ?? undefined}
+                    rightSectionWidth={64}
+                    rightSection={
+                      <Badge
+                        size="sm"
+                        radius="sm"
+                        variant={reg.qualified ? 'light' : 'outline'}
+                        color={reg.qualified ? 'teal' : 'gray'}
+                        data-testid="qualified-mark"
+                      >
+                        {reg.qualified ? '適格' : '非適格'}
+                      </Badge>
+                    }
+                    styles={{ input: { fontFamily: 'monospace' } }}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="account_id"
+                render={({ field }) => (
+                  <AccountSelect
+                    ref={field.ref}
+                    label="勘定科目"
+                    placeholder={accounts.isError ? '勘定科目を読み込めません（仕入高）' : '未指定（仕入高）'}
+                    description="請求書・領収書は登録時にこの科目で仕訳されます"
+                    accounts={expenseAccounts}
+                    value={field.value}
+                    onChange={field.onChange}
+                    clearable
+                    error={errors.account_id?.message}
+                  />
+                )}
+              />
+            </Grid.Col>
+          </Grid>
+          {!reg.qualified && !reg.error && (
+            <Alert
+              color="gray"
+              variant="light"
+              icon={<IconInfoCircle size={16} />}
+              mt="md"
+              data-testid="transitional-note"
+            >
+              <Text size="sm">
+                登録番号がない取引先（非適格）からの仕入は、経過措置により消費税額の80%（2026年9月30日まで）・50%（2029年9月30日まで）だけが仕入税額控除の対象です。
+              </Text>
+              {transactionDate && totalTax > 0 && (
+                <Text size="sm" fw={600} mt={4}>
+                  {formatDateJa(transactionDate)}の取引：控除できる割合 {share}%（
+                  {formatJPY(deductibleTax(totalTax, transactionDate, false))}／消費税
+                  {formatJPY(totalTax)}）
+                </Text>
+              )}
+            </Alert>
+          )}
+        </FormSection>
+
+        <FormSection
+          title="金額"
+          description="取引金額は税込の合計です。合計だけ分かる場合は「取引金額から計算」で内訳を求められます。"
+        >
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Controller
+                control={control}
+                name="amount"
+                render={({ field }) => (
+                  <NumberInput
+                    ref={field.ref}
+                    label="取引金額（税込）"
+                    withAsterisk
+                    hideControls
+                    allowDecimal={false}
+                    allowNegative={false}
+                    thousandSeparator=","
+                    leftSection={<Text size="sm">¥</Text>}
+                    value={field.value}
+                    onChange={(v) => {
+                      field.onChange(v);
+                      if (auto.current) {
+                        const value = yen(v);
+                        const rows = getValues('taxes');
+                        if (typeof value === 'number' && value > 0 && rows.length === 1) {
+                          const split = splitInclusive(value, rows[0].tax_category);
+                          setValue('taxes.0.base', split.base);
+                          setValue('taxes.0.tax', split.tax);
+                        }
+                      }
+                    }}
+                    onBlur={field.onBlur}
+                    error={errors.amount?.message}
+                    styles={{ input: { textAlign: 'right' } }}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TaxesEditor
+                control={control}
+                errors={errors}
+                canFill={canFill}
+                onFill={() => {
+                  auto.current = true;
+                  fill();
+                }}
+                onEdit={() => {
+                  auto.current = false;
+                }}
+              />
+            </Grid.Col>
+          </Grid>
+        </FormSection>
+
+        <FormSection title="支払">
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Controller
+                control={control}
+                name="payment_method"
+                render={({ field }) => (
+                  <Select
+                    ref={field.ref}
+                    label="支払方法"
+                    data={PAYMENT_OPTIONS}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ?? '1')}
+                    allowDeselect={false}
+                    error={errors.payment_method?.message}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
+              <TextInput type="date" label="支払期日" error={errors.due_date?.message} {...register('due_date')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <Select
+                    ref={field.ref}
+                    label="状態"
+                    data={DOCUMENT_STATUS_OPTIONS}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ?? '0')}
+                    allowDeselect={false}
+                    error={errors.status?.message}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Textarea label="メモ" autosize minRows={2} error={errors.memo?.message} {...register('memo')} />
+            </Grid.Col>
+          </Grid>
+        </FormSection>
+
+        {files}
+        {banner}
+        <Group justify="flex-end">
+          <Button component={Link} to={backTo} variant="default">
+            キャンセル
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

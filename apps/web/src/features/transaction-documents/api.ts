@@ -1,0 +1,201 @@
+import type {
+  DocumentFileUpload,
+  DocumentHistory,
+  Paginated,
+  TransactionDocument,
+  TransactionDocumentValues,
+} from '@chobo/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
+import { apiUrl } from '../../lib/api-base';
+import { fetchFileLink } from '../../lib/file-link';
+import { getValidToken } from '../../lib/token';
+import { uploadWithProgress } from '../../lib/upload';
+
+/**
+ * react-query hooks of 発注取引 (GET/POST /api/transaction-documents, GET/PUT/DELETE …/{id}, files, links
+ * and history).
+ */
+export const DOCUMENTS_PATH = '/api/transaction-documents';
+export const DOCUMENT_PER_PAGE = 20;
+
+export interface DocumentListParams {
+  keyword: string;
+  page: number;
+  sort_by: string | null;
+  sort_dir: 'asc' | 'desc' | null;
+  status: string | null;
+  payment_method: string | null;
+  document_type: string | null;
+  customer_id: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  amount_min: string | null;
+  amount_max: string | null;
+  company_id: number | null;
+}
+
+export const documentKeys = {
+  all: ['transaction-documents'] as const,
+  lists: () => [...documentKeys.all, 'list'] as const,
+  list: (params: DocumentListParams) => [...documentKeys.lists(), params] as const,
+  detail: (id: number) => [...documentKeys.all, 'detail', id] as const,
+  history: (id: number) => [...documentKeys.all, 'history', id] as const,
+  link: (id: number, fileId: number) => [...documentKeys.all, 'link', id, fileId] as const,
+};
+
+/** The search as API query parameters (no paging: the 索引簿 CSV has every matching row). */
+export function filterQuery(params: DocumentListParams): Record<string, QueryValue> {
+  return {
+    keyword: params.keyword,
+    status: params.status,
+    payment_method: params.payment_method,
+    document_type: params.document_type,
+    customer_id: params.customer_id,
+    start_date: params.start_date,
+    end_date: params.end_date,
+    amount_min: params.amount_min,
+    amount_max: params.amount_max,
+    sort_by: params.sort_by,
+    sort_dir: params.sort_by ? params.sort_dir : null,
+    company_id: params.company_id,
+  };
+}
+
+export function useDocumentList(params: DocumentListParams, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: documentKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<TransactionDocument>>(DOCUMENTS_PATH, {
+        query: { ...filterQuery(params), page: params.page, per_page: DOCUMENT_PER_PAGE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDocument(id: number | null) {
+  return useQuery({
+    queryKey: documentKeys.detail(id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<{ data: TransactionDocument }>(`${DOCUMENTS_PATH}/${id}`, { signal }).then((r) => r.data),
+    enabled: id !== null,
+    meta: { silent: true },
+    staleTime: 0,
+  });
+}
+
+export function useDocumentHistory(id: number | null) {
+  return useQuery({
+    queryKey: documentKeys.history(id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<{ data: DocumentHistory[] }>(`${DOCUMENTS_PATH}/${id}/history`, { signal }).then((r) => r.data),
+    enabled: id !== null,
+    meta: { silent: true },
+  });
+}
+
+export const fileLinkPath = (id: number, fileId: number) => `${DOCUMENTS_PATH}/${id}/files/${fileId}/link`;
+
+/** A signed address of one file for the inline preview (renewed well before it expires). */
+export function useFileLinkUrl(id: number, fileId: number | null) {
+  return useQuery({
+    queryKey: documentKeys.link(id, fileId ?? 0),
+    queryFn: ({ signal }) => fetchFileLink(fileLinkPath(id, fileId ?? 0), signal),
+    enabled: fileId !== null,
+    staleTime: 60_000,
+    refetchInterval: 120_000,
+    meta: { silent: true },
+    retry: false,
+  });
+}
+
+export type DocumentBody = TransactionDocumentValues & { updated_at?: string };
+
+export function useSaveDocument(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DocumentBody) =>
+      (id === null
+        ? api.post<{ data: TransactionDocument }>(DOCUMENTS_PATH, body)
+        : api.put<{ data: TransactionDocument }>(`${DOCUMENTS_PATH}/${id}`, body)
+      ).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: (doc) => {
+      client.setQueryData(documentKeys.detail(doc.id), doc);
+      void client.invalidateQueries({ queryKey: documentKeys.history(doc.id) });
+      return client.invalidateQueries({ queryKey: documentKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`${DOCUMENTS_PATH}/${id}`),
+    meta: { silent: true },
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: documentKeys.detail(id) });
+      return client.invalidateQueries({ queryKey: documentKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteFile(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: number) => api.delete(`${DOCUMENTS_PATH}/${id}/files/${fileId}`),
+    meta: { silent: true },
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: documentKeys.detail(id) }),
+        client.invalidateQueries({ queryKey: documentKeys.history(id) }),
+        client.invalidateQueries({ queryKey: documentKeys.lists() }),
+      ]),
+  });
+}
+
+/**
+ * Uploads ONE file (multipart field `file`) as a new version of the document, reporting progress. One
+ * request per file gives each file its own progress bar and its own error.
+ */
+export async function uploadDocumentFile(
+  id: number,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<DocumentFileUpload> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const answer = await uploadWithProgress<{ data: DocumentFileUpload | DocumentFileUpload[] }>(
+    `${DOCUMENTS_PATH}/${id}/files`,
+    body,
+    { onProgress: (loaded, total) => onProgress?.(total ? Math.round((loaded / total) * 100) : 0) },
+  );
+  return Array.isArray(answer.data) ? answer.data[0] : answer.data;
+}
+
+/** The CSV address of the search (索引簿: every matching document, not one page). */
+export function indexCsvPath(params: DocumentListParams, encoding: 'utf8' | 'sjis'): string {
+  return `${DOCUMENTS_PATH}${buildQuery({ ...filterQuery(params), format: 'csv', encoding: encoding === 'sjis' ? 'sjis' : null })}`;
+}
+
+/** Downloads the 索引簿 CSV through the token-carrying fetch (a plain link would have no token). */
+export async function downloadIndexCsv(params: DocumentListParams, encoding: 'utf8' | 'sjis') {
+  const token = getValidToken();
+  const response = await fetch(apiUrl(indexCsvPath(params, encoding)), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(response.status, body.message || defaultMessage(response.status));
+  }
+  const href = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = encoding === 'sjis' ? 'transaction-documents-index-sjis.csv' : 'transaction-documents-index.csv';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
