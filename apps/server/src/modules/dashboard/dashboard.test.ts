@@ -78,7 +78,7 @@ describe('GET /api/company/dashboard', () => {
     expect(d.checks.open_invoices.count).toBeGreaterThanOrEqual(invoices.meta.total);
     const unbilled = (await o.api.get('/api/transactions?per_page=1&status=0')).json();
     expect(d.checks.unbilled_sales.count).toBe(unbilled.meta.total);
-  });
+  }, 300_000); // seeding the demo year is heavy on a loaded machine
 
   it('on a generated journal (this fiscal year and the last): tiles = trial balance at today', async () => {
     const o = await companyOwner(ctx, { fiscal_year_end_month: 12 });
