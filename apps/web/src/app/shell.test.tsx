@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeMe, mockApi, page, renderApp, seedToken } from '../test/utils';
+import { PAGES } from './route-table';
 
 describe('app shell', () => {
   it('shows オフライン in the top bar and toasts when connectivity changes', async () => {
@@ -44,14 +45,18 @@ describe('app shell', () => {
     expect(items).toEqual(['プロフィール', '消費税表示設定', 'パスワード変更', 'ログアウト']);
   });
 
-  it('renders later features as a titled 準備中 page', async () => {
+  // a route whose feature has not landed yet renders the shared 準備中 page with its title; once every feature
+  // has its page there is nothing left to show
+  const later = PAGES.find((p) => !p.load && p.area === 'company' && !p.path.includes(':'));
+  it.runIf(later)('renders later features as a titled 準備中 page', async () => {
+    if (!later) return;
     mockApi({
-      'GET /api/me': { data: makeMe({ permissions: ['customer.index', 'preparation-of-tax-return.index'] }) },
+      'GET /api/me': { data: makeMe({ permissions: ['customer.index', later.permission] }) },
     });
     seedToken();
-    renderApp('/company/preparation-of-tax-return');
-    expect(await screen.findByRole('heading', { name: '確定申告書の作成・出力' })).toBeTruthy();
+    renderApp(later.path);
+    expect(await screen.findByRole('heading', { name: later.title })).toBeTruthy();
     expect(screen.getByText('この機能は準備中です')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('確定申告書の作成・出力 | Chobo（帳簿）'));
+    await waitFor(() => expect(document.title).toBe(`${later.title} | Chobo（帳簿）`));
   });
 });
