@@ -82,6 +82,9 @@ export function normalizeOcrText(s: string): string {
   t = t.replace(SPACE_BETWEEN_CJK, '$1');
   // a yen sign misread as \ or \% or Y or ¥ followed by a stray mark
   t = t.replace(/(?:\\%?|¥%|Y(?=\s?\d{1,3}[,.]\d{3}))\s?(?=\d)/g, '¥');
+  t = t.replace(/(\d)(?:,\.|\.,)(\d)/g, '$1,$2');
+  // a % read as 96 before 対象 (896対象 → 8%対象)
+  t = t.replace(/(?<!\d)(10|8)96(?=\s*(?:対象|\(税込|課税))/g, '$1%');
   // thousands separated by dots (never decimals on a yen document)
   t = t.replace(/\b\d{1,3}(?:\.\d{3})+\b(?!\.\d)/g, (m) => m.replace(/\./g, ','));
   // digits split by a space inside a grouped amount: "12, 000" → "12,000"
@@ -282,7 +285,9 @@ const COMPANY =
   /株式会社|有限会社|合同会社|合資会社|一般社団法人|\(株\)|\(有\)|㈱|㈲|商店|商会|工業|事務所|製作所|書店|食堂|ストア|マート|薬局|商事/;
 
 function issuerName(lines: NLine[], regLine: OcrBox | null): OcrField<string> {
-  const candidates = lines.filter(
+  // a line may hold the recipient (… 御中) and the issuer side by side: keep what follows the honorific
+  const own = lines.map((l) => ({ ...l, n: l.n.replace(/^.*(?:御中|様|殿)\s*/, '') }));
+  const candidates = own.filter(
     (l) => COMPANY.test(l.n) && !/御中|様|宛|殿/.test(l.n) && !/^(?:.*)(?:請求書|領収書|納品書)$/.test(l.n),
   );
   if (candidates.length === 0) return field<string>(null, null);
@@ -304,7 +309,7 @@ function issuerName(lines: NLine[], regLine: OcrBox | null): OcrField<string> {
 
 const TYPES: [RegExp, number][] = [
   [/請求書|御請求|ご請求|INVOICE/i, 4],
-  [/領収書|領収証|レシート|RECEIPT|お買上|お買い上げ/i, 5],
+  [/領収書|領収証|.収書|領収.|レシート|RECEIPT|お買上|お買い上げ/i, 5],
   [/納品書/, 3],
   [/見積書|御見積/, 1],
   [/発注書|注文書/, 2],

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import type { Env } from '../env.js';
+import type { OcrServices } from '../modules/ocr-documents/ocr-job.js';
 import type { MailDispatcher } from './mail.js';
 import type { JobQueue } from './queue.js';
 import type { FileStorage } from './storage.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   loginLimits: LoginLimits;
   /** Uploaded files (lib/storage.ts): write-once, DATA_DIR/files or memory in tests. */
   storage: FileStorage;
+  /** OCR engine + PDF rasteriser (modules/ocr-documents), behind interfaces so a cloud OCR can replace them. */
+  ocr: OcrServices;
 }
 
 declare module 'fastify' {
