@@ -159,12 +159,12 @@ const FIELD_NAME: Record<string, string> = { amount: 'total', 'taxes.0': 'taxes'
 export async function confirmOcrDocument({
   ctx,
   input: { id, updated_at, ...input },
-}: ActionArgs<CompanyCtx, OcrConfirmValues & Versioned>): Promise<OcrDocument> {
+}: ActionArgs<CompanyCtx, OcrConfirmValues & { id: number; updated_at?: string }>): Promise<OcrDocument> {
   return ctx.db.transaction(async (tx) => {
     const t = { ...ctx, db: tx };
     const before = await findOcrDocument(t, id, { forUpdate: true });
     if (!before) throw notFound(OCR_NOT_FOUND);
-    assertFresh(before.updated_at, updated_at, 'OCR書類');
+    if (updated_at) assertFresh(before.updated_at, updated_at, 'OCR書類');
     if (before.status !== 2) {
       const message = before.status === 4 ? 'このOCR書類は登録済みです' : '読み取りが完了してから確定してください';
       throw unprocessable({ _: [message] }, message);

@@ -195,7 +195,7 @@ export async function ocrDocumentRoutes(app: FastifyInstance) {
         tags,
         summary: '確定: 発注取引（元ファイルを第1版に）と仕訳を登録し、登録済にする',
         params: idParams,
-        body: ocrConfirmInput.extend({ updated_at: updatedAtField }),
+        body: ocrConfirmInput.extend({ updated_at: updatedAtField.optional() }),
         response: { 200: dataOf(ocrDocumentDto) },
       },
     },
