@@ -307,6 +307,16 @@ function Editor({ d }: { d: OcrDocumentDetail }) {
 
   return (
     <Grid gap="lg">
+      {registered && d.transaction_document_id && (
+        <Grid.Col span={12}>
+          <Alert color="violet" icon={<IconCheck size={18} />} title="登録済">
+            この書類は発注取引として登録されています。{' '}
+            <Anchor component={Link} to={`/company/transaction-documents/edit?id=${d.transaction_document_id}`}>
+              登録した発注取引を開く
+            </Anchor>
+          </Alert>
+        </Grid.Col>
+      )}
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="xs" pos={{ base: 'static', md: 'sticky' } as never} top={16}>
           {d.pages.length > 1 && (
@@ -324,14 +334,6 @@ function Editor({ d }: { d: OcrDocumentDetail }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="sm">
-          {registered && d.transaction_document_id && (
-            <Alert color="violet" icon={<IconCheck size={18} />} title="登録済">
-              この書類は発注取引として登録されています。{' '}
-              <Anchor component={Link} to={`/company/transaction-documents/edit?id=${d.transaction_document_id}`}>
-                登録した発注取引を開く
-              </Anchor>
-            </Alert>
-          )}
           <Field d={d} k="document_type">
             <Select
               aria-label="書類の種類"
