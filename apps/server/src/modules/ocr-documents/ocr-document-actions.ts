@@ -5,11 +5,12 @@ import {
   type OcrDocument,
   transactionDocumentInput,
 } from '@chobo/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { customers, ocrDocuments } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { assertFresh } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Versioned } from '../../lib/context.js';
+import type { AppDeps } from '../../lib/deps.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { FileKind, Upload } from '../../lib/uploads.js';
@@ -241,4 +242,24 @@ export async function confirmOcrDocument({
     });
     return toOcrDocument(row);
   });
+}
+
+/**
+ * Sends a job for every document 0 待機中 that has none (the demo's, or one whose send failed after its
+ * upload committed). Called once the queue has started (main.ts); jobs already queued resume on their own.
+ */
+export async function requeueWaitingOcr(deps: AppDeps): Promise<number> {
+  const rows = await deps.db
+    .select({ id: O.id, company_id: O.company_id })
+    .from(O)
+    .where(and(eq(O.status, 0), isNull(O.job_id)));
+  for (const r of rows) {
+    const jobId = await deps.queue.send<OcrJobData>(OCR_QUEUE, r, {
+      retryLimit: OCR_RETRY_LIMIT,
+      retryDelay: 5,
+      expireInSeconds: OCR_EXPIRE_SECONDS,
+    });
+    await deps.db.update(O).set({ job_id: jobId }).where(eq(O.id, r.id));
+  }
+  return rows.length;
 }
