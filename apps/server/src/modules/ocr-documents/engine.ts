@@ -52,7 +52,7 @@ export function localLangPath(langs: string[], variant = '4.0.0_best_int'): stri
 }
 
 export interface TesseractOptions {
-  /** Default ['jpn'] (its model reads digits and Latin letters too; 'eng' can be added). */
+  /** Default ['jpn'] (its model reads digits and Latin letters too); another language needs its @tesseract.js-data package. */
   langs?: string[];
   /** '4.0.0_best_int' (default, 2 MB jpn) or '4.0.0' (16 MB). */
   variant?: string;
