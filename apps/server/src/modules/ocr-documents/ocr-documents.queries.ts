@@ -6,7 +6,7 @@ import {
   type OcrWordDto,
   type SupplierMatch,
 } from '@chobo/core';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { customers, ocrDocuments } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { pagedList } from '../../lib/list.js';
@@ -16,6 +16,9 @@ export type OcrRow = typeof ocrDocuments.$inferSelect;
 const O = ocrDocuments;
 
 export const OCR_NOT_FOUND = 'OCR書類が見つかりません';
+
+/** The list's columns: never the words or the text (large jsonb / text read only by the detail). */
+const { words: _words, text: _text, ...LIST_COLUMNS } = getTableColumns(O);
 
 const SORT = { created_at: O.created_at, status: O.status, file_name: O.file_name, id: O.id } as const;
 
@@ -36,7 +39,7 @@ export function effectiveFields(row: Pick<OcrRow, 'fields' | 'corrections'>): Oc
   return out as OcrFields;
 }
 
-export function toOcrDocument(row: OcrRow): OcrDocument {
+export function toOcrDocument(row: Omit<OcrRow, 'words' | 'text'>): OcrDocument {
   return {
     id: row.id,
     company_id: row.company_id,
@@ -65,9 +68,14 @@ export async function listOcrDocuments(tenant: Tenant, q: OcrDocumentListQuery) 
   return pagedList(tenant.db, q, {
     from: O,
     where,
-    // the list never carries the words (large): only the columns it shows
     rows: (limit, offset) =>
-      tenant.db.select().from(O).where(where).orderBy(dir(SORT[q.sort_by]), dir(O.id)).limit(limit).offset(offset),
+      tenant.db
+        .select(LIST_COLUMNS)
+        .from(O)
+        .where(where)
+        .orderBy(dir(SORT[q.sort_by]), dir(O.id))
+        .limit(limit)
+        .offset(offset),
     map: (rows) => rows.map(toOcrDocument),
   });
 }
