@@ -36,6 +36,10 @@ import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { infoRoutes } from './modules/infos/infos.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
+import { TesseractEngine } from './modules/ocr-documents/engine.js';
+import { ocrDocumentRoutes } from './modules/ocr-documents/ocr-documents.routes.js';
+import type { OcrServices } from './modules/ocr-documents/ocr-job.js';
+import { MupdfRasteriser } from './modules/ocr-documents/rasteriser.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -71,6 +75,8 @@ export interface BuildAppOptions {
   queue?: JobQueue;
   /** Where uploaded files are kept (default: memory under NODE_ENV=test, else DATA_DIR/files). */
   storage?: FileStorage;
+  /** OCR engine and rasteriser (default: tesseract.js + mupdf, both started on first use). */
+  ocr?: OcrServices;
 }
 
 /** Builds the Fastify application. Tests call `app.inject()` on it; main.ts makes it listen. */
@@ -101,10 +107,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits },
     storage: opts.storage ?? createFileStorage(opts.env),
     clock: () => new Date(),
+    ocr: opts.ocr ?? { engine: new TesseractEngine(), rasteriser: new MupdfRasteriser() },
   });
   app.addHook('onClose', async () => {
     await mailer.stop();
     await queue.stop();
+    await app.deps.ocr.engine.close();
+    await app.deps.ocr.rasteriser.close();
   });
 
   await app.register(helmet, {
@@ -173,6 +182,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(transactionRoutes);
   await app.register(invoiceRoutes);
   await app.register(transactionDocumentRoutes);
+  await app.register(ocrDocumentRoutes);
   await app.register(fileLinkRoutes);
   await app.register(taxReturnRoutes);
   await app.register(employeeRoutes);

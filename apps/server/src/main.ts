@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/startup.js';
 import { EnvError, loadEnv } from './env.js';
 import { createJobQueue } from './lib/queue.js';
 import { createFileStorage } from './lib/storage.js';
+import { requeueWaitingOcr } from './modules/ocr-documents/ocr-document-actions.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -48,6 +49,8 @@ async function main() {
   app.deps.mailer.start();
   // Creates or migrates the pgboss schema, then runs the workers the modules registered in buildApp.
   await queue.start();
+  // OCR documents waiting without a job (the demo's, or a send that failed after its upload) get one now
+  await requeueWaitingOcr(app.deps).catch((err) => app.log.error({ err }, 'ocr requeue'));
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

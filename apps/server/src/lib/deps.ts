@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import type { Env } from '../env.js';
+import type { OcrServices } from '../modules/ocr-documents/ocr-job.js';
 import type { MailDispatcher } from './mail.js';
 import type { JobQueue } from './queue.js';
 import type { FileStorage } from './storage.js';
@@ -39,6 +40,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** The server clock (attendance punches read it; tests replace it instead of waiting). */
   clock: () => Date;
+  /** OCR engine + PDF rasteriser (modules/ocr-documents), behind interfaces so a cloud OCR can replace them. */
+  ocr: OcrServices;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import { attendanceCorrections } from '../db/schema/index.js';
 import type { RegisteredRoute } from '../plugins/auth.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
 import { tinyPdf, uploadFile } from '../test/multipart.js';
+import { makePng } from './png.js';
 import { isCompanyRoute } from './tenant-route.js';
 
 /**
@@ -101,6 +102,15 @@ beforeAll(async () => {
   });
   const docFile = await uploadFile(ctx.app, a.token, `/api/transaction-documents/${doc.id}/files`, 'a.pdf', tinyPdf());
   if (docFile.statusCode !== 201) throw new Error(`fixture file: ${docFile.body}`);
+  const ocr = await uploadFile(
+    ctx.app,
+    a.token,
+    '/api/ocr-documents',
+    `${MARKER}.png`,
+    makePng(40, 20, (x) => (x % 7 === 0 ? [0, 0, 0] : [255, 255, 255])),
+  );
+  if (ocr.statusCode !== 201) throw new Error(`fixture ocr: ${ocr.body}`);
+  const ocrId = ocr.json().data[0].id as number;
   const lock = await created(a.api, '/api/company/period-locks', { kind: 'month', date: '2026-04-01' });
   const attendanceDay = await created(a.api, '/api/company/attendance', {
     employee_id: employee.id,
@@ -156,6 +166,9 @@ beforeAll(async () => {
   });
   fixtures.set('/api/company/attendance/corrections/:id/approve', { id: correction.id, record: {} });
   fixtures.set('/api/company/attendance/corrections/:id/reject', { id: correction.id, record: {} });
+  for (const suffix of ['', '/confirm', '/retry']) {
+    fixtures.set(`/api/ocr-documents/:id${suffix}`, { id: ocrId, record: { fields: { total: 1 } } });
+  }
   // notices are the platform's, not a company's: B reading one it may see is not a leak (tested in infos)
   fixtures.set('/api/company/infos/:id', { id: 0, record: {} });
   for (const suffix of ['', '/fill', '/pdf'])

@@ -7,6 +7,7 @@ import { companies, domains, users } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
 import { createJobQueue } from '../lib/queue.js';
 import { hashPassword } from '../lib/secrets.js';
+import type { OcrServices } from '../modules/ocr-documents/ocr-job.js';
 import type { RateLimits } from '../plugins/rate-limit.js';
 import { clonePglite, createServerDatabase, TEMPLATE_ENV } from './template.js';
 
@@ -41,6 +42,8 @@ export async function createTestApp(
     loginLimits?: Partial<LoginLimits>;
     /** The global rate limit is off in tests unless given (every test request comes from one address). */
     rateLimits?: Partial<RateLimits>;
+    /** OCR engine / rasteriser (default: the real tesseract.js + mupdf, started on first use). */
+    ocr?: OcrServices;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -54,6 +57,7 @@ export async function createTestApp(
     printMail: false,
     // Started only by a test that sends a job (the first send() creates the pgboss schema).
     queue: createJobQueue(database, { pollingIntervalSeconds: 0.5 }),
+    ocr: opts.ocr,
   });
   return {
     app,

@@ -79,7 +79,10 @@ export const COMPANY_MENU: MenuItem[] = [
     label: '発注取引管理',
     permission: '',
     icon: IconFileUpload,
-    children: [link('/company/transaction-documents', '発注取引一覧(アップロード)', 'transaction-documents.index')],
+    children: [
+      link('/company/transaction-documents', '発注取引一覧(アップロード)', 'transaction-documents.index'),
+      link('/company/ocr-documents', 'OCR読み取り', 'ocr-documents.index'),
+    ],
   },
   {
     kind: 'group',

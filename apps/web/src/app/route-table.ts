@@ -81,9 +81,15 @@ export const PAGES: PageDef[] = [
   company('/company/transaction-documents/edit', '発注取引の編集', m('/company/transaction-documents'), {
     load: () => import('../features/transaction-documents/TransactionDocumentEditPage'),
   }),
-  company('/company/ocr-documents', 'OCR書類一覧', 'ocr-documents.index'),
-  company('/company/ocr-documents/create', 'OCR書類のアップロード', 'ocr-documents.index'),
-  company('/company/ocr-documents/:id/ocr-result', 'OCR読み取り結果', 'ocr-documents.index'),
+  company('/company/ocr-documents', 'OCR書類一覧', m('/company/ocr-documents'), {
+    load: () => import('../features/ocr-documents/OcrListPage'),
+  }),
+  company('/company/ocr-documents/create', 'OCR書類のアップロード', m('/company/ocr-documents'), {
+    load: () => import('../features/ocr-documents/OcrCreatePage'),
+  }),
+  company('/company/ocr-documents/:id/ocr-result', 'OCR読み取り結果', m('/company/ocr-documents'), {
+    load: () => import('../features/ocr-documents/OcrResultPage'),
+  }),
   company('/company/accountings', '総勘定元帳', m('/company/accountings'), {
     load: () => import('../features/accounting/pages').then((p) => ({ default: p.LedgerPage })),
   }),

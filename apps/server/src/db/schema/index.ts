@@ -6,6 +6,7 @@ export * from './employees.js';
 export * from './identity.js';
 export * from './infos.js';
 export * from './invitations.js';
+export * from './ocr-documents.js';
 export * from './products.js';
 export * from './settings.js';
 export * from './tax-returns.js';

@@ -2,7 +2,7 @@ import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } fro
 import { eq, sql } from 'drizzle-orm';
 import { systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
-import type { FileStorage } from '../../lib/storage.js';
+import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
@@ -11,6 +11,7 @@ import { seedDemoAttendance } from './demo-attendance.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
 import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
+import { seedDemoOcr } from './demo-ocr.js';
 import { seedDemoTaxReturn } from './demo-tax-return.js';
 
 export interface SeedOptions {
@@ -116,6 +117,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     await seedDemoMasterData(tenant, demoHash);
     await seedDemoAccounting(tenant, { storage: opts.storage });
     await seedDemoTaxReturn(tenant);
+    await seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage());
     await seedDemoInfos(tx);
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
     await seedDemoAttendance(tenant, owner.id);

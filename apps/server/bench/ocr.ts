@@ -1,0 +1,215 @@
+/**
+ * OCR benchmark (`npm run bench:ocr`, NOT part of `npm run bench`: it takes several minutes on 2 cores).
+ *
+ * 1. Accuracy on the generated fixture set (src/modules/ocr-documents/ocr-fixtures.ts): OCR_BENCH_FIXTURES
+ *    (default 40) invoices / receipts — 縦/横, 税込/税抜, 8% mixed, 西暦/和暦/R6.4.1/slash dates, noise,
+ *    rotation ±1–3°, 200 dpi JPEG photos, PDFs — through the production path (MupdfRasteriser → TesseractEngine
+ *    → extractFields). Reports character accuracy (1 − edit distance / reference length, whitespace ignored),
+ *    per-field exact accuracy, seconds per page (rasterise, OCR) and the process's peak RSS.
+ * 2. The API under OCR load: a real server (embedded database, real queue, real OCR) on 127.0.0.1; the p50/p99
+ *    of GET /api/health and GET /api/ocr-documents measured idle, then while OCR_BENCH_PAGES (default 100)
+ *    pages are queued at once and read one at a time; and how long the whole queue took.
+ * Env: OCR_BENCH_FIXTURES, OCR_BENCH_PAGES, OCR_BENCH_SKIP_LOAD=1.
+ */
+import { performance } from 'node:perf_hooks';
+import { extractFields, normalizeOcrText, type OcrFieldValues } from '@chobo/core';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { ocrDocuments } from '../src/db/schema/index.js';
+import { loadEnv } from '../src/env.js';
+import { createJobQueue } from '../src/lib/queue.js';
+import { MemoryFileStorage } from '../src/lib/storage.js';
+import { TesseractEngine } from '../src/modules/ocr-documents/engine.js';
+import { type Fixture, fixtureSpecs, renderFixture } from '../src/modules/ocr-documents/ocr-fixtures.js';
+import { MupdfRasteriser } from '../src/modules/ocr-documents/rasteriser.js';
+import { createCompany, createTestDatabase, createUser, signIn } from '../src/test/harness.js';
+import { multipartFiles } from '../src/test/multipart.js';
+
+const FIXTURES = Number(process.env.OCR_BENCH_FIXTURES ?? 40);
+const PAGES = Number(process.env.OCR_BENCH_PAGES ?? 100);
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+
+function editDistance(a: string, b: string): number {
+  const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+const squash = (s: string) => normalizeOcrText(s).replace(/\s+/g, '');
+
+const pct = (n: number, d: number) => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`);
+function quantile(samples: number[], q: number) {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+}
+
+async function accuracy(fixtures: Fixture[]) {
+  const engine = new TesseractEngine();
+  const rasteriser = new MupdfRasteriser();
+  const fields = ['issuer_name', 'registration_number', 'transaction_date', 'total', 'phone', 'document_type'] as const;
+  const right: Record<string, number> = {};
+  const seen: Record<string, number> = {};
+  const count = (k: string, ok: boolean) => {
+    seen[k] = (seen[k] ?? 0) + 1;
+    right[k] = (right[k] ?? 0) + (ok ? 1 : 0);
+  };
+  let chars = 0;
+  let errors = 0;
+  const raster: number[] = [];
+  const ocr: number[] = [];
+  const misses: string[] = [];
+  // warm-up: the engine's first page loads the language data
+  const warm = await rasteriser.rasterise(fixtures[0].bytes, fixtures[0].mime);
+  await engine.recognize(warm.pages[0].png, 1);
+  for (const f of fixtures) {
+    let t = performance.now();
+    const { pages } = await rasteriser.rasterise(f.bytes, f.mime);
+    raster.push(performance.now() - t);
+    t = performance.now();
+    const lines = [];
+    let text = '';
+    for (const p of pages) {
+      const r = await engine.recognize(p.png, p.page);
+      lines.push(...r.lines);
+      text += r.text;
+    }
+    ocr.push(performance.now() - t);
+    const ref = squash(f.text);
+    chars += ref.length;
+    errors += Math.min(ref.length, editDistance(ref, squash(text)));
+    const x: OcrFieldValues = extractFields(lines);
+    const truth = f.spec.truth as unknown as Record<string, unknown>;
+    for (const k of fields) {
+      const ok = JSON.stringify(x[k].value) === JSON.stringify(truth[k]);
+      count(k, ok);
+      if (!ok) misses.push(`${f.spec.name} ${k}: ${JSON.stringify(x[k].value)} ≠ ${JSON.stringify(truth[k])}`);
+    }
+    for (const t of f.spec.truth.taxes) {
+      const got = x.taxes.value?.find((g) => g.tax_category === t.tax_category);
+      const ok = got?.base === t.base && got?.tax === t.tax;
+      count(`taxes ${t.tax_category}%`, ok);
+      if (!ok)
+        misses.push(`${f.spec.name} taxes ${t.tax_category}%: ${JSON.stringify(got ?? null)} ≠ ${JSON.stringify(t)}`);
+    }
+  }
+  await engine.close();
+  await rasteriser.close();
+  const key = ['issuer_name', 'registration_number', 'transaction_date', 'total'];
+  const keyRight = key.reduce((s, k) => s + right[k], 0);
+  const keySeen = key.reduce((s, k) => s + seen[k], 0);
+  const n = fixtures.length;
+  const sum = (xs: number[]) => xs.reduce((s, v) => s + v, 0);
+  console.log(`\n### Accuracy on ${n} generated documents\n`);
+  console.log('| Measure | Result |');
+  console.log('|---|---|');
+  console.log(`| character accuracy | ${pct(chars - errors, chars)} (${chars} characters) |`);
+  for (const k of Object.keys(seen)) console.log(`| ${k} exact | ${pct(right[k], seen[k])} (${right[k]}/${seen[k]}) |`);
+  console.log(`| key fields exact (issuer, number, date, total) | ${pct(keyRight, keySeen)} |`);
+  console.log(
+    `| seconds per page: rasterise (mupdf, worker thread) | ${(sum(raster) / n / 1000).toFixed(2)} s (p95 ${(quantile(raster, 0.95) / 1000).toFixed(2)}) |`,
+  );
+  console.log(
+    `| seconds per page: OCR (tesseract.js jpn, best_int) | ${(sum(ocr) / n / 1000).toFixed(2)} s (p95 ${(quantile(ocr, 0.95) / 1000).toFixed(2)}) |`,
+  );
+  console.log(`| peak RSS of the process | ${(peakRss / 1024 / 1024).toFixed(0)} MB |`);
+  console.log(`\nMisses (${misses.length}):\n${misses.map((m) => `- ${m}`).join('\n')}`);
+}
+
+async function load(fixtures: Fixture[]) {
+  const database = await createTestDatabase();
+  const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5, onError: () => {} });
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    db: database.db,
+    driver: database.driver,
+    rateLimits: false,
+    queue,
+    storage: new MemoryFileStorage(),
+  });
+  await queue.start();
+  const company = await createCompany(database.db);
+  const user = await createUser(database.db, { role: 'company', companyId: company.id });
+  const token = await signIn(app, user.email);
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const probe = async (url: string) => {
+    const t = performance.now();
+    const res = await fetch(base + url, { headers });
+    await res.arrayBuffer();
+    return performance.now() - t;
+  };
+  const measure = async (ms: number, stop?: () => Promise<boolean>) => {
+    const health: number[] = [];
+    const list: number[] = [];
+    const end = performance.now() + ms;
+    let i = 0;
+    while (performance.now() < end) {
+      health.push(await probe('/api/health'));
+      list.push(await probe('/api/ocr-documents?per_page=20'));
+      if (stop && ++i % 20 === 0 && (await stop())) break;
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    return { health, list };
+  };
+  const idle = await measure(5_000);
+  const images = fixtures.filter((f) => f.mime !== 'application/pdf');
+  const t0 = performance.now();
+  for (let i = 0; i < PAGES; i += 10) {
+    const files = Array.from({ length: Math.min(10, PAGES - i) }, (_, k) => {
+      const f = images[(i + k) % images.length];
+      return { name: `${f.spec.name}.${f.mime === 'image/png' ? 'png' : 'jpg'}`, bytes: f.bytes };
+    });
+    const { body, headers: h } = multipartFiles(files);
+    const res = await fetch(`${base}/api/ocr-documents`, { method: 'POST', headers: { ...headers, ...h }, body });
+    if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  }
+  const remaining = async () => {
+    const [{ n }] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ocrDocuments)
+      .where(sql`${ocrDocuments.status} in (0, 1)`);
+    return n;
+  };
+  const busy = await measure(60 * 60_000, async () => (await remaining()) === 0);
+  const total = performance.now() - t0;
+  const [{ done }] = await database.db
+    .select({ done: sql<number>`count(*)::int` })
+    .from(ocrDocuments)
+    .where(eq(ocrDocuments.status, 2));
+  const row = (label: string, s: number[]) =>
+    `| ${label} | ${quantile(s, 0.5).toFixed(1)} ms | ${quantile(s, 0.99).toFixed(1)} ms | ${s.length} |`;
+  console.log(`\n### The API while ${PAGES} pages are queued at once\n`);
+  console.log('| Request | p50 | p99 | samples |');
+  console.log('|---|---|---|---|');
+  console.log(row('GET /api/health, idle (baseline)', idle.health));
+  console.log(row('GET /api/ocr-documents, idle', idle.list));
+  console.log(row('GET /api/health, during OCR', busy.health));
+  console.log(row('GET /api/ocr-documents, during OCR', busy.list));
+  console.log(
+    `\n${done}/${PAGES} pages 完了 in ${(total / 1000).toFixed(0)} s (${(total / PAGES / 1000).toFixed(2)} s a page end to end, one job at a time); peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
+  );
+  await app.close();
+  await database.close();
+}
+
+const specs = fixtureSpecs(FIXTURES);
+const fixtures: Fixture[] = [];
+for (const [i, s] of specs.entries()) fixtures.push(await renderFixture(s, i + 1));
+console.log(
+  `fixtures: ${fixtures.length} (${fixtures.filter((f) => f.mime === 'application/pdf').length} PDF, ${fixtures.filter((f) => f.mime === 'image/jpeg').length} JPEG 200 dpi, ${fixtures.filter((f) => f.spec.rotation !== 0).length} rotated, ${fixtures.filter((f) => f.spec.noise > 0).length} noisy)`,
+);
+await accuracy(fixtures);
+if (!process.env.OCR_BENCH_SKIP_LOAD) await load(fixtures);
+clearInterval(sampler);
+process.exit(0);

@@ -1,0 +1,138 @@
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { OcrLine, OcrWord } from '@chobo/core';
+import { createWorker, OEM, type Worker } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+
+/** What the engine read on one page (boxes in the page image's pixels). */
+export interface OcrPageResult {
+  text: string;
+  /** 0–1 mean confidence. */
+  confidence: number;
+  lines: OcrLine[];
+  words: OcrWord[];
+}
+
+/**
+ * OcrEngine: one page image → text, lines and words with boxes and confidences. The only thing a cloud OCR
+ * would have to implement.
+ */
+export interface OcrEngine {
+  recognize(png: Buffer, page: number, onProgress?: (fraction: number) => void): Promise<OcrPageResult>;
+  close(): Promise<void>;
+}
+
+/** Where the traineddata of `lang` is (the @tesseract.js-data packages: Apache-2.0 data, MIT packaging). */
+function langFolder(lang: string, variant: string): string {
+  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), variant);
+}
+
+/**
+ * The langPath for `langs`: tesseract.js reads every language from ONE folder, the packages ship one each,
+ * so several languages are linked into a folder of the system's temp directory (nothing is downloaded).
+ */
+export function localLangPath(langs: string[], variant = '4.0.0_best_int'): string {
+  if (langs.length === 1) return langFolder(langs[0], variant);
+  const dir = path.join(tmpdir(), `chobo-tessdata-${variant}-${langs.join('+')}`);
+  mkdirSync(dir, { recursive: true });
+  for (const l of langs) {
+    const target = path.join(dir, `${l}.traineddata.gz`);
+    if (!existsSync(target)) {
+      try {
+        symlinkSync(path.join(langFolder(l, variant), `${l}.traineddata.gz`), target);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'EEXIST') throw err;
+      }
+    }
+  }
+  return dir;
+}
+
+export interface TesseractOptions {
+  /** Default ['jpn'] (its model reads digits and Latin letters too); another language needs its @tesseract.js-data package. */
+  langs?: string[];
+  /** '4.0.0_best_int' (default, 2 MB jpn) or '4.0.0' (16 MB). */
+  variant?: string;
+}
+
+const box = (page: number, b: { x0: number; y0: number; x1: number; y1: number }) => ({
+  page,
+  x: b.x0,
+  y: b.y0,
+  width: b.x1 - b.x0,
+  height: b.y1 - b.y0,
+});
+
+/**
+ * tesseract.js 7 (WASM in its own worker thread) with the LOCAL traineddata: created once on first use and
+ * reused; one page at a time (the machine has 2 cores: a second OCR thread would only slow the API).
+ */
+export class TesseractEngine implements OcrEngine {
+  private worker: Promise<Worker> | null = null;
+  private tail: Promise<unknown> = Promise.resolve();
+  private progress: ((fraction: number) => void) | undefined;
+
+  constructor(private readonly opts: TesseractOptions = {}) {}
+
+  private get(): Promise<Worker> {
+    this.worker ??= (async () => {
+      const langs = this.opts.langs ?? ['jpn'];
+      const w = await createWorker(langs, OEM.LSTM_ONLY, {
+        langPath: localLangPath(langs, this.opts.variant),
+        gzip: true,
+        cacheMethod: 'none',
+        logger: (m) => {
+          if (m.status === 'recognizing text') this.progress?.(m.progress);
+        },
+      });
+      // keep the spaces tesseract would otherwise insert between Japanese characters out of words
+      await w.setParameters({ preserve_interword_spaces: '1' });
+      return w;
+    })();
+    this.worker.catch(() => {
+      this.worker = null;
+    });
+    return this.worker;
+  }
+
+  recognize(png: Buffer, page: number, onProgress?: (fraction: number) => void): Promise<OcrPageResult> {
+    const run = async (): Promise<OcrPageResult> => {
+      const w = await this.get();
+      this.progress = onProgress;
+      try {
+        const { data } = await w.recognize(png, {}, { text: true, blocks: true });
+        const lines: OcrLine[] = [];
+        const words: OcrWord[] = [];
+        for (const b of data.blocks ?? []) {
+          for (const p of b.paragraphs) {
+            for (const l of p.lines) {
+              const lw = l.words.filter((x) => x.text.trim() !== '');
+              if (lw.length === 0) continue;
+              for (const x of lw) words.push({ text: x.text, confidence: x.confidence / 100, box: box(page, x.bbox) });
+              lines.push({
+                text: lw.map((x) => x.text).join(' '),
+                confidence: lw.reduce((s, x) => s + x.confidence, 0) / lw.length / 100,
+                box: box(page, l.bbox),
+              });
+            }
+          }
+        }
+        return { text: data.text, confidence: data.confidence / 100, lines, words };
+      } finally {
+        this.progress = undefined;
+      }
+    };
+    const result = this.tail.then(run, run);
+    this.tail = result.catch(() => {});
+    return result;
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await (await w.catch(() => null))?.terminate();
+  }
+}

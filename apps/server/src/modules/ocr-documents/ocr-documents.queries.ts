@@ -1,0 +1,141 @@
+import {
+  OCR_FIELD_KEYS,
+  type OcrDocument,
+  type OcrDocumentListQuery,
+  type OcrFields,
+  type OcrWordDto,
+  type SupplierMatch,
+} from '@chobo/core';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { customers, ocrDocuments } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
+import { pagedList } from '../../lib/list.js';
+import { keywordFilter } from '../../lib/sql.js';
+
+export type OcrRow = typeof ocrDocuments.$inferSelect;
+const O = ocrDocuments;
+
+export const OCR_NOT_FOUND = 'OCR書類が見つかりません';
+
+/** The list's columns: never the words or the text (large jsonb / text read only by the detail). */
+const { words: _words, text: _text, ...LIST_COLUMNS } = getTableColumns(O);
+
+const SORT = { created_at: O.created_at, status: O.status, file_name: O.file_name, id: O.id } as const;
+
+/**
+ * The fields as the screens use them: what was read, with each of a person's corrections in its place
+ * (confidence 1, `corrected`, the box it was read from kept for the highlight).
+ */
+export function effectiveFields(row: Pick<OcrRow, 'fields' | 'corrections'>): OcrFields | null {
+  const read = row.fields as OcrFields | null;
+  if (!read) return null;
+  const corrections = (row.corrections ?? {}) as Record<string, unknown>;
+  const out = { ...read } as Record<string, unknown>;
+  for (const key of OCR_FIELD_KEYS) {
+    if (!Object.hasOwn(corrections, key)) continue;
+    const before = read[key];
+    out[key] = { value: corrections[key] ?? null, confidence: 1, box: before?.box ?? null, corrected: true };
+  }
+  return out as OcrFields;
+}
+
+export function toOcrDocument(row: Omit<OcrRow, 'words' | 'text'>): OcrDocument {
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    status: row.status as OcrDocument['status'],
+    progress: row.progress,
+    error: row.error,
+    file_name: row.file_name,
+    content_type: row.content_type,
+    size: row.size,
+    sha256: row.sha256,
+    page_count: (row.pages as unknown[]).length,
+    fields: effectiveFields(row),
+    transaction_document_id: row.transaction_document_id,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export async function listOcrDocuments(tenant: Tenant, q: OcrDocumentListQuery) {
+  const where = and(
+    eq(O.company_id, tenant.companyId),
+    q.status !== undefined ? eq(O.status, q.status) : undefined,
+    keywordFilter(q.keyword, [O.file_name, sql`${O.fields}->'issuer_name'->>'value'`, O.text]),
+  );
+  const dir = q.sort_dir === 'asc' ? asc : desc;
+  return pagedList(tenant.db, q, {
+    from: O,
+    where,
+    rows: (limit, offset) =>
+      tenant.db
+        .select(LIST_COLUMNS)
+        .from(O)
+        .where(where)
+        .orderBy(dir(SORT[q.sort_by]), dir(O.id))
+        .limit(limit)
+        .offset(offset),
+    map: (rows) => rows.map(toOcrDocument),
+  });
+}
+
+export async function findOcrDocument(tenant: Tenant, id: number, opts: { forUpdate?: boolean } = {}) {
+  const query = tenant.db
+    .select()
+    .from(O)
+    .where(and(eq(O.id, id), eq(O.company_id, tenant.companyId)));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row as OcrRow | undefined;
+}
+
+export const wordsOf = (row: OcrRow) => row.words as OcrWordDto[];
+
+const digits = (s: string) => s.replace(/\D/g, '');
+const squeeze = (s: string) => s.normalize('NFKC').replace(/[\s　]/g, '');
+
+/**
+ * The supplier of a document among the company's live purchase customers (used_for 2 or 3): by 登録番号,
+ * then by phone (tel or mobile, digits only), then by name (spaces ignored).
+ */
+export async function matchSupplier(tenant: Tenant, fields: OcrFields | null): Promise<SupplierMatch | null> {
+  if (!fields) return null;
+  const C = customers;
+  const live = and(eq(C.company_id, tenant.companyId), isNull(C.deleted_at), inArray(C.used_for, [2, 3]));
+  const reg = fields.registration_number.value;
+  if (reg) {
+    const [c] = await tenant.db
+      .select({ id: C.id, name: C.name })
+      .from(C)
+      .where(and(live, eq(C.registration_number, reg)))
+      .orderBy(asc(C.id))
+      .limit(1);
+    if (c) return { customer_id: c.id, customer_name: c.name, matched_by: 'registration_number' };
+  }
+  const phone = fields.phone.value ? digits(fields.phone.value) : '';
+  if (phone.length >= 10) {
+    const [c] = await tenant.db
+      .select({ id: C.id, name: C.name })
+      .from(C)
+      .where(
+        and(
+          live,
+          sql`(regexp_replace(coalesce(${C.tel}, ''), '[^0-9]', '', 'g') = ${phone} or regexp_replace(coalesce(${C.mobile}, ''), '[^0-9]', '', 'g') = ${phone})`,
+        ),
+      )
+      .orderBy(asc(C.id))
+      .limit(1);
+    if (c) return { customer_id: c.id, customer_name: c.name, matched_by: 'phone' };
+  }
+  const name = fields.issuer_name.value ? squeeze(fields.issuer_name.value) : '';
+  if (name) {
+    const [c] = await tenant.db
+      .select({ id: C.id, name: C.name })
+      .from(C)
+      .where(and(live, sql`regexp_replace(${C.name}, '[[:space:]　]', '', 'g') = ${name}`))
+      .orderBy(asc(C.id))
+      .limit(1);
+    if (c) return { customer_id: c.id, customer_name: c.name, matched_by: 'name' };
+  }
+  return null;
+}

@@ -1,0 +1,92 @@
+import { Worker } from 'node:worker_threads';
+import { MAX_OCR_PAGES } from '@chobo/core';
+
+/** One page ready for OCR: a greyscale PNG at ~300 dpi. */
+export interface RasterPage {
+  page: number;
+  width: number;
+  height: number;
+  png: Buffer;
+}
+
+/**
+ * PdfRasteriser: a PDF (up to MAX_OCR_PAGES pages) or an image → page images for OCR. Images are normalised
+ * the same way (greyscale, small ones scaled towards 300 dpi A4), so the engine sees one kind of input.
+ */
+export interface PdfRasteriser {
+  rasterise(bytes: Buffer, mime: string): Promise<{ pages: RasterPage[]; pageCount: number }>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  resolve: (v: { pages: RasterPage[]; pageCount: number }) => void;
+  reject: (e: Error) => void;
+}
+
+/**
+ * mupdf (WASM, AGPL like the project) in ONE worker thread: a 300 dpi A4 page takes ~0.3–0.5 s of CPU, which
+ * must not stall the API's event loop. Requests queue on the thread (one at a time); the thread starts on
+ * first use and is ended by close().
+ */
+export class MupdfRasteriser implements PdfRasteriser {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(private readonly opts: { dpi?: number; minWidth?: number; maxPages?: number } = {}) {}
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const w = new Worker(new URL('./raster-worker.mjs', import.meta.url));
+    w.unref();
+    w.on('message', (msg: { id: number; pages?: RasterPage[]; pageCount?: number; error?: string }) => {
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      if (msg.error !== undefined) p.reject(new Error(msg.error));
+      else
+        p.resolve({
+          pages: (msg.pages ?? []).map((x) => ({ ...x, png: Buffer.from(x.png) })),
+          pageCount: msg.pageCount ?? 0,
+        });
+    });
+    const fail = (err: Error) => {
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+      this.worker = null;
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`rasteriser thread exited (${code})`)));
+    this.worker = w;
+    return w;
+  }
+
+  rasterise(bytes: Buffer, mime: string): Promise<{ pages: RasterPage[]; pageCount: number }> {
+    const w = this.thread();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      w.ref();
+      const copy = new Uint8Array(bytes); // the worker gets its own copy
+      w.postMessage(
+        {
+          id,
+          bytes: copy,
+          mime,
+          maxPages: this.opts.maxPages ?? MAX_OCR_PAGES,
+          dpi: this.opts.dpi ?? 300,
+          minWidth: this.opts.minWidth ?? 800,
+        },
+        [copy.buffer],
+      );
+    }).finally(() => {
+      if (this.pending.size === 0) this.worker?.unref();
+    }) as Promise<{ pages: RasterPage[]; pageCount: number }>;
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+}

@@ -1,0 +1,143 @@
+import type {
+  Customer,
+  OcrConfirmInput,
+  OcrCorrectionInput,
+  OcrDocument,
+  OcrDocumentDetail,
+  Paginated,
+} from '@chobo/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, defaultMessage } from '../../lib/api';
+import { apiUrl } from '../../lib/api-base';
+import { getValidToken } from '../../lib/token';
+
+/** react-query hooks of OCR書類 (docs/product/PRODUCT.md §4 "OCR documents"). */
+export const OCR_PATH = '/api/ocr-documents';
+export const OCR_PER_PAGE = 20;
+/** How often a list or a result with a job 待機中 / 処理中 is read again. */
+export const OCR_POLL_MS = 1500;
+
+export interface OcrListParams {
+  keyword: string;
+  page: number;
+  status: number | null;
+  sort_by: string | null;
+  sort_dir: 'asc' | 'desc' | null;
+}
+
+export const ocrKeys = {
+  all: ['ocr-documents'] as const,
+  lists: () => [...ocrKeys.all, 'list'] as const,
+  list: (p: OcrListParams) => [...ocrKeys.lists(), p] as const,
+  detail: (id: number) => [...ocrKeys.all, 'detail', id] as const,
+};
+
+const working = (d: { status: number }) => d.status === 0 || d.status === 1;
+
+export function useOcrList(params: OcrListParams) {
+  return useQuery({
+    queryKey: ocrKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<OcrDocument>>(OCR_PATH, {
+        query: {
+          keyword: params.keyword,
+          page: params.page,
+          per_page: OCR_PER_PAGE,
+          status: params.status,
+          sort_by: params.sort_by,
+          sort_dir: params.sort_by ? params.sort_dir : null,
+        },
+        signal,
+        progress: false,
+      }),
+    placeholderData: keepPreviousData,
+    // live progress: read again while any row is waiting or being read
+    refetchInterval: (q) => (q.state.data?.data.some(working) ? OCR_POLL_MS : false),
+  });
+}
+
+export function useOcrDocument(id: number) {
+  return useQuery({
+    queryKey: ocrKeys.detail(id),
+    queryFn: ({ signal }) =>
+      api.get<{ data: OcrDocumentDetail }>(`${OCR_PATH}/${id}`, { signal, progress: false }).then((r) => r.data),
+    refetchInterval: (q) => (q.state.data && working(q.state.data) ? OCR_POLL_MS : false),
+    meta: { silent: true },
+    staleTime: 0,
+  });
+}
+
+export function useSaveCorrections(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OcrCorrectionInput & { updated_at: string }) =>
+      api.put<{ data: OcrDocument }>(`${OCR_PATH}/${id}`, body).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: ocrKeys.all }),
+  });
+}
+
+export function useConfirm(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OcrConfirmInput & { updated_at?: string }) =>
+      api.post<{ data: OcrDocument }>(`${OCR_PATH}/${id}/confirm`, body).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: ocrKeys.all }),
+  });
+}
+
+export function useRetry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ data: OcrDocument }>(`${OCR_PATH}/${id}/retry`).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: ocrKeys.all }),
+  });
+}
+
+/** 仕入先 (used_for 2 or 3) for the supplier picker. */
+export function useSupplierSearch(keyword: string) {
+  return useQuery({
+    queryKey: ['customers', 'supplier-search', keyword],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Customer>>('/api/company/customer', {
+        query: { keyword, per_page: 20 },
+        signal,
+        progress: false,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    retry: false,
+  });
+}
+
+/**
+ * POST /api/ocr-documents with the files as repeated `file` parts, through XMLHttpRequest so the upload's
+ * progress (0–1) can be shown.
+ */
+export function uploadOcrFiles(files: File[], onProgress: (fraction: number) => void): Promise<OcrDocument[]> {
+  return new Promise((resolve, reject) => {
+    const body = new FormData();
+    for (const f of files) body.append('file', f, f.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(OCR_PATH));
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getValidToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, defaultMessage(0)));
+    xhr.onload = () => {
+      let data: { data?: OcrDocument[]; message?: string; errors?: Record<string, string[]> } = {};
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: the status message below
+      }
+      if (xhr.status === 201 && data.data) resolve(data.data);
+      else reject(new ApiError(xhr.status, data.message || defaultMessage(xhr.status), data.errors ?? {}, data));
+    };
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { dateIn, extractFieldsFromText, normalizeOcrText } from './ocr-extract.js';
+
+/** Real tesseract.js (jpn, 300 dpi) output of a generated invoice: spaces between kana, 5.000 for 5,000, \% for ¥. */
+const TESSERACT_SAMPLE = `請求 書
+
+株 式 会 社 山田 商店
+
+登録 番号 T9234567890123
+発行 日 令 和 6 年 4 月 1 日
+
+TEL 03-1234-5678
+
+品名 数 量 金額
+
+コピ ー 用 紙 10 5.000
+
+お 茶 (軽減 税率 ) ※ 3 1.080
+10% 対 象 5,000 消費 税 500
+8% 対 象 1,000 消費 税 80
+ご 請求 金額 \\%6,580
+`;
+
+describe('normalizeOcrText', () => {
+  it('joins Japanese split by spaces, reads full-width digits and fixes misread yen signs and dots', () => {
+    expect(normalizeOcrText('株 式 会 社 山田 商店')).toBe('株式会社山田商店');
+    expect(normalizeOcrText('ご 請求 金額 \\%6,580')).toBe('ご請求金額 ¥6,580');
+    expect(normalizeOcrText('合計　￥１２，３４５円')).toBe('合計 ¥12,345円');
+    expect(normalizeOcrText('コピ ー 用 紙 10 5.000')).toBe('コピー用紙 10 5,000');
+  });
+});
+
+describe('dateIn', () => {
+  it.each([
+    ['発行日 令和6年4月1日', '2024-04-01'],
+    ['令和元年5月1日', '2019-05-01'],
+    ['R6.4.1', '2024-04-01'],
+    ['R 6. 12. 31', '2024-12-31'],
+    ['H31/4/30', '2019-04-30'],
+    ['2024/4/1', '2024-04-01'],
+    ['2024年04月01日', '2024-04-01'],
+    ['2024-4-1 10:23', '2024-04-01'],
+    ['令和6年2月30日', null],
+    ['TEL 03-1234-5678', null],
+  ])('%s → %s', (text, iso) => {
+    expect(dateIn(normalizeOcrText(text))).toBe(iso);
+  });
+});
+
+describe('extractFieldsFromText', () => {
+  it('reads every field of a real tesseract output', () => {
+    const f = extractFieldsFromText(TESSERACT_SAMPLE);
+    expect(f.document_type.value).toBe(4);
+    expect(f.issuer_name.value).toBe('株式会社山田商店');
+    expect(f.registration_number).toEqual({ value: 'T9234567890123', confidence: 1, box: null });
+    expect(f.transaction_date.value).toBe('2024-04-01');
+    expect(f.phone.value).toBe('03-1234-5678');
+    expect(f.total.value).toBe(6580);
+    expect(f.taxes.value).toEqual([
+      { tax_category: '10', base: 5000, tax: 500 },
+      { tax_category: '8', base: 1000, tax: 80 },
+    ]);
+    expect(f.taxes.confidence).toBe(1);
+  });
+
+  it('flags an invalid check digit', () => {
+    const f = extractFieldsFromText('登録番号 T1234567890124');
+    expect(f.registration_number.value).toBe('T1234567890124');
+    expect(f.registration_number.confidence).toBeLessThan(0.5);
+    expect(f.registration_number.warning).toContain('チェックデジット');
+  });
+
+  it.each([
+    ['登録番号：T 9234 5678 9012 3', 'T9234567890123'],
+    ['登録番号 T9-2345-6789-0123', 'T9234567890123'],
+    ['登録番号 Ｔ９２３４５６７８９０１２３', 'T9234567890123'],
+    ['登録番号 T-9234567890123', 'T9234567890123'],
+  ])('T-number with spaces / hyphens / full width: %s', (text, value) => {
+    expect(extractFieldsFromText(text).registration_number.value).toBe(value);
+  });
+
+  it.each([
+    ['合計 12,345円', 12345],
+    ['合計 ￥12,345', 12345],
+    ['合計金額（税込） ¥１２，３４５－', 12345],
+    ['小計 10,000\n消費税 1,000\n合計 11,000', 11000],
+    ['小計 10,000\n合計 11,000\nご請求金額 11,000円', 11000],
+    ['お買上計 ¥864', 864],
+    ['税込合計 3,300 円', 3300],
+  ])('totals with 円 / ¥ / full-width digits: %s', (text, total) => {
+    expect(extractFieldsFromText(text).total.value).toBe(total);
+  });
+
+  it('reads 税込 per-rate totals (内消費税) as bases without tax', () => {
+    const f = extractFieldsFromText(
+      '領収書\n合計 ¥3,280\n10%対象(税込) ¥2,200 内消費税 ¥200\n8%対象(税込) ¥1,080 内消費税 ¥80',
+    );
+    expect(f.document_type.value).toBe(5);
+    expect(f.taxes.value).toEqual([
+      { tax_category: '10', base: 2000, tax: 200 },
+      { tax_category: '8', base: 1000, tax: 80 },
+    ]);
+    expect(f.taxes.confidence).toBe(1);
+  });
+
+  it('takes the issue date, not the payment due date', () => {
+    const f = extractFieldsFromText('お支払期限 2024年5月31日\n請求日 2024年4月30日');
+    expect(f.transaction_date.value).toBe('2024-04-30');
+  });
+
+  it('reads the phone and not the fax, and skips the recipient as issuer', () => {
+    const f = extractFieldsFromText(
+      '株式会社サンプル商事 御中\n有限会社田中製作所\nFAX 03-1111-2222\nTEL 06-6123-4567',
+    );
+    expect(f.phone.value).toBe('06-6123-4567');
+    expect(f.issuer_name.value).toBe('有限会社田中製作所');
+  });
+
+  it('answers nulls with confidence 0 on an empty text', () => {
+    const f = extractFieldsFromText('');
+    expect(f.total).toEqual({ value: null, confidence: 0, box: null });
+    expect(f.document_type.value).toBe(9);
+  });
+});
