@@ -33,6 +33,7 @@ import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { infoRoutes } from './modules/infos/infos.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
+import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(transactionRoutes);
   await app.register(invoiceRoutes);
   await app.register(transactionDocumentRoutes);
+  await app.register(paymentRoutes);
   await app.register(fileLinkRoutes);
   await app.register(employeeRoutes);
   await app.register(accountSettingsRoutes);

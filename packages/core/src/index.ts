@@ -14,6 +14,7 @@ export * from './contracts/fields.js';
 export * from './contracts/infos.js';
 export * from './contracts/invitations.js';
 export * from './contracts/invoices.js';
+export * from './contracts/payments.js';
 export * from './contracts/products.js';
 export * from './contracts/settings.js';
 export * from './contracts/system.js';

@@ -5,6 +5,7 @@ export * from './employees.js';
 export * from './identity.js';
 export * from './infos.js';
 export * from './invitations.js';
+export * from './payments.js';
 export * from './products.js';
 export * from './settings.js';
 export * from './transaction-documents.js';
