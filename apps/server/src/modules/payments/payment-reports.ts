@@ -10,8 +10,8 @@ import {
   type Payables,
   todayInTokyo,
 } from '@chobo/core';
-import { and, eq, sql } from 'drizzle-orm';
-import { accounts, companies } from '../../db/schema/index.js';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { accounts, companies, customers } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { csvLine, csvWriter } from '../../lib/csv.js';
 import { get, net, sumByAccount } from '../accounting/balances.js';
@@ -68,40 +68,91 @@ async function ledgerReceivable(tenant: Tenant, date: string): Promise<number> {
   return net(get(await sumByAccount(tenant, { to: date }), acc.id));
 }
 
-/** 売掛金年齢表 at `date`: per customer the five buckets; with customer_id its documents too. */
+const bucketSql = (date: string, due: SQL) => sql`case
+    when ${date}::date - ${due} <= 0 then 'not_due' when ${date}::date - ${due} <= 30 then 'd1_30'
+    when ${date}::date - ${due} <= 60 then 'd31_60' when ${date}::date - ${due} <= 90 then 'd61_90'
+    else 'over_90' end`;
+
+/**
+ * 売掛金年齢表 at `date`: per customer the five buckets; with customer_id its documents too. Computed as
+ * Σ document totals per (customer, bucket) minus Σ allocations dated by then per (customer, bucket) of
+ * their documents — two narrow aggregations instead of a join of every document with its allocations.
+ */
 export async function agingReport(tenant: Tenant, q: { date?: string; customer_id?: number }): Promise<Aging> {
   const date = q.date ?? todayInTokyo();
-  const base = openReceivablesSql(tenant.companyId, date, q.customer_id);
-  const days = sql`(${date}::date - coalesce(d.due_date, d.date))`;
-  const rows = await sqlRows<Record<string, string | number>>(
+  const c = tenant.companyId;
+  const cust = (col: SQL) => (q.customer_id !== undefined ? sql`and ${col} = ${q.customer_id}` : sql``);
+  const unbilled = (
+    alias: string,
+  ) => sql`not exists (select 1 from invoice_transactions it join invoices i on i.id = it.invoice_id
+      where it.transaction_id = ${sql.raw(alias)}.id and i.status in ('issued', 'sent', 'paid') and i.issue_date <= ${date})`;
+  const totals = await sqlRows<{ customer_id: number; bucket: AgingBucket; amount: string; n: number }>(
     tenant.db,
-    sql`${base}
-    select d.customer_id, c.name as customer_name, count(*)::int as count,
-      coalesce(sum(d.remaining) filter (where ${days} <= 0), 0)::bigint as not_due,
-      coalesce(sum(d.remaining) filter (where ${days} between 1 and 30), 0)::bigint as d1_30,
-      coalesce(sum(d.remaining) filter (where ${days} between 31 and 60), 0)::bigint as d31_60,
-      coalesce(sum(d.remaining) filter (where ${days} between 61 and 90), 0)::bigint as d61_90,
-      coalesce(sum(d.remaining) filter (where ${days} > 90), 0)::bigint as over_90,
-      sum(d.remaining)::bigint as total
-    from docs d join customers c on c.id = d.customer_id
-    where d.remaining <> 0
-    group by d.customer_id, c.name, c.name_kana
-    order by sum(d.remaining) desc, d.customer_id`,
+    sql`select customer_id, bucket, sum(total)::bigint as amount, count(*)::int as n from (
+      select customer_id, total, ${bucketSql(date, sql`coalesce(due_date, issue_date)`)} as bucket from invoices
+      where company_id = ${c} and status in ('issued', 'sent', 'paid') and issue_date <= ${date} ${cust(sql`customer_id`)}
+      union all
+      select customer_id, total, ${bucketSql(date, sql`coalesce(due_date, transaction_date)`)} from sales_transactions x
+      where company_id = ${c} and status <> 3 and transaction_date <= ${date} and total > 0 ${cust(sql`customer_id`)}
+        and ${unbilled('x')}
+    ) d group by customer_id, bucket`,
   );
-  const totals = zero();
-  const out = rows.map((r) => {
-    const b = {
-      customer_id: Number(r.customer_id),
-      customer_name: String(r.customer_name),
-      count: Number(r.count),
-      ...zero(),
-    };
-    for (const k of [...BUCKETS, 'total'] as const) {
-      b[k] = Number(r[k]);
-      totals[k] += b[k];
+  const paid = await sqlRows<{ customer_id: number; bucket: AgingBucket; amount: string; settled: number }>(
+    tenant.db,
+    sql`select customer_id, bucket, sum(amount)::bigint as amount, count(*) filter (where amount >= total)::int as settled from (
+      select i.customer_id, i.total, ${bucketSql(date, sql`coalesce(i.due_date, i.issue_date)`)} as bucket, sum(a.amount) as amount
+      from payment_allocations a join payments p on p.id = a.payment_id join invoices i on i.id = a.invoice_id
+      where a.company_id = ${c} and p.date <= ${date} and i.status in ('issued', 'sent', 'paid') and i.issue_date <= ${date}
+        ${cust(sql`i.customer_id`)}
+      group by i.id
+      union all
+      select x.customer_id, x.total, ${bucketSql(date, sql`coalesce(x.due_date, x.transaction_date)`)}, sum(a.amount)
+      from payment_allocations a join payments p on p.id = a.payment_id join sales_transactions x on x.id = a.transaction_id
+      where a.company_id = ${c} and p.date <= ${date} and x.status <> 3 and x.transaction_date <= ${date}
+        ${cust(sql`x.customer_id`)} and ${unbilled('x')}
+      group by x.id
+    ) d group by customer_id, bucket`,
+  );
+  const by = new Map<number, AgingBuckets & { count: number }>();
+  const row = (id: number) => {
+    let r = by.get(Number(id));
+    if (!r) {
+      r = { ...zero(), count: 0 };
+      by.set(Number(id), r);
     }
-    return b;
-  });
+    return r;
+  };
+  for (const t of totals) {
+    const r = row(t.customer_id);
+    r[t.bucket] += Number(t.amount);
+    r.total += Number(t.amount);
+    r.count += Number(t.n);
+  }
+  for (const p of paid) {
+    const r = row(p.customer_id);
+    r[p.bucket] -= Number(p.amount);
+    r.total -= Number(p.amount);
+    r.count -= Number(p.settled);
+  }
+  const ids = [...by.entries()].filter(([, r]) => r.count > 0 || r.total !== 0).map(([id]) => id);
+  const names = ids.length
+    ? await tenant.db
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(and(eq(customers.company_id, c), inArray(customers.id, ids)))
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  const out = ids
+    .map((id) => ({
+      customer_id: id,
+      customer_name: nameOf.get(id) ?? '',
+      ...(by.get(id) as AgingBuckets & { count: number }),
+    }))
+    .sort((a, b) => b.total - a.total || a.customer_id - b.customer_id);
+  const sums = zero();
+  for (const r of out) for (const k of [...BUCKETS, 'total'] as const) sums[k] += r[k];
+  const base = openReceivablesSql(c, date, q.customer_id);
+  const days = sql`(${date}::date - coalesce(d.due_date, d.date))`;
   let documents: Aging['documents'] = [];
   if (q.customer_id !== undefined) {
     const docs = await sqlRows<Record<string, string | number | null>>(
@@ -125,8 +176,8 @@ export async function agingReport(tenant: Tenant, q: { date?: string; customer_i
       bucket: bucketOf(Number(r.days_overdue)),
     }));
   }
-  const ledger = q.customer_id === undefined ? await ledgerReceivable(tenant, date) : totals.total;
-  return { date, rows: out, totals, ledger_balance: ledger, difference: ledger - totals.total, documents };
+  const ledger = q.customer_id === undefined ? await ledgerReceivable(tenant, date) : sums.total;
+  return { date, rows: out, totals: sums, ledger_balance: ledger, difference: ledger - sums.total, documents };
 }
 
 const monthsBetween = (from: string, to: string) => {
