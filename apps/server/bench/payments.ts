@@ -96,19 +96,19 @@ async function run(label: string, open: () => Promise<Database>) {
   const date = '2026-09-30';
   // the same two aggregations the report runs (document totals per customer and bucket, minus the
   // allocations dated by then per customer and bucket of their documents)
-  const bucket = (due: string) =>
-    sql.raw(`case when '${date}'::date - ${due} <= 0 then 'not_due'
-    when '${date}'::date - ${due} <= 30 then 'd1_30' when '${date}'::date - ${due} <= 60 then 'd31_60'
-    when '${date}'::date - ${due} <= 90 then 'd61_90' else 'over_90' end`);
-  const rawTotals = sql`select customer_id, bucket, sum(total), count(*) from (
-      select customer_id, total, ${bucket('coalesce(due_date, issue_date)')} as bucket from invoices
-      where company_id = ${company.id} and status in ('issued', 'sent', 'paid') and issue_date <= ${date}) d
-    group by customer_id, bucket`;
-  const rawPaid = sql`select customer_id, bucket, sum(amount) from (
-      select i.customer_id, ${bucket('coalesce(i.due_date, i.issue_date)')} as bucket, sum(a.amount) as amount
+  const sums = (due: string, amount: string) =>
+    sql.raw(`sum(${amount}) filter (where ${due} >= '2026-09-30'),
+      sum(${amount}) filter (where ${due} < '2026-09-30' and ${due} >= '2026-08-31'),
+      sum(${amount}) filter (where ${due} < '2026-08-31' and ${due} >= '2026-08-01'),
+      sum(${amount}) filter (where ${due} < '2026-08-01' and ${due} >= '2026-07-02'),
+      sum(${amount}) filter (where ${due} < '2026-07-02')`);
+  const rawTotals = sql`select customer_id, count(*), ${sums('coalesce(due_date, issue_date)', 'total')} from invoices
+    where company_id = ${company.id} and status in ('issued', 'sent') and issue_date <= ${date} group by customer_id`;
+  const rawPaid = sql`select customer_id, ${sums('due', 'amount')} from (
+      select i.customer_id, coalesce(i.due_date, i.issue_date) as due, sum(a.amount) as amount
       from payment_allocations a join payments p on p.id = a.payment_id join invoices i on i.id = a.invoice_id
       where a.company_id = ${company.id} and p.date <= ${date} group by i.id) d
-    group by customer_id, bucket`;
+    group by customer_id`;
   const rows: Record<string, string>[] = [];
   let baseline = 0;
   const measure = async (name: string, fn: () => Promise<void>, runs = RUNS) => {

@@ -68,15 +68,26 @@ async function ledgerReceivable(tenant: Tenant, date: string): Promise<number> {
   return net(get(await sumByAccount(tenant, { to: date }), acc.id));
 }
 
-const bucketSql = (date: string, due: SQL) => sql`case
-    when ${date}::date - ${due} <= 0 then 'not_due' when ${date}::date - ${due} <= 30 then 'd1_30'
-    when ${date}::date - ${due} <= 60 then 'd31_60' when ${date}::date - ${due} <= 90 then 'd61_90'
-    else 'over_90' end`;
+/**
+ * Σ `amount` per bucket of the due date `due`, as filter sums over date bounds computed once (no date
+ * arithmetic per row): 未到来 due ≥ date, 1–30日 due in [date − 30, date − 1], … 90日超 due < date − 90.
+ */
+function bucketSums(date: string, due: SQL, amount: SQL) {
+  const d30 = addDays(date, -30);
+  const d60 = addDays(date, -60);
+  const d90 = addDays(date, -90);
+  return sql`coalesce(sum(${amount}) filter (where ${due} >= ${date}), 0)::bigint as not_due,
+    coalesce(sum(${amount}) filter (where ${due} < ${date} and ${due} >= ${d30}), 0)::bigint as d1_30,
+    coalesce(sum(${amount}) filter (where ${due} < ${d30} and ${due} >= ${d60}), 0)::bigint as d31_60,
+    coalesce(sum(${amount}) filter (where ${due} < ${d60} and ${due} >= ${d90}), 0)::bigint as d61_90,
+    coalesce(sum(${amount}) filter (where ${due} < ${d90}), 0)::bigint as over_90`;
+}
 
 /**
  * 売掛金年齢表 at `date`: per customer the five buckets; with customer_id its documents too. Computed as
- * Σ document totals per (customer, bucket) minus Σ allocations dated by then per (customer, bucket) of
+ * Σ document totals per customer and bucket minus Σ allocations dated by then per customer and bucket of
  * their documents — two narrow aggregations instead of a join of every document with its allocations.
+ * An invoice paid (fully allocated) by `date` is skipped: its last payment date is its paid_at.
  */
 export async function agingReport(tenant: Tenant, q: { date?: string; customer_id?: number }): Promise<Aging> {
   const date = q.date ?? todayInTokyo();
@@ -86,32 +97,40 @@ export async function agingReport(tenant: Tenant, q: { date?: string; customer_i
     alias: string,
   ) => sql`not exists (select 1 from invoice_transactions it join invoices i on i.id = it.invoice_id
       where it.transaction_id = ${sql.raw(alias)}.id and i.status in ('issued', 'sent', 'paid') and i.issue_date <= ${date})`;
-  const totals = await sqlRows<{ customer_id: number; bucket: AgingBucket; amount: string; n: number }>(
+  const paidBy = new Date(`${addDays(date, 1)}T00:00:00+09:00`);
+  const liveInvoice = (a: string) =>
+    sql.raw(`${a}.status in ('issued', 'sent') or (${a}.status = 'paid' and (${a}.paid_at is null or ${a}.paid_at >= `);
+  type Sums = { customer_id: number; n: number; settled?: number } & Record<AgingBucket, string>;
+  const totals = await sqlRows<Sums>(
     tenant.db,
-    sql`select customer_id, bucket, sum(total)::bigint as amount, count(*)::int as n from (
-      select customer_id, total, ${bucketSql(date, sql`coalesce(due_date, issue_date)`)} as bucket from invoices
-      where company_id = ${c} and status in ('issued', 'sent', 'paid') and issue_date <= ${date} ${cust(sql`customer_id`)}
+    sql`select customer_id, sum(n)::int as n, ${sql.raw(BUCKETS.map((b) => `sum(${b})::bigint as ${b}`).join(', '))} from (
+      select customer_id, count(*) as n, ${bucketSums(date, sql`coalesce(due_date, issue_date)`, sql`total`)} from invoices x
+      where company_id = ${c} and issue_date <= ${date} and (${liveInvoice('x')}${paidBy.toISOString()}::timestamptz)))
+        ${cust(sql`customer_id`)}
+      group by customer_id
       union all
-      select customer_id, total, ${bucketSql(date, sql`coalesce(due_date, transaction_date)`)} from sales_transactions x
+      select customer_id, count(*), ${bucketSums(date, sql`coalesce(due_date, transaction_date)`, sql`total`)} from sales_transactions x
       where company_id = ${c} and status <> 3 and transaction_date <= ${date} and total > 0 ${cust(sql`customer_id`)}
         and ${unbilled('x')}
-    ) d group by customer_id, bucket`,
+      group by customer_id
+    ) d group by customer_id`,
   );
-  const paid = await sqlRows<{ customer_id: number; bucket: AgingBucket; amount: string; settled: number }>(
+  const paid = await sqlRows<Sums>(
     tenant.db,
-    sql`select customer_id, bucket, sum(amount)::bigint as amount, count(*) filter (where amount >= total)::int as settled from (
-      select i.customer_id, i.total, ${bucketSql(date, sql`coalesce(i.due_date, i.issue_date)`)} as bucket, sum(a.amount) as amount
-      from payment_allocations a join payments p on p.id = a.payment_id join invoices i on i.id = a.invoice_id
-      where a.company_id = ${c} and p.date <= ${date} and i.status in ('issued', 'sent', 'paid') and i.issue_date <= ${date}
-        ${cust(sql`i.customer_id`)}
-      group by i.id
+    sql`select customer_id, 0 as n, count(*) filter (where amount >= total)::int as settled,
+        ${bucketSums(date, sql`due`, sql`amount`)} from (
+      select x.customer_id, x.total, coalesce(x.due_date, x.issue_date) as due, sum(a.amount) as amount
+      from payment_allocations a join payments p on p.id = a.payment_id join invoices x on x.id = a.invoice_id
+      where a.company_id = ${c} and p.date <= ${date} and x.issue_date <= ${date}
+        and (${liveInvoice('x')}${paidBy.toISOString()}::timestamptz))) ${cust(sql`x.customer_id`)}
+      group by x.id
       union all
-      select x.customer_id, x.total, ${bucketSql(date, sql`coalesce(x.due_date, x.transaction_date)`)}, sum(a.amount)
+      select x.customer_id, x.total, coalesce(x.due_date, x.transaction_date), sum(a.amount)
       from payment_allocations a join payments p on p.id = a.payment_id join sales_transactions x on x.id = a.transaction_id
       where a.company_id = ${c} and p.date <= ${date} and x.status <> 3 and x.transaction_date <= ${date}
         ${cust(sql`x.customer_id`)} and ${unbilled('x')}
       group by x.id
-    ) d group by customer_id, bucket`,
+    ) d group by customer_id`,
   );
   const by = new Map<number, AgingBuckets & { count: number }>();
   const row = (id: number) => {
@@ -124,15 +143,19 @@ export async function agingReport(tenant: Tenant, q: { date?: string; customer_i
   };
   for (const t of totals) {
     const r = row(t.customer_id);
-    r[t.bucket] += Number(t.amount);
-    r.total += Number(t.amount);
+    for (const b of BUCKETS) {
+      r[b] += Number(t[b]);
+      r.total += Number(t[b]);
+    }
     r.count += Number(t.n);
   }
   for (const p of paid) {
     const r = row(p.customer_id);
-    r[p.bucket] -= Number(p.amount);
-    r.total -= Number(p.amount);
-    r.count -= Number(p.settled);
+    for (const b of BUCKETS) {
+      r[b] -= Number(p[b]);
+      r.total -= Number(p[b]);
+    }
+    r.count -= Number(p.settled ?? 0);
   }
   const ids = [...by.entries()].filter(([, r]) => r.count > 0 || r.total !== 0).map(([id]) => id);
   const names = ids.length

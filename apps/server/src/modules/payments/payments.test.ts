@@ -471,7 +471,9 @@ describe('payment reports', () => {
       amount: 1_100,
       allocations: [{ invoice_id: partly.id, amount: 1_100 }],
     });
-    const r = (await o.api.get('/api/payment-reports/aging?date=2026-09-30')).json().data;
+    const agingRes = await o.api.get('/api/payment-reports/aging?date=2026-09-30');
+    expect(agingRes.statusCode, agingRes.body).toBe(200);
+    const r = agingRes.json().data;
     expect(r.totals).toEqual({
       not_due: 1_100 + 770,
       d1_30: 2_200,
