@@ -57,6 +57,7 @@ async function issuedInvoice(page: Page, customerId: number, price: number, date
     page,
     'POST',
     `/api/invoices/${draft.body.data.id}/issue`,
+    {},
   );
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);
   return issued.body.data;

@@ -234,8 +234,8 @@ function PaymentForm({ payment, initial }: { payment: Payment | null; initial: F
               set({ direction: v === 'out' ? 'out' : 'in', customer_id: null, customer_name: null, alloc: {} })
             }
             data={[
-              { value: 'in', label: '入金（売掛金の回収）' },
-              { value: 'out', label: '支払（買掛金・未払金）' },
+              { value: 'in', label: narrow ? '入金' : '入金（売掛金の回収）' },
+              { value: 'out', label: narrow ? '支払' : '支払（買掛金・未払金）' },
             ]}
             disabled={payment !== null}
             fullWidth={narrow}
@@ -349,15 +349,15 @@ function PaymentForm({ payment, initial }: { payment: Payment | null; initial: F
             description="消し込まない額は前受金（支払は前渡金）になります。"
           />
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing={6} fz="sm">
+          <Table.ScrollContainer minWidth={narrow ? 0 : 560}>
+            <Table verticalSpacing={6} fz="sm" horizontalSpacing={narrow ? 4 : 'sm'}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={36} />
                   <Table.Th>書類</Table.Th>
-                  <Table.Th>期日</Table.Th>
+                  {!narrow && <Table.Th>期日</Table.Th>}
                   <Table.Th ta="right">残額</Table.Th>
-                  <Table.Th ta="right" w={170}>
+                  <Table.Th ta="right" w={narrow ? 110 : 170}>
                     消込額
                   </Table.Th>
                 </Table.Tr>
@@ -380,9 +380,10 @@ function PaymentForm({ payment, initial }: { payment: Payment | null; initial: F
                         <Text size="sm">{it.label}</Text>
                         <Text size="xs" c="dimmed">
                           {formatDateJa(it.date)}・合計 {formatJPY(it.total)}
+                          {narrow && it.due_date && `・期日 ${formatDateJa(it.due_date)}`}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{it.due_date ? formatDateJa(it.due_date) : '—'}</Table.Td>
+                      {!narrow && <Table.Td>{it.due_date ? formatDateJa(it.due_date) : '—'}</Table.Td>}
                       <Table.Td ta="right" ff="monospace">
                         {formatJPY(it.remaining)}
                       </Table.Td>

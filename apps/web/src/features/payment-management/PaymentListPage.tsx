@@ -29,7 +29,7 @@ export const paymentEditPath = (id: number) => `/company/payment_management/edit
 
 function DirectionBadge({ direction }: { direction: 'in' | 'out' }) {
   return (
-    <Badge variant="light" radius="sm" color={direction === 'in' ? 'teal' : 'orange'}>
+    <Badge variant="light" radius="sm" color={direction === 'in' ? 'teal' : 'orange'} style={{ flexShrink: 0 }}>
       {PAYMENT_DIRECTIONS[direction]}
     </Badge>
   );

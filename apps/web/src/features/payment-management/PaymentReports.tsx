@@ -96,7 +96,13 @@ function AgingReport() {
                 <BarChart data={r.rows.slice(0, 10)} layout="vertical" margin={{ left: 8, right: 16 }}>
                   <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                   <XAxis type="number" tickFormatter={man} fontSize={11} />
-                  <YAxis type="category" dataKey="customer_name" width={130} fontSize={11} />
+                  <YAxis
+                    type="category"
+                    dataKey="customer_name"
+                    width={170}
+                    fontSize={11}
+                    tickFormatter={(v: string) => (v.length > 14 ? `${v.slice(0, 13)}…` : v)}
+                  />
                   <Tooltip formatter={(v) => formatJPY(Number(v))} />
                   <Legend wrapperStyle={{ fontSize: 12 }} />
                   {BUCKETS.map((b) => (
