@@ -203,6 +203,21 @@ describe('payments: allocation', () => {
     expect(sum).toBe(8_000);
   });
 
+  it('an invoice with payments allocated cannot be corrected (it would become void under them)', async () => {
+    const { o, customerId } = await setup();
+    const inv = await invoice(o.api, customerId, 10_000, '2026-05-31');
+    await pay(o.api, {
+      direction: 'in',
+      date: '2026-06-10',
+      customer_id: customerId,
+      amount: 5_000,
+      allocations: [{ invoice_id: inv.id, amount: 5_000 }],
+    });
+    const res = await o.api.post(`/api/invoices/${inv.id}/correct`, {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain('消込を外してから');
+  });
+
   it('the database refuses over-allocation even without the action', async () => {
     const { o, customerId } = await setup();
     const inv = await invoice(o.api, customerId, 1_000, '2026-05-31');
