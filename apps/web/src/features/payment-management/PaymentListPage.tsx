@@ -323,7 +323,9 @@ export default function PaymentListPage() {
           </Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <Box>{tab === 'open' ? <OpenItemsByCustomer /> : tab === 'reports' ? <PaymentReports /> : <PaymentList />}</Box>
+      <Box style={{ minWidth: 0 }}>
+        {tab === 'open' ? <OpenItemsByCustomer /> : tab === 'reports' ? <PaymentReports /> : <PaymentList />}
+      </Box>
     </>
   );
 }

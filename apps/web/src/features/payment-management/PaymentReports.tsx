@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -68,13 +69,14 @@ function Downloads({
 
 /** 売掛金年齢表: stacked bars per customer, the table, the books' 売掛金 beside it; drill down per customer. */
 function AgingReport() {
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const [date, setDate] = useState(todayInTokyo());
   const [customer, setCustomer] = useState<{ id: number; name: string } | null>(null);
   const q = useAging({ date });
   const drill = useAging({ date, customer_id: customer?.id ?? null });
   const r = q.data;
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" style={{ minWidth: 0, overflow: 'hidden' }}>
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={4}>売掛金年齢表</Title>
         <Group gap="xs">
@@ -99,9 +101,12 @@ function AgingReport() {
                   <YAxis
                     type="category"
                     dataKey="customer_name"
-                    width={170}
+                    width={narrow ? 96 : 170}
                     fontSize={11}
-                    tickFormatter={(v: string) => (v.length > 14 ? `${v.slice(0, 13)}…` : v)}
+                    tickFormatter={(v: string) => {
+                      const max = narrow ? 7 : 14;
+                      return v.length > max ? `${v.slice(0, max - 1)}…` : v;
+                    }}
                   />
                   <Tooltip formatter={(v) => formatJPY(Number(v))} />
                   <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -206,7 +211,7 @@ function CollectionsReport() {
   const r = q.data;
   const data = (r?.months ?? []).map((m) => ({ ...m, label: `${Number(m.month.slice(5))}月` }));
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" style={{ minWidth: 0, overflow: 'hidden' }}>
       <Group justify="space-between" mb="sm">
         <Title order={4}>回収実績（請求額と回収額）</Title>
         <Downloads name="collections" q={{ from, to }} />
@@ -244,7 +249,7 @@ function PayablesReport() {
   const q = usePayables({ date, group });
   const r = q.data;
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" style={{ minWidth: 0, overflow: 'hidden' }}>
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={4}>支払予定表</Title>
         <Group gap="xs">
@@ -301,7 +306,7 @@ function PayablesReport() {
 
 export function PaymentReports() {
   return (
-    <Stack gap="md">
+    <Stack gap="md" style={{ minWidth: 0 }}>
       <AgingReport />
       <CollectionsReport />
       <PayablesReport />
