@@ -117,7 +117,13 @@ describe('入金管理', () => {
       await page.getByRole('tab', { name: 'レポート' }).click();
       await page.getByText('売掛金年齢表').first().waitFor();
       await page.getByText('帳簿の売掛金残高').waitFor();
-      await shots(page, 'payments-reports');
+      await screenshot(page, 'payments-reports-1280.png');
+      // the charts measure their box when they render: the phone view is loaded at the phone's width
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.reload();
+      await page.getByText('帳簿の売掛金残高').waitFor();
+      await screenshot(page, 'payments-reports-375.png');
+      await page.setViewportSize({ width: 1280, height: 800 });
       t.assertNoErrors();
     } finally {
       await t.close();
