@@ -40,6 +40,7 @@ import { TesseractEngine } from './modules/ocr-documents/engine.js';
 import { ocrDocumentRoutes } from './modules/ocr-documents/ocr-documents.routes.js';
 import type { OcrServices } from './modules/ocr-documents/ocr-job.js';
 import { MupdfRasteriser } from './modules/ocr-documents/rasteriser.js';
+import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(invoiceRoutes);
   await app.register(transactionDocumentRoutes);
   await app.register(ocrDocumentRoutes);
+  await app.register(paymentRoutes);
   await app.register(fileLinkRoutes);
   await app.register(taxReturnRoutes);
   await app.register(employeeRoutes);

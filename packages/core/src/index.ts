@@ -18,6 +18,7 @@ export * from './contracts/infos.js';
 export * from './contracts/invitations.js';
 export * from './contracts/invoices.js';
 export * from './contracts/ocr-documents.js';
+export * from './contracts/payments.js';
 export * from './contracts/products.js';
 export * from './contracts/settings.js';
 export * from './contracts/system.js';

@@ -169,6 +169,20 @@ beforeAll(async () => {
   for (const suffix of ['', '/confirm', '/retry']) {
     fixtures.set(`/api/ocr-documents/:id${suffix}`, { id: ocrId, record: { fields: { total: 1 } } });
   }
+  const payment = await created(a.api, '/api/payments', {
+    direction: 'in',
+    date: '2026-07-10',
+    customer_id: customer.id,
+    amount: 500,
+    memo: `${MARKER}入金`,
+    allocations: [{ transaction_id: sale.id, amount: 500 }],
+  });
+  const pay = { id: payment.id, record: await read(`/api/payments/${payment.id}`) };
+  fixtures.set('/api/payments/:id', pay);
+  fixtures.set('/api/payments/:id/short-payment', {
+    id: payment.id,
+    record: { transaction_id: sale.id, updated_at: pay.record.updated_at },
+  });
   // notices are the platform's, not a company's: B reading one it may see is not a leak (tested in infos)
   fixtures.set('/api/company/infos/:id', { id: 0, record: {} });
   for (const suffix of ['', '/fill', '/pdf'])
@@ -183,6 +197,7 @@ beforeAll(async () => {
   queryIds.fiscal_year_id = fy.id;
   queryIds.customer_id = customer.id;
   queryIds.employee_id = employee.id;
+  queryIds.payment_id = payment.id;
 });
 
 afterAll(async () => {

@@ -151,9 +151,15 @@ export const PAGES: PageDef[] = [
     roles: ['company'],
     load: () => import('../features/attendance/AttendanceDayPages').then((p) => ({ default: p.AttendanceEditPage })),
   }),
-  company('/company/payment_management', '入金管理・支払いレポート 一覧', m('/company/payment_management')),
-  company('/company/payment_management/create', '入金・支払いの登録', m('/company/payment_management')),
-  company('/company/payment_management/edit/:id?', '入金・支払いの編集', m('/company/payment_management')),
+  company('/company/payment_management', '入金管理・支払いレポート 一覧', m('/company/payment_management'), {
+    load: () => import('../features/payment-management/PaymentListPage'),
+  }),
+  company('/company/payment_management/create', '入金・支払いの登録', m('/company/payment_management'), {
+    load: () => import('../features/payment-management/PaymentFormPage'),
+  }),
+  company('/company/payment_management/edit/:id?', '入金・支払いの編集', m('/company/payment_management'), {
+    load: () => import('../features/payment-management/PaymentEditPage'),
+  }),
   company('/company/preparation-of-tax-return', '確定申告書の作成・出力', m('/company/preparation-of-tax-return'), {
     load: () => import('../features/tax-return/TaxReturnPage'),
   }),

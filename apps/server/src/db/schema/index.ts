@@ -7,6 +7,7 @@ export * from './identity.js';
 export * from './infos.js';
 export * from './invitations.js';
 export * from './ocr-documents.js';
+export * from './payments.js';
 export * from './products.js';
 export * from './settings.js';
 export * from './tax-returns.js';

@@ -108,6 +108,19 @@ describe('demo accounting data', { timeout: 300_000 }, () => {
     expect(typed.every((d) => d.journal_entry_id !== null && d.files.length === 1)).toBe(true);
     expect(typed.some((d) => !d.is_qualified)).toBe(true);
     expect(row('2120').credit).toBe(typed.reduce((s, d) => s + d.amount, 0));
+    // the payments behind the receipts: the aging report's total is the 売掛金 of the trial balance
+    // (the opening balance without documents was collected in the first month), and 支払 settled 買掛金
+    const aging = (await o.api.get('/api/payment-reports/aging?date=2026-11-21')).json().data;
+    const tbAll = (await o.api.get('/api/company/trial-balance?from=2026-04-01&to=2026-11-21&format=json')).json().data;
+    const ar = tbAll.rows.find((r: { code: string }) => r.code === '1220');
+    expect(aging.totals.total).toBe(ar.closing);
+    expect(aging.difference).toBe(0);
+    expect(aging.totals.total).toBeGreaterThan(0);
+    const paymentsIn = (await o.api.get('/api/payments?per_page=1&direction=in')).json().meta.total;
+    const paymentsOut = (await o.api.get('/api/payments?per_page=1&direction=out')).json().meta.total;
+    expect(paymentsIn).toBeGreaterThan(50);
+    expect(paymentsOut).toBeGreaterThan(10);
+    expect((await o.api.get('/api/payments?per_page=1&unallocated=1')).json().meta.total).toBe(0);
     const receipts = (await o.api.get('/api/transaction-documents?per_page=1&document_type=5')).json();
     expect(receipts.meta.total).toBeGreaterThan(10);
     expect(

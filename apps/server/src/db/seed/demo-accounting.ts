@@ -13,8 +13,9 @@ import { get, net, sumByAccount } from '../../modules/accounting/balances.js';
 import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
 import { postEntry } from '../../modules/accounting/journal-actions.js';
 import { prng } from '../../modules/accounting/journal-generator.js';
+import { demoReceipts, demoSupplierPayments } from './demo-payments.js';
 import { demoPurchases } from './demo-purchases.js';
-import { demoSalesCatalog, demoSalesMonth, markDemoInvoicesPaid } from './demo-sales.js';
+import { demoSalesCatalog, demoSalesMonth } from './demo-sales.js';
 
 type Line = JournalEntryValues['lines'][number];
 
@@ -75,12 +76,21 @@ export async function seedDemoAccounting(
   });
 
   /** One month of ordinary business; returns the month's credit sales and purchases (settled next month). */
-  const month = async (y: number, m: number, carry: { sales: number; purchases: number; invoiceIds: number[] }) => {
+  const month = async (
+    y: number,
+    m: number,
+    carry: { sales: number; purchases: number; invoiceIds: number[]; documentIds: number[] },
+  ) => {
     const d = (day: number) =>
       `${y}-${String(m).padStart(2, '0')}-${String(Math.min(day, Number(lastDayOfMonth(y, m).slice(8)))).padStart(2, '0')}`;
-    await post(d(5), '前月分 売掛金の入金', [line('1120', carry.sales, 0), line('1220', 0, carry.sales)]);
-    await post(d(10), '前月分 買掛金の支払', [line('2120', carry.purchases, 0), line('1120', 0, carry.purchases)]);
-    if (d(5) <= today) await markDemoInvoicesPaid(ctx, carry.invoiceIds, d(5));
+    // last month's invoices are collected on the 5th and the suppliers paid on the 10th, as payments
+    // allocated to the documents (the opening balances, which have no documents, as plain entries)
+    if (carry.invoiceIds.length === 0)
+      await post(d(5), '前月分 売掛金の入金', [line('1120', carry.sales, 0), line('1220', 0, carry.sales)]);
+    else if (d(5) <= today) await demoReceipts(ctx, carry.invoiceIds, d(5));
+    if (carry.documentIds.length === 0)
+      await post(d(10), '前月分 買掛金の支払', [line('2120', carry.purchases, 0), line('1120', 0, carry.purchases)]);
+    else if (d(10) <= today) await demoSupplierPayments(ctx, documents.owed, carry.documentIds, d(10));
     let purchases = 0;
     // sales: 受注取引 posted by the sales actions, billed at month end (demo-sales.ts)
     const billing = await demoSalesMonth(ctx, catalog, rng, {
@@ -91,11 +101,12 @@ export async function seedDemoAccounting(
     });
     const sales = billing.billed;
     // purchases: the suppliers' 請求書 registered as 発注取引 and posted by them (demo-purchases.ts)
-    const paidOn = `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-10`;
+    const owedBefore = documents.owed.length;
     for (let i = 0; i < 6; i++) {
       const v = r100(rng.int(300_000, 950_000));
-      purchases += await documents.invoice(d(rng.int(1, 28)), v, paidOn <= today);
+      purchases += await documents.invoice(d(rng.int(1, 28)), v);
     }
+    const documentIds = documents.owed.slice(owedBefore).map((o) => o.id);
     await documents.quote(d(docRng.int(1, 28)));
     const expenses: [string, string, number, number][] = [
       ['6160', '出張交通費', 20_000, 120_000],
@@ -155,7 +166,7 @@ export async function seedDemoAccounting(
       ]);
     if (m === 9 || m === 3)
       await post(d(20), '普通預金の利息', [line('1120', 1_234, 0), line('7110', 0, 1_234, 'exempt')]);
-    return { sales, purchases, invoiceIds: billing.invoiceIds };
+    return { sales, purchases, invoiceIds: billing.invoiceIds, documentIds };
   };
 
   /** 決算整理: inventory, consumption tax settlement and income taxes, dated the last day of the year. */
@@ -181,7 +192,7 @@ export async function seedDemoAccounting(
 
   // the closed year
   const y0 = Number(fy1.start_date.slice(0, 4));
-  let carry = { sales: 4_200_000, purchases: 2_600_000, invoiceIds: [] as number[] };
+  let carry = { sales: 4_200_000, purchases: 2_600_000, invoiceIds: [] as number[], documentIds: [] as number[] };
   const catalog = await demoSalesCatalog(ctx);
   await post(fy1.start_date, '期首商品棚卸高への振替', [line('5110', 2_800_000, 0), line('1310', 0, 2_800_000)]);
   await post(`${y0}-05-20`, '営業用ノートPC・複合機の購入', [

@@ -158,20 +158,23 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
     return new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
   };
   let n = 0;
+  /** The goods suppliers' 請求書 not yet paid: settled by payments (demo-accounting.ts, 支払). */
+  const owed: { id: number; customer_id: number; amount: number }[] = [];
 
   return {
+    owed,
     /**
-     * A goods supplier's 請求書 of `base` yen before tax on `date` (credit 買掛金, paid next month by the
-     * caller); about a third come with their 納品書. Returns the amount owed (0 when `date` is after today).
+     * A goods supplier's 請求書 of `base` yen before tax on `date` (credit 買掛金, paid next month by a
+     * payment: `owed`); about half come with their 納品書. Returns the amount owed (0 when `date` is after today).
      */
-    async invoice(date: string, base: number, paid: boolean): Promise<number> {
+    async invoice(date: string, base: number): Promise<number> {
       if (date > today || goods.length === 0) return 0;
       const s = goods[n++ % goods.length];
       const rate = s.food ? 8 : 10;
       const tax = Math.floor((base * rate) / 100);
       const amount = base + tax;
       const ym = date.slice(0, 7).replace('-', '');
-      await register(
+      const doc = await register(
         {
           customer_id: s.id,
           document_type: 4,
@@ -181,11 +184,12 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
           registration_number: s.registration_number,
           payment_method: 1,
           due_date: endOfNextMonth(date),
-          status: paid ? 1 : 0,
+          status: 0,
           memo: `${date.slice(5, 7).replace(/^0/, '')}月分 商品仕入`,
         },
         upload(await pdf(s, 4, date, base, tax), `請求書_${ym}_${n}.pdf`, 'pdf'),
       );
+      owed.push({ id: doc.id, customer_id: s.id, amount });
       if (rng.next() < 0.35) {
         await register(
           {

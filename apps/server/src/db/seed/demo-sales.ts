@@ -1,17 +1,17 @@
 /**
  * Demo sales of the demo company: every month, about ten 受注取引 of its customers with its products (10%
  * and 8% items, a discount now and then), posted to the books by the same actions as the screens; at
- * month end one 合計請求書 per customer, issued and sent; paid when the next month's collection runs.
+ * month end one 合計請求書 per customer, issued and sent; collected next month by payments (demo-payments.ts).
  * Twice a year an invoice is corrected (void and replaced). The books stay consistent because every
  * posting is made by createTransaction / issueInvoice.
  */
 import type { TransactionValues } from '@chobo/core';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { CompanyCtx } from '../../lib/context.js';
 import type { prng } from '../../modules/accounting/journal-generator.js';
 import { correctInvoice, createInvoice, issueInvoice } from '../../modules/invoices/invoice-actions.js';
 import { createTransaction } from '../../modules/transactions/transaction-actions.js';
-import { customers, invoices, products, salesTransactions } from '../schema/index.js';
+import { customers, invoices, products } from '../schema/index.js';
 
 type Rng = ReturnType<typeof prng>;
 
@@ -162,32 +162,4 @@ async function createInvoiceFix(ctx: CompanyCtx, id: number, updatedAt: string) 
       notes: '先日お送りした請求書に配送料の記載漏れがありました。本書にて訂正いたします。',
     },
   });
-}
-
-/** The invoices collected on the 5th: paid, and their sales 入金済. */
-export async function markDemoInvoicesPaid(ctx: CompanyCtx, invoiceIds: number[], paidOn: string) {
-  if (invoiceIds.length === 0) return;
-  await ctx.db
-    .update(invoices)
-    .set({ status: 'paid', paid_at: new Date(`${paidOn}T10:00:00+09:00`) })
-    .where(and(eq(invoices.company_id, ctx.companyId), inArray(invoices.id, invoiceIds)));
-  const { invoiceTransactions } = await import('../schema/index.js');
-  const links = await ctx.db
-    .select({ id: invoiceTransactions.transaction_id })
-    .from(invoiceTransactions)
-    .where(inArray(invoiceTransactions.invoice_id, invoiceIds));
-  if (links.length > 0) {
-    await ctx.db
-      .update(salesTransactions)
-      .set({ status: 2 })
-      .where(
-        and(
-          eq(salesTransactions.company_id, ctx.companyId),
-          inArray(
-            salesTransactions.id,
-            links.map((l) => l.id),
-          ),
-        ),
-      );
-  }
 }

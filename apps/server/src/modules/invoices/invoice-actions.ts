@@ -23,6 +23,7 @@ import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/contex
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { withDbRefusals } from '../accounting/journal-actions.js';
+import { sqlRows } from '../accounting/sql-rows.js';
 import { companyTaxSettings, nextDocumentNumber } from '../transactions/transaction-actions.js';
 import { postDifference, withdrawEntry } from '../transactions/transaction-posting.js';
 import { invoiceParties } from './invoice-parties.js';
@@ -276,7 +277,20 @@ function difference(invoice: InvoiceRow, sales: (typeof salesTransactions.$infer
 }
 
 /** Voids an issued invoice replaced by a correction: its own posting withdrawn, its sales freed unless re-billed. */
+/** An invoice with payments allocated to it cannot be corrected (voided): the payments would lose it. */
+async function assertNoPayments(tenant: Tenant, invoiceId: number) {
+  const [row] = await sqlRows<{ n: number }>(
+    tenant.db,
+    sql`select count(*)::int as n from payment_allocations where company_id = ${tenant.companyId} and invoice_id = ${invoiceId}`,
+  );
+  if (row && row.n > 0)
+    throw unprocessable({
+      _: ['入金が消し込まれている請求書は訂正できません。入金管理で消込を外してから訂正してください'],
+    });
+}
+
 async function voidInvoice(tenant: Tenant, old: InvoiceRow, keepSales: Set<number>, userId: number | null) {
+  await assertNoPayments(tenant, old.id);
   if (old.journal_entry_id) await withdrawEntry(tenant, old.journal_entry_id, userId);
   await tenant.db
     .update(invoices)
@@ -388,6 +402,7 @@ export async function correctInvoice({ ctx, input: { id } }: ActionArgs<CompanyC
   }
   if (old.corrected_by_id)
     throw unprocessable({ _: [`この請求書には訂正中の請求書 No.${old.corrected_by_id} があります`] });
+  await assertNoPayments(ctx, id);
   return createInvoice({
     ctx,
     input: {

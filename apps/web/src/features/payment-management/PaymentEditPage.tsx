@@ -1,0 +1,3 @@
+import { PaymentEditPage } from './PaymentFormPage';
+
+export default PaymentEditPage;

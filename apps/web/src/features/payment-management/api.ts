@@ -1,0 +1,168 @@
+import type { Aging, Collections, Customer, OpenItems, Paginated, Payables, Payment, PaymentInput } from '@chobo/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
+import { apiUrl } from '../../lib/api-base';
+import { getValidToken } from '../../lib/token';
+
+/** react-query hooks of 入金・支払 (/api/payments) and its reports (/api/payment-reports/...). */
+export const PAYMENTS_PATH = '/api/payments';
+export const REPORTS_PATH = '/api/payment-reports';
+export const PAYMENT_PER_PAGE = 20;
+
+export interface PaymentListParams {
+  keyword: string;
+  page: number;
+  direction: string | null;
+  from: string | null;
+  to: string | null;
+  customer_id: string | null;
+  method: string | null;
+  unallocated: boolean;
+}
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  lists: () => [...paymentKeys.all, 'list'] as const,
+  list: (p: PaymentListParams) => [...paymentKeys.lists(), p] as const,
+  detail: (id: number) => [...paymentKeys.all, 'detail', id] as const,
+  open: (direction: string, customerId: number | null, paymentId: number | null) =>
+    [...paymentKeys.all, 'open', direction, customerId, paymentId] as const,
+  report: (name: string, q: Record<string, QueryValue>) => [...paymentKeys.all, 'report', name, q] as const,
+};
+
+export function usePaymentList(p: PaymentListParams) {
+  return useQuery({
+    queryKey: paymentKeys.list(p),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Payment>>(PAYMENTS_PATH, {
+        query: {
+          keyword: p.keyword,
+          page: p.page,
+          per_page: PAYMENT_PER_PAGE,
+          direction: p.direction,
+          from: p.from,
+          to: p.to,
+          customer_id: p.customer_id,
+          method: p.method,
+          unallocated: p.unallocated ? 1 : null,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePayment(id: number | null) {
+  return useQuery({
+    queryKey: paymentKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<{ data: Payment }>(`${PAYMENTS_PATH}/${id}`, { signal }).then((r) => r.data),
+    enabled: id !== null,
+    meta: { silent: true },
+    staleTime: 0,
+  });
+}
+
+export function useOpenItems(direction: 'in' | 'out', customerId: number | null, paymentId: number | null = null) {
+  return useQuery({
+    queryKey: paymentKeys.open(direction, customerId, paymentId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: OpenItems }>(`${PAYMENTS_PATH}/open-items`, {
+          query: { direction, customer_id: customerId, payment_id: paymentId },
+          signal,
+        })
+        .then((r) => r.data),
+    staleTime: 0,
+  });
+}
+
+export type PaymentBody = PaymentInput & { updated_at?: string };
+
+export function useSavePayment(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentBody) =>
+      (id === null
+        ? api.post<{ data: Payment }>(PAYMENTS_PATH, body)
+        : api.put<{ data: Payment }>(`${PAYMENTS_PATH}/${id}`, body)
+      ).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: (p) => {
+      client.setQueryData(paymentKeys.detail(p.id), p);
+      return client.invalidateQueries({ queryKey: paymentKeys.all });
+    },
+  });
+}
+
+export function useShortPayment(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { invoice_id?: number | null; transaction_id?: number | null; updated_at: string }) =>
+      api.post<{ data: Payment }>(`${PAYMENTS_PATH}/${id}/short-payment`, body).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: (p) => {
+      client.setQueryData(paymentKeys.detail(p.id), p);
+      return client.invalidateQueries({ queryKey: paymentKeys.all });
+    },
+  });
+}
+
+export function useDeletePayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`${PAYMENTS_PATH}/${id}`),
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+/** Customers for a counterparty picker: 売上先 for 入金 (used_for 1), 仕入先 for 支払 (used_for 2). */
+export function useCounterpartySearch(keyword: string, direction: 'in' | 'out') {
+  return useQuery({
+    queryKey: ['customers', 'payment-search', keyword, direction],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Customer>>('/api/company/customer', {
+        query: { used_for: direction === 'in' ? 1 : 2, keyword, per_page: 20 },
+        signal,
+        progress: false,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    retry: false,
+  });
+}
+
+export function useReport<T>(name: 'aging' | 'collections' | 'payables', q: Record<string, QueryValue>) {
+  return useQuery<T, Error, T>({
+    queryKey: paymentKeys.report(name, q),
+    queryFn: ({ signal }) => api.get<{ data: T }>(`${REPORTS_PATH}/${name}`, { query: q, signal }).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+}
+export const useAging = (q: { date: string; customer_id?: number | null }) => useReport<Aging>('aging', q);
+export const useCollections = (q: { from: string; to: string }) => useReport<Collections>('collections', q);
+export const usePayables = (q: { date: string; group: 'week' | 'month' }) => useReport<Payables>('payables', q);
+
+/** Downloads a report file (CSV or PDF) through the token-carrying fetch. */
+export async function downloadReport(
+  name: 'aging' | 'collections' | 'payables',
+  q: Record<string, QueryValue>,
+  format: 'csv' | 'pdf',
+  encoding: 'utf8' | 'sjis' = 'utf8',
+) {
+  const token = getValidToken();
+  const path = `${REPORTS_PATH}/${name}${buildQuery({ ...q, format, encoding: encoding === 'sjis' ? 'sjis' : null })}`;
+  const response = await fetch(apiUrl(path), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(response.status, body.message || defaultMessage(response.status));
+  }
+  const href = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = `${name}${encoding === 'sjis' ? '-sjis' : ''}.${format}`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(href);
+}
