@@ -1,5 +1,6 @@
 export * from './account-settings.js';
 export * from './accounting.js';
+export * from './bank-statements.js';
 export * from './customers.js';
 export * from './employees.js';
 export * from './identity.js';
