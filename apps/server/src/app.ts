@@ -26,6 +26,7 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.
 import { adminRoutes } from './modules/admins/admins.routes.js';
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.js';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
 import { domainRoutes } from './modules/domains/domains.routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(transactionRoutes);
   await app.register(invoiceRoutes);
   await app.register(transactionDocumentRoutes);
+  await app.register(bankStatementRoutes);
   await app.register(fileLinkRoutes);
   await app.register(employeeRoutes);
   await app.register(accountSettingsRoutes);

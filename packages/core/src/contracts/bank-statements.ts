@@ -41,7 +41,7 @@ export const companyBankAccountDto = z.object({
   on_invoice: z.boolean(),
   updated_at: timestampDto,
 });
-export type BankAccount = z.infer<typeof companyBankAccountDto>;
+export type CompanyBankAccount = z.infer<typeof companyBankAccountDto>;
 export { BANK_INFO_ACCOUNT_TYPES as BANK_ACCOUNT_TYPES };
 
 /* ---------------------------------------------------------------- formats and imports */
@@ -109,6 +109,8 @@ export const bankSuggestionDto = z.object({
   description: z.string(),
   /** Lines split out (振込手数料 …), besides the main line which takes the rest. */
   splits: z.array(bankSplitDto),
+  /** An incoming transfer short by the 振込手数料 the payer deducted: posted to 支払手数料. */
+  fee: z.number().int(),
   matches: z.array(bankMatchDto),
 });
 export type BankSuggestion = z.infer<typeof bankSuggestionDto>;
@@ -239,10 +241,11 @@ export const bankConfirmRowInput = z.object({
     .optional(),
 });
 export const bankConfirmInput = z.object({
+  /** At least one: checked after the import is found (another company's import answers 404 first). */
   rows: z
-    .array(bankConfirmRowInput)
-    .min(1, '確定する明細を選択してください')
-    .max(500, '一度に確定できるのは500件までです'),
+    .array(bankConfirmRowInput, { error: '確定する明細を選択してください' })
+    .max(500, '一度に確定できるのは500件までです')
+    .default([]),
 });
 export type BankConfirmInput = z.input<typeof bankConfirmInput>;
 export type BankConfirmValues = z.output<typeof bankConfirmInput>;

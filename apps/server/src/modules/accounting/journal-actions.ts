@@ -101,6 +101,7 @@ const SOURCE_LABELS: Record<string, string> = {
   transaction: '受注取引',
   invoice: '請求書',
   transaction_document: '発注取引',
+  bank_statement_row: '銀行明細の取り込み',
 };
 
 /** An entry made from another record (a sale, an invoice…) is changed through that record. */
