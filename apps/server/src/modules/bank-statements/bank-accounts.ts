@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
+import { loadAccounts } from '../accounting/accounts.queries.js';
 
 export const BANK_ACCOUNT_NOT_FOUND = '銀行口座が見つかりません';
 
@@ -68,10 +69,7 @@ async function checkAccount(tenant: Tenant, accountId: number) {
 
 /** A sub-account of 普通預金 named after the bank (code 1120-N), created for a new bank account. */
 async function createSubAccount(tenant: Tenant, input: CompanyBankAccountValues): Promise<number> {
-  const [parent] = await tenant.db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.company_id, tenant.companyId), eq(accounts.system_key, 'ordinary_deposit')));
+  const parent = (await loadAccounts(tenant)).find((a) => a.system_key === 'ordinary_deposit');
   if (!parent) throw unprocessable({ account_id: ['普通預金の勘定科目がありません'] });
   const existing = await tenant.db
     .select({ code: accounts.code })

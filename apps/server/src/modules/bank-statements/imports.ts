@@ -141,7 +141,8 @@ function refuse(problems: ParseProblem[]): never {
     .join('、');
   const message = `${problems.length}件の誤りがあるため、何も取り込みませんでした（${shown}${lines.length > 10 ? ' ほか' : ''}）`;
   const errors: Record<string, string[]> = { file: problems.slice(0, 50).map((p) => p.message) };
-  for (const p of problems.slice(0, 200)) (errors[`rows.${p.line_no}`] ??= []).push(p.message);
+  for (const p of problems.slice(0, 200))
+    errors[`rows.${p.line_no}`] = [...(errors[`rows.${p.line_no}`] ?? []), p.message];
   throw new HttpError(422, message, errors);
 }
 

@@ -41,7 +41,6 @@ export async function loadRule(tenant: Tenant, id: number): Promise<BankRule | n
 
 /** Accounts and the customer of a rule must be this company's (active accounts). */
 async function checkRefs(tenant: Tenant, input: BankRuleValues) {
-  const ids = [input.account_id, ...input.splits.map((s) => s.account_id)];
   const found = await tenant.db
     .select({ id: accounts.id, active: accounts.is_active })
     .from(accounts)
