@@ -1,12 +1,13 @@
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
 import { sql } from 'drizzle-orm';
-import { systemTenant } from '../../lib/context.js';
+import { systemCompanyCtx, systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
 import { seedDemoAccounting } from './demo-accounting.js';
+import { seedDemoBankStatements } from './demo-bank.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
 import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
@@ -113,6 +114,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     await seedDefaultAccounts(tenant);
     await seedDemoMasterData(tenant, demoHash);
     await seedDemoAccounting(tenant, { storage: opts.storage });
+    await seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage });
     await seedDemoInfos(tx);
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },

@@ -307,7 +307,7 @@ export async function runImportJob(
     .select()
     .from(bankStatementImports)
     .where(and(eq(bankStatementImports.company_id, tenant.companyId), eq(bankStatementImports.id, importId)));
-  if (!imp || imp.status !== 'processing') return;
+  if (imp?.status !== 'processing') return;
   try {
     const bytes = await storage.get(imp.storage_key);
     if (!bytes) throw new Error('file missing');
