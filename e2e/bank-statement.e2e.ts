@@ -101,8 +101,10 @@ describe('銀行の取引明細取り込み', () => {
       await page
         .locator('input[type="file"]')
         .setInputFiles({ name: `smbc_${ym}.csv`, mimeType: 'text/csv', buffer: csv });
-      await page.getByText('三井住友銀行 CSV').waitFor({ timeout: 30_000 });
-      await page.getByText('Shift_JIS').waitFor();
+      const badge = (text: string) => page.locator('.mantine-Badge-label', { hasText: text });
+      await badge('三井住友銀行 CSV').waitFor({ timeout: 30_000 });
+      await badge('Shift_JIS').waitFor();
+      await page.getByText('3件（新規 3件・取り込み済みのため除外 0件）').waitFor();
       await shots(page, 'bank-statement-upload');
       await page.getByRole('button', { name: '取り込む' }).click();
       await toast(page, '3件を取り込みました').waitFor({ timeout: 30_000 });
@@ -118,7 +120,7 @@ describe('銀行の取引明細取り込み', () => {
       await page.getByRole('checkbox', { name: /ﾔﾁﾝ ﾀﾞｲｲﾁﾌﾄﾞｳｻﾝ を選択/ }).check();
       await page.getByRole('button', { name: '選択した2件を確定' }).click();
       await toast(page, '2件の明細を確定し、仕訳を登録しました').waitFor({ timeout: 30_000 });
-      await page.getByRole('radio', { name: '確定済' }).check({ force: true });
+      await page.locator('.mantine-SegmentedControl-label', { hasText: '確定済' }).click();
       await page
         .getByText(/仕訳 No\.\d+/)
         .first()
@@ -127,6 +129,8 @@ describe('銀行の取引明細取り込み', () => {
 
       // the entries are in 仕訳帳
       await page.goto('/company/accountings_bk');
+      await page.getByRole('textbox', { name: 'キーワード検索' }).fill('E2E');
+      await page.waitForURL((url) => url.searchParams.get('keyword') === 'E2E');
       await page.getByText(`E2E 電話料金 ${ym}-01`).first().waitFor({ timeout: 30_000 });
       await page.getByText('E2E 家賃 ﾔﾁﾝ ﾀﾞｲｲﾁﾌﾄﾞｳｻﾝ').first().waitFor();
       await shots(page, 'bank-statement-journal');

@@ -194,8 +194,15 @@ export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: st
     .select({ total: salesTransactions.total, due: salesTransactions.due_date, kana: customers.name_kana })
     .from(salesTransactions)
     .innerJoin(customers, eq(customers.id, salesTransactions.customer_id))
-    .where(and(eq(salesTransactions.company_id, companyId), eq(salesTransactions.status, 1)))
-    .orderBy(asc(salesTransactions.due_date), asc(salesTransactions.id))
+    .where(
+      and(
+        eq(salesTransactions.company_id, companyId),
+        inArray(salesTransactions.status, [0, 1]),
+        sql`${salesTransactions.journal_entry_id} is not null`,
+        sql`${customers.name_kana} is not null`,
+      ),
+    )
+    .orderBy(asc(salesTransactions.transaction_date), asc(salesTransactions.id))
     .limit(3);
   const last = lines.length ? lines[lines.length - 1].date : from;
   open
