@@ -4,9 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankStatementImports, bankStatementRows, companies, journalEntries } from '../../db/schema/index.js';
+import { systemCompanyCtx } from '../../lib/context.js';
+import type { JobQueue } from '../../lib/queue.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
-import { bankCsvFile, type StatementLine } from './statement-files.js';
+import { importStatement, loadImport, runImportJob } from './imports.js';
+import { bankCsvFile, type StatementLine, syntheticLines } from './statement-files.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
@@ -399,5 +402,39 @@ describe('rules, matching, confirm, revert', () => {
       .from(journalEntries)
       .where(and(eq(journalEntries.company_id, o.company.id), eq(journalEntries.source_type, 'bank_statement_row')));
     expect(sourced.map((e) => e.kind).sort()).toEqual(['normal', 'normal', 'reversal']);
+  });
+});
+
+describe('large files', () => {
+  it('are stored by a job: the import answers processing, the job stores the rows and the record shows them', async () => {
+    const { o, bankId } = await setup();
+    const sent: { name: string; data: unknown }[] = [];
+    const queue = {
+      send: async (name: string, data: unknown) => (sent.push({ name, data }), 'job-1'),
+    } as unknown as JobQueue;
+    const c = { ...systemCompanyCtx(ctx.db, o.company.id, o.user.id), deps: { ...ctx.app.deps, queue } };
+    const file = bankCsvFile('smbc', syntheticLines(1_200), 5_000_000);
+    const imp = await importStatement({
+      ctx: c,
+      input: {
+        bytes: file,
+        file_name: 'big.csv',
+        bank_account_id: bankId,
+        format: 'auto',
+        dry_run: false,
+        background: true,
+      },
+    });
+    expect(imp).toMatchObject({ status: 'processing', total_rows: 1_200, imported_rows: 0 });
+    expect(sent).toEqual([{ name: 'bank-statements.import', data: { companyId: o.company.id, importId: imp.id } }]);
+    await runImportJob(c, imp.id, ctx.app.deps.storage);
+    expect(await loadImport(c, imp.id)).toMatchObject({
+      status: 'imported',
+      imported_rows: 1_200,
+      processed_rows: 1_200,
+    });
+    // a second run of the same job does nothing
+    await runImportJob(c, imp.id, ctx.app.deps.storage);
+    expect((await loadImport(c, imp.id))?.imported_rows).toBe(1_200);
   });
 });
