@@ -410,7 +410,10 @@ describe('large files', () => {
     const { o, bankId } = await setup();
     const sent: { name: string; data: unknown }[] = [];
     const queue = {
-      send: async (name: string, data: unknown) => (sent.push({ name, data }), 'job-1'),
+      send: async (name: string, data: unknown) => {
+        sent.push({ name, data });
+        return 'job-1';
+      },
     } as unknown as JobQueue;
     const c = { ...systemCompanyCtx(ctx.db, o.company.id, o.user.id), deps: { ...ctx.app.deps, queue } };
     const file = bankCsvFile('smbc', syntheticLines(1_200), 5_000_000);
