@@ -23,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { systemTenant } from '../../lib/context.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
+import { fileResponse } from '../../lib/responses.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { cleanFileName, isMalformedMultipart, malformedMultipart, sniffKind } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
@@ -258,7 +259,12 @@ export async function bankStatementRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `${BS}/:id/file`,
       config,
-      schema: { tags, summary: '取り込んだファイル（保存された原本）', params: idParams },
+      schema: {
+        tags,
+        summary: '取り込んだファイル（保存された原本）',
+        params: idParams,
+        response: { 200: fileResponse(['application/octet-stream'], '取り込んだ明細ファイル（原本のまま）') },
+      },
     },
     async ({ ctx, req, reply }) => {
       const { bytes, file_name } = await importFile(ctx, req.params.id);
