@@ -33,6 +33,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { bankKeys, uploadStatement, useBankAccounts, useCreateBankAccount, useImports } from './api';
+import { RulesCard } from './RulesCard';
 
 const FORMAT_OPTIONS = [
   { value: 'auto', label: '自動判別' },
@@ -291,6 +292,7 @@ export default function BankStatementListPage() {
     <Stack gap="lg">
       <PageHeader title="銀行の取引明細取り込み" />
       <UploadCard />
+      <RulesCard />
       <Card withBorder>
         <Stack gap="sm">
           <Title order={4}>取り込み履歴</Title>

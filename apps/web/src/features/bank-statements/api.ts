@@ -126,3 +126,18 @@ export function useAccountsList() {
     staleTime: 60_000,
   });
 }
+
+export function useRules() {
+  return useQuery({
+    queryKey: bankKeys.rules(),
+    queryFn: ({ signal }) => api.get<{ data: BankRule[] }>('/api/company/bank-rules', { signal }).then((r) => r.data),
+  });
+}
+
+export function useDeleteRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/company/bank-rules/${id}`),
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.all }),
+  });
+}

@@ -117,3 +117,67 @@ describe('bank statement detail', () => {
     await screen.findByRole('button', { name: 'ルールとして保存' });
   });
 });
+
+describe('bank statement list', () => {
+  it('shows the bank account to import into, the history and the rules in words', async () => {
+    mockApi({
+      'GET /api/me': { data: ME },
+      'GET /api/company/bank-accounts': {
+        data: [
+          {
+            id: 1,
+            bank_code: '0001',
+            bank_name: 'みずほ銀行',
+            branch_code: '110',
+            branch_name: '丸の内支店',
+            account_type: '普通',
+            account_number: '1234567',
+            account_holder: 'カ）サンプルショウジ',
+            account_id: 3,
+            account_name: '普通預金',
+            on_invoice: true,
+            updated_at: '2026-04-01T09:00:00+09:00',
+          },
+        ],
+      },
+      'GET /api/bank-statements': { data: [{ ...detail([]), rows: undefined, imported_rows: 25, confirmed_rows: 20 }] },
+      'GET /api/company/bank-rules': {
+        data: [
+          {
+            id: 4,
+            name: '家賃',
+            priority: 10,
+            is_active: true,
+            description_contains: null,
+            description_regex: 'ﾔﾁﾝ',
+            direction: 'out',
+            amount_min: null,
+            amount_max: null,
+            counterparty_contains: null,
+            account_id: 8,
+            tax_category: 'purchase_10',
+            customer_id: null,
+            description_template: null,
+            splits: [
+              { account_id: 9, tax_category: 'purchase_10', amount: 660, percent: null, description: '振込手数料' },
+            ],
+            updated_at: '2026-04-01T09:00:00+09:00',
+          },
+        ],
+      },
+      'GET /api/company/accounts': {
+        data: [
+          { id: 8, code: '6200', name: '地代家賃', is_active: true },
+          { id: 9, code: '6240', name: '支払手数料', is_active: true },
+        ],
+      },
+    });
+    seedToken();
+    renderApp('/company/bank_statement');
+    await screen.findByText('出金・摘要が /ﾔﾁﾝ/ に一致');
+    expect(screen.getByText('地代家賃')).toBeTruthy();
+    expect(screen.getByText('支払手数料 ¥660')).toBeTruthy();
+    expect(screen.getByText('みずほ銀行 丸の内支店 普通 1234567', { selector: 'td' })).toBeTruthy();
+    expect(screen.getByText('25件')).toBeTruthy();
+  });
+});
