@@ -117,7 +117,7 @@ export function bankKana(kana: string): string {
 }
 
 /**
- * The demo company's 普通預金 statement (みずほ CSV, Shift_JIS) of the last two months, imported through the
+ * The demo company's 普通預金 statement (三菱UFJ CSV, Shift_JIS) of the last two months, imported through the
  * real import: every movement the books already hold is confirmed against its journal entry (the statement
  * agrees with the ledger), and this month's transfers from customers for open sales wait unconfirmed with
  * their explained suggestions (one short by a 振込手数料). Posts nothing: the trial balance is unchanged.
@@ -216,13 +216,13 @@ export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: st
       });
     });
   if (lines.length === 0) return;
-  const file = bankCsvFile('mizuho', lines, opening);
+  const file = bankCsvFile('mufg', lines, opening, { preamble: ['"口座番号","普通 1234567"', ''] });
   const actx: CompanyCtx = { ...ctx, deps: { storage: opts.storage ?? new MemoryFileStorage() } as AppDeps };
   const imp = await importStatement({
     ctx: actx,
     input: {
       bytes: file,
-      file_name: `mizuho_${from.slice(0, 7)}.csv`,
+      file_name: `mufg_${from.slice(0, 7)}.csv`,
       bank_account_id: account.id,
       format: 'auto',
       dry_run: false,

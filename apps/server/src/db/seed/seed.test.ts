@@ -97,7 +97,7 @@ describe('demo master data', () => {
       .select()
       .from(bankStatementImports)
       .where(eq(bankStatementImports.company_id, company.id));
-    expect(imp).toMatchObject({ format: 'mizuho', encoding: 'shift_jis', status: 'imported' });
+    expect(imp).toMatchObject({ format: 'mufg', encoding: 'shift_jis', status: 'imported' });
     const rows = await database.db.select().from(bankStatementRows).where(eq(bankStatementRows.import_id, imp.id));
     expect(rows.filter((r) => r.status === 'confirmed').length).toBeGreaterThan(5);
     expect(rows.filter((r) => r.status === 'confirmed').every((r) => r.journal_entry_id !== null)).toBe(true);

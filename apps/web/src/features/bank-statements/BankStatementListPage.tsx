@@ -155,7 +155,7 @@ function DryRunPreview({ report }: { report: BankDryRun }) {
           <Table.Tbody>
             {report.rows.slice(0, 50).map((r) => (
               <Table.Tr key={r.line_no}>
-                <Table.Td>{r.date}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date}</Table.Td>
                 <Table.Td>{r.description}</Table.Td>
                 <Table.Td ta="right">{r.direction === 'in' ? formatJPY(r.amount) : ''}</Table.Td>
                 <Table.Td ta="right">{r.direction === 'out' ? formatJPY(r.amount) : ''}</Table.Td>
