@@ -28,6 +28,7 @@ import { adminRoutes } from './modules/admins/admins.routes.js';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.js';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -185,6 +186,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(transactionDocumentRoutes);
   await app.register(ocrDocumentRoutes);
   await app.register(paymentRoutes);
+  await app.register(bankStatementRoutes);
   await app.register(fileLinkRoutes);
   await app.register(taxReturnRoutes);
   await app.register(employeeRoutes);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceCorrections } from '../db/schema/index.js';
 import type { RegisteredRoute } from '../plugins/auth.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
-import { tinyPdf, uploadFile } from '../test/multipart.js';
+import { multipartForm, tinyPdf, uploadFile } from '../test/multipart.js';
 import { makePng } from './png.js';
 import { isCompanyRoute } from './tenant-route.js';
 
@@ -182,6 +182,54 @@ beforeAll(async () => {
   fixtures.set('/api/payments/:id/short-payment', {
     id: payment.id,
     record: { transaction_id: sale.id, updated_at: pay.record.updated_at },
+  });
+  const bankAccount = await created(a.api, '/api/company/bank-accounts', {
+    bank_code: '0005',
+    bank_name: `${MARKER}銀行`,
+    branch_code: '001',
+    branch_name: '本店',
+    account_type: '普通',
+    account_number: '1234567',
+    account_holder: 'カ）テスト',
+    account_id: code('1120'),
+  });
+  const form = multipartForm(
+    { bank_account_id: bankAccount.id },
+    {
+      name: 'a.csv',
+      bytes: Buffer.from(`年月日,お引出し,お預入れ,お取り扱い内容,残高\r\n2026/05/01,,1000,${MARKER}入金,1000\r\n`),
+    },
+  );
+  const imported = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bank-statements',
+    payload: form.body,
+    headers: { ...form.headers, authorization: `Bearer ${a.token}` },
+  });
+  if (imported.statusCode !== 201) throw new Error(`fixture import: ${imported.body}`);
+  const imp = imported.json().data;
+  const rule = await created(a.api, '/api/company/bank-rules', {
+    name: `${MARKER}ルール`,
+    description_contains: '手数料',
+    account_id: code('1120'),
+  });
+  const mapping = await created(a.api, '/api/company/bank-csv-mappings', {
+    name: `${MARKER}対応付け`,
+    date_column: 1,
+    amount_column: 2,
+    description_column: 3,
+  });
+  fixtures.set('/api/company/bank-accounts/:id', { id: bankAccount.id, record: bankAccount });
+  for (const suffix of ['', '/file', '/revert', '/confirm', '/ignore']) {
+    fixtures.set(`/api/bank-statements/:id${suffix}`, { id: imp.id, record: {} });
+  }
+  fixtures.set('/api/company/bank-rules/:id', {
+    id: rule.id,
+    record: await read(`/api/company/bank-rules/${rule.id}`),
+  });
+  fixtures.set('/api/company/bank-csv-mappings/:id', {
+    id: mapping.id,
+    record: await read(`/api/company/bank-csv-mappings/${mapping.id}`),
   });
   // notices are the platform's, not a company's: B reading one it may see is not a leak (tested in infos)
   fixtures.set('/api/company/infos/:id', { id: 0, record: {} });

@@ -126,8 +126,12 @@ export const PAGES: PageDef[] = [
   company('/company/products/edit', '商品の編集', m('/company/products'), {
     load: () => import('../features/products/ProductEditPage'),
   }),
-  company('/company/bank_statement', '銀行の取引明細取り込み', m('/company/bank_statement')),
-  company('/company/bank_statement/:id', '取り込んだ取引明細', m('/company/bank_statement')),
+  company('/company/bank_statement', '銀行の取引明細取り込み', m('/company/bank_statement'), {
+    load: () => import('../features/bank-statements/BankStatementListPage'),
+  }),
+  company('/company/bank_statement/:id', '取り込んだ取引明細', m('/company/bank_statement'), {
+    load: () => import('../features/bank-statements/BankStatementDetailPage'),
+  }),
   company('/company/max-employee/edit', '従業員設定', m('/company/max-employee/edit'), {
     load: () => import('../features/company-settings/EmployeeSettingsPage'),
   }),

@@ -107,6 +107,21 @@ describe('demo master data', () => {
     const chart = await database.db.select().from(accounts).where(eq(accounts.company_id, company.id));
     expect(new Set(chart.map((a) => a.code))).toEqual(new Set(DEFAULT_ACCOUNTS.map((a) => a.code)));
   });
+
+  it('株式会社サンプル商事 has an imported 普通預金 statement: booked movements confirmed, open sales suggested', async () => {
+    const { bankStatementRows, bankStatementImports, bankAccounts } = await import('../schema/index.js');
+    const [company] = await database.db.select().from(companies).where(eq(companies.name, '株式会社サンプル商事'));
+    const [account] = await database.db.select().from(bankAccounts).where(eq(bankAccounts.company_id, company.id));
+    expect(account.account_id).not.toBeNull();
+    const [imp] = await database.db
+      .select()
+      .from(bankStatementImports)
+      .where(eq(bankStatementImports.company_id, company.id));
+    expect(imp).toMatchObject({ format: 'mufg', encoding: 'shift_jis', status: 'imported' });
+    const rows = await database.db.select().from(bankStatementRows).where(eq(bankStatementRows.import_id, imp.id));
+    expect(rows.filter((r) => r.status === 'confirmed').length).toBeGreaterThan(5);
+    expect(rows.filter((r) => r.status === 'confirmed').every((r) => r.journal_entry_id !== null)).toBe(true);
+  });
 });
 
 describe('demo attendance', () => {

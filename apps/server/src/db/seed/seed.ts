@@ -1,6 +1,6 @@
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
-import { systemTenant } from '../../lib/context.js';
+import { systemCompanyCtx, systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
@@ -8,6 +8,7 @@ import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
 import { seedDemoAccounting } from './demo-accounting.js';
 import { seedDemoAttendance } from './demo-attendance.js';
+import { seedDemoBankStatements } from './demo-bank.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
 import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
@@ -118,6 +119,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     await seedDemoAccounting(tenant, { storage: opts.storage });
     await seedDemoTaxReturn(tenant);
     await seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage());
+    await seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage });
     await seedDemoInfos(tx);
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
     await seedDemoAttendance(tenant, owner.id);

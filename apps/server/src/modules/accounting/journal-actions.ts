@@ -102,6 +102,7 @@ const SOURCE_LABELS: Record<string, string> = {
   invoice: '請求書',
   transaction_document: '発注取引',
   payment: '入金・支払',
+  bank_statement_row: '銀行明細の取り込み',
 };
 
 /** An entry made from another record (a sale, an invoice…) is changed through that record. */

@@ -1,6 +1,6 @@
 import type { BankInfo, BankInfoValues, CompanyProfile, CompanyProfileValues } from '@chobo/core';
-import { eq } from 'drizzle-orm';
-import { companies } from '../../db/schema/index.js';
+import { asc, desc, eq } from 'drizzle-orm';
+import { bankAccounts, companies } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
@@ -61,44 +61,62 @@ export async function updateCompanyProfile({
   });
 }
 
-/** The bank account printed on invoices: the first of companies.bank_accounts, or null. */
+/**
+ * The bank account printed on invoices: the one marked on_invoice in the company's bank accounts (one list,
+ * modules/bank-statements), else the first, or null. `updated_at` is the company row's (ADR 0008).
+ */
 export async function loadBankInfo(tenant: Tenant): Promise<BankInfo | null> {
   const { db, companyId } = tenant;
   const [row] = await db
-    .select({ accounts: companies.bank_accounts, updated_at: companies.updated_at })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const first = row?.accounts[0];
-  if (!first) return null;
-  return {
-    updated_at: row.updated_at.toISOString(),
-    bank_code: first.bank_code ?? null,
-    bank_name: first.bank_name,
-    branch_code: first.branch_code ?? null,
-    branch_name: first.branch_name,
-    account_type: first.account_type,
-    account_number: first.account_number,
-    account_holder: first.account_holder,
-  };
+    .select({
+      updated_at: companies.updated_at,
+      bank_code: bankAccounts.bank_code,
+      bank_name: bankAccounts.bank_name,
+      branch_code: bankAccounts.branch_code,
+      branch_name: bankAccounts.branch_name,
+      account_type: bankAccounts.account_type,
+      account_number: bankAccounts.account_number,
+      account_holder: bankAccounts.account_holder,
+    })
+    .from(bankAccounts)
+    .innerJoin(companies, eq(companies.id, bankAccounts.company_id))
+    .where(eq(bankAccounts.company_id, companyId))
+    .orderBy(desc(bankAccounts.on_invoice), asc(bankAccounts.sort_order), asc(bankAccounts.id))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, updated_at: row.updated_at.toISOString() };
 }
 
-/** Creates or replaces the first bank account (other accounts the platform admin entered stay). */
+/** Creates or replaces the account printed on invoices (the company's other bank accounts stay). */
 export async function saveBankInfo({
   ctx,
   input: { updated_at, ...input },
 }: ActionArgs<CompanyCtx, BankInfoValues & Stamped>) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ accounts: companies.bank_accounts, updated_at: companies.updated_at })
+      .select({ updated_at: companies.updated_at })
       .from(companies)
       .where(eq(companies.id, ctx.companyId))
       .for('update');
     assertFresh(row.updated_at, updated_at, COMPANY_WHAT);
-    const before = row.accounts[0] ?? null;
-    const accounts = [{ ...input }, ...row.accounts.slice(1)];
+    const [current] = await tx
+      .select()
+      .from(bankAccounts)
+      .where(eq(bankAccounts.company_id, ctx.companyId))
+      .orderBy(desc(bankAccounts.on_invoice), asc(bankAccounts.sort_order), asc(bankAccounts.id))
+      .limit(1);
+    const before = (await loadBankInfo({ ...ctx, db: tx })) ?? null;
+    if (current) {
+      await tx
+        .update(bankAccounts)
+        .set({ ...input, on_invoice: true, updated_at: new Date() })
+        .where(eq(bankAccounts.id, current.id));
+    } else {
+      await tx.insert(bankAccounts).values({ ...input, company_id: ctx.companyId, on_invoice: true, sort_order: 1 });
+    }
     await tx
       .update(companies)
-      .set({ bank_accounts: accounts, updated_at: nextVersion(companies.updated_at) })
+      .set({ updated_at: nextVersion(companies.updated_at) })
       .where(eq(companies.id, ctx.companyId));
     await audit(tx, {
       actor: ctx.actor,

@@ -1,0 +1,244 @@
+import { addDays, todayInTokyo } from '@chobo/core';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CompanyCtx } from '../../lib/context.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
+import { loadAccounts } from '../../modules/accounting/accounts.queries.js';
+import { importStatement } from '../../modules/bank-statements/imports.js';
+import { bankCsvFile, type StatementLine } from '../../modules/bank-statements/statement-files.js';
+import {
+  accountDailyBalances,
+  bankAccounts,
+  bankStatementRows,
+  customers,
+  journalEntries,
+  journalLines,
+  salesTransactions,
+} from '../schema/index.js';
+
+const FULL =
+  'ァアィイゥウェエォオカガキギクグケゲコゴサザシジスズセゼソゾタダチヂッツヅテデトドナニヌネノハバパヒビピフブプヘベペホボポマミムメモャヤュユョヨラリルレロヮワヰヱヲンヴー';
+const HALF = [
+  'ｧ',
+  'ｱ',
+  'ｨ',
+  'ｲ',
+  'ｩ',
+  'ｳ',
+  'ｪ',
+  'ｴ',
+  'ｫ',
+  'ｵ',
+  'ｶ',
+  'ｶﾞ',
+  'ｷ',
+  'ｷﾞ',
+  'ｸ',
+  'ｸﾞ',
+  'ｹ',
+  'ｹﾞ',
+  'ｺ',
+  'ｺﾞ',
+  'ｻ',
+  'ｻﾞ',
+  'ｼ',
+  'ｼﾞ',
+  'ｽ',
+  'ｽﾞ',
+  'ｾ',
+  'ｾﾞ',
+  'ｿ',
+  'ｿﾞ',
+  'ﾀ',
+  'ﾀﾞ',
+  'ﾁ',
+  'ﾁﾞ',
+  'ｯ',
+  'ﾂ',
+  'ﾂﾞ',
+  'ﾃ',
+  'ﾃﾞ',
+  'ﾄ',
+  'ﾄﾞ',
+  'ﾅ',
+  'ﾆ',
+  'ﾇ',
+  'ﾈ',
+  'ﾉ',
+  'ﾊ',
+  'ﾊﾞ',
+  'ﾊﾟ',
+  'ﾋ',
+  'ﾋﾞ',
+  'ﾋﾟ',
+  'ﾌ',
+  'ﾌﾞ',
+  'ﾌﾟ',
+  'ﾍ',
+  'ﾍﾞ',
+  'ﾍﾟ',
+  'ﾎ',
+  'ﾎﾞ',
+  'ﾎﾟ',
+  'ﾏ',
+  'ﾐ',
+  'ﾑ',
+  'ﾒ',
+  'ﾓ',
+  'ｬ',
+  'ﾔ',
+  'ｭ',
+  'ﾕ',
+  'ｮ',
+  'ﾖ',
+  'ﾗ',
+  'ﾘ',
+  'ﾙ',
+  'ﾚ',
+  'ﾛ',
+  'ﾜ',
+  'ﾜ',
+  'ｲ',
+  'ｴ',
+  'ｦ',
+  'ﾝ',
+  'ｳﾞ',
+  'ｰ',
+];
+
+/** A customer's kana as a bank prints the payer: half-width, the legal form as ｶ) / ﾕ) / ﾄﾞ). */
+export function bankKana(kana: string): string {
+  const k = kana
+    .replace(/^カブシキガイシャ/, 'カ)')
+    .replace(/カブシキガイシャ$/, '(カ')
+    .replace(/^ユウゲンガイシャ/, 'ユ)')
+    .replace(/^ゴウドウガイシャ/, 'ド)');
+  return [...k].map((c) => (FULL.includes(c) ? HALF[FULL.indexOf(c)] : c)).join('');
+}
+
+/**
+ * The demo company's 普通預金 statement (三菱UFJ CSV, Shift_JIS) of the last two months, imported through the
+ * real import: every movement the books already hold is confirmed against its journal entry (the statement
+ * agrees with the ledger), and this month's transfers from customers for open sales wait unconfirmed with
+ * their explained suggestions (one short by a 振込手数料). Posts nothing: the trial balance is unchanged.
+ */
+export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: string; storage?: FileStorage } = {}) {
+  const today = opts.today ?? todayInTokyo();
+  const { db, companyId } = ctx;
+  const deposit = (await loadAccounts(ctx)).find((a) => a.system_key === 'ordinary_deposit');
+  if (!deposit) return;
+  let [account] = await db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.company_id, companyId))
+    .orderBy(asc(bankAccounts.sort_order), asc(bankAccounts.id))
+    .limit(1);
+  if (!account) {
+    [account] = await db
+      .insert(bankAccounts)
+      .values({
+        company_id: companyId,
+        bank_code: '0001',
+        bank_name: 'みずほ銀行',
+        branch_code: '110',
+        branch_name: '丸の内支店',
+        account_type: '普通',
+        account_number: '1234567',
+        account_holder: 'カ）サンプルショウジ',
+        on_invoice: true,
+        sort_order: 1,
+      })
+      .returning();
+  }
+  await db.update(bankAccounts).set({ account_id: deposit.id }).where(eq(bankAccounts.id, account.id));
+
+  const from = `${addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
+  const [before] = await db
+    .select({ v: sql<string>`coalesce(sum(${accountDailyBalances.debit} - ${accountDailyBalances.credit}), 0)` })
+    .from(accountDailyBalances)
+    .where(
+      and(
+        eq(accountDailyBalances.company_id, companyId),
+        eq(accountDailyBalances.account_id, deposit.id),
+        sql`${accountDailyBalances.date} < ${from}`,
+      ),
+    );
+  const opening = Number(before.v);
+  const booked = await db
+    .select({
+      entry_id: journalEntries.id,
+      date: journalEntries.date,
+      description: journalEntries.description,
+      debit: journalLines.debit,
+      credit: journalLines.credit,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entry_id))
+    .where(
+      and(
+        eq(journalLines.company_id, companyId),
+        eq(journalLines.account_id, deposit.id),
+        inArray(journalEntries.kind, ['normal']),
+        sql`${journalEntries.date} between ${from} and ${today}`,
+      ),
+    )
+    .orderBy(asc(journalEntries.date), asc(journalEntries.id));
+  const lines: StatementLine[] = booked.map((b) => ({
+    date: b.date,
+    direction: Number(b.debit) > 0 ? 'in' : 'out',
+    amount: Number(b.debit) + Number(b.credit),
+    description: b.description.slice(0, 40),
+  }));
+  // this month's transfers for open sales, not booked yet
+  const open = await db
+    .select({ total: salesTransactions.total, due: salesTransactions.due_date, kana: customers.name_kana })
+    .from(salesTransactions)
+    .innerJoin(customers, eq(customers.id, salesTransactions.customer_id))
+    .where(
+      and(
+        eq(salesTransactions.company_id, companyId),
+        inArray(salesTransactions.status, [0, 1]),
+        sql`${salesTransactions.journal_entry_id} is not null`,
+        sql`${customers.name_kana} is not null`,
+      ),
+    )
+    .orderBy(asc(salesTransactions.transaction_date), asc(salesTransactions.id))
+    .limit(3);
+  const last = lines.length ? lines[lines.length - 1].date : from;
+  open
+    .filter((o) => o.kana)
+    .forEach((o, i) => {
+      lines.push({
+        date: last > today ? today : last,
+        direction: 'in',
+        amount: Number(o.total) - (i === 1 ? 440 : 0),
+        description: `ﾌﾘｺﾐ ${bankKana(o.kana as string)}`,
+      });
+    });
+  if (lines.length === 0) return;
+  const file = bankCsvFile('mufg', lines, opening, { preamble: ['"口座番号","普通 1234567"', ''] });
+  const actx: CompanyCtx = { ...ctx, deps: { storage: opts.storage ?? new MemoryFileStorage() } as AppDeps };
+  const imp = await importStatement({
+    ctx: actx,
+    input: {
+      bytes: file,
+      file_name: `mufg_${from.slice(0, 7)}.csv`,
+      bank_account_id: account.id,
+      format: 'auto',
+      dry_run: false,
+      background: false,
+    },
+  });
+  // the movements already in the books: confirmed against their entries
+  const rows = await db
+    .select({ id: bankStatementRows.id })
+    .from(bankStatementRows)
+    .where(eq(bankStatementRows.import_id, imp.id))
+    .orderBy(asc(bankStatementRows.line_no));
+  for (let i = 0; i < booked.length && i < rows.length; i++) {
+    await db
+      .update(bankStatementRows)
+      .set({ status: 'confirmed', journal_entry_id: booked[i].entry_id, confirmed_at: new Date() })
+      .where(eq(bankStatementRows.id, rows[i].id));
+  }
+}

@@ -1,0 +1,143 @@
+import type {
+  BankConfirmInput,
+  BankConfirmResult,
+  BankDryRun,
+  BankImport,
+  BankImportDetail,
+  BankRule,
+  BankRuleInput,
+  CompanyBankAccount,
+  CompanyBankAccountInput,
+} from '@chobo/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** react-query hooks of 銀行の取引明細取り込み (docs/product/PRODUCT.md §4). */
+export const bankKeys = {
+  all: ['bank-statements'] as const,
+  accounts: () => [...bankKeys.all, 'accounts'] as const,
+  imports: () => [...bankKeys.all, 'imports'] as const,
+  detail: (id: number, params: object) => [...bankKeys.all, 'detail', id, params] as const,
+  rules: () => [...bankKeys.all, 'rules'] as const,
+};
+
+export function useBankAccounts() {
+  return useQuery({
+    queryKey: bankKeys.accounts(),
+    queryFn: ({ signal }) =>
+      api.get<{ data: CompanyBankAccount[] }>('/api/company/bank-accounts', { signal }).then((r) => r.data),
+  });
+}
+
+export function useCreateBankAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: CompanyBankAccountInput) =>
+      api.post<{ data: CompanyBankAccount }>('/api/company/bank-accounts', values).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: bankKeys.accounts() }),
+  });
+}
+
+export function useImports() {
+  return useQuery({
+    queryKey: bankKeys.imports(),
+    queryFn: ({ signal }) => api.get<{ data: BankImport[] }>('/api/bank-statements', { signal }).then((r) => r.data),
+    // a large file is stored by a job: poll while one is in progress
+    refetchInterval: (q) => (q.state.data?.some((i) => i.status === 'processing') ? 1500 : false),
+  });
+}
+
+export interface DetailParams {
+  page: number;
+  status: string | null;
+  keyword: string;
+}
+
+export function useImportDetail(id: number, params: DetailParams) {
+  return useQuery({
+    queryKey: bankKeys.detail(id, params),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: BankImportDetail }>(`/api/bank-statements/${id}`, {
+          query: { page: params.page, per_page: 100, status: params.status, keyword: params.keyword || null },
+          signal,
+        })
+        .then((r) => r.data),
+    refetchInterval: (q) => (q.state.data?.status === 'processing' ? 1500 : false),
+  });
+}
+
+export function uploadStatement(
+  file: File,
+  fields: { bank_account_id: number; format: string },
+  dryRun: boolean,
+): Promise<BankDryRun | BankImport> {
+  const body = new FormData();
+  body.append('bank_account_id', String(fields.bank_account_id));
+  body.append('format', fields.format);
+  body.append('file', file);
+  return api
+    .post<{ data: BankDryRun | BankImport }>('/api/bank-statements', body, { query: { dry_run: dryRun ? 1 : null } })
+    .then((r) => r.data);
+}
+
+export function useConfirmRows(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BankConfirmInput) =>
+      api.post<{ data: BankConfirmResult }>(`/api/bank-statements/${id}/confirm`, body).then((r) => r.data),
+    meta: { silent: true },
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.all }),
+  });
+}
+
+export function useRevertImport(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api
+        .post<{ data: { removed_rows: number; withdrawn_entries: number } }>(`/api/bank-statements/${id}/revert`)
+        .then((r) => r.data),
+    meta: { silent: true },
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.all }),
+  });
+}
+
+export function useCreateRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: BankRuleInput) =>
+      api.post<{ data: BankRule }>('/api/company/bank-rules', values).then((r) => r.data),
+    meta: { silent: true },
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.all }),
+  });
+}
+
+export function useAccountsList() {
+  return useQuery({
+    queryKey: ['accounts', 'bank-select'],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: { id: number; code: string; name: string; is_active: boolean }[] }>('/api/company/accounts', {
+          signal,
+        })
+        .then((r) => r.data.filter((a) => a.is_active)),
+    staleTime: 60_000,
+  });
+}
+
+export function useRules() {
+  return useQuery({
+    queryKey: bankKeys.rules(),
+    queryFn: ({ signal }) => api.get<{ data: BankRule[] }>('/api/company/bank-rules', { signal }).then((r) => r.data),
+  });
+}
+
+export function useDeleteRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/company/bank-rules/${id}`),
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.all }),
+  });
+}

@@ -1,0 +1,141 @@
+import iconv from 'iconv-lite';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn, USERS, waitForPath } from './support/app';
+import { newPage, openBrowser, screenshot } from './support/browser';
+
+const baseURL = inject('baseURL');
+const password = inject('demoPassword');
+
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
+
+async function shots(page: Page, name: string) {
+  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
+  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
+  await screenshot(page, `${name}-1280.png`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  try {
+    await screenshot(page, `${name}-375.png`);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}
+
+/** Calls the API as the signed-in user (the token the app keeps in localStorage). */
+function apiCall(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = JSON.parse(localStorage.getItem('tokenData') ?? '{}').token;
+      const res = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+describe('銀行の取引明細取り込み', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser(inject('browserWsEndpoint'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('uploads a Shift_JIS CSV, shows suggestions, confirms two rows, and the entries appear in 仕訳帳', async () => {
+    const t = await newPage(browser, baseURL);
+    const { page } = t;
+    try {
+      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      // two rules (the company's accounts by code)
+      const accounts = (await apiCall(page, 'GET', '/api/company/accounts')).json.data as {
+        id: number;
+        code: string;
+      }[];
+      const id = (code: string) => accounts.find((a) => a.code === code)?.id;
+      expect(
+        (
+          await apiCall(page, 'POST', '/api/company/bank-rules', {
+            name: 'E2E 電話料',
+            description_contains: 'ﾃﾞﾝﾜ',
+            direction: 'out',
+            account_id: id('6170'),
+            tax_category: 'purchase_10',
+            description_template: 'E2E 電話料金 {date}',
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await apiCall(page, 'POST', '/api/company/bank-rules', {
+            name: 'E2E 家賃',
+            description_regex: 'ﾔﾁﾝ|家賃',
+            direction: 'out',
+            account_id: id('6200'),
+            tax_category: 'purchase_10',
+            description_template: 'E2E 家賃 {counterparty}',
+            splits: [{ account_id: id('6240'), tax_category: 'purchase_10', amount: 660, description: '振込手数料' }],
+          })
+        ).status,
+      ).toBe(201);
+
+      // the current month (the demo's earlier fiscal year is closed)
+      const ym = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 7);
+      const day = (d: number) => `${ym.replace('-', '/')}/0${d}`;
+      const csv = iconv.encode(
+        [
+          '年月日,お引出し,お預入れ,お取り扱い内容,残高',
+          `${day(1)},"8,800",,ﾃﾞﾝﾜﾘﾖｳ NTT,"991,200"`,
+          `${day(2)},"165,660",,ﾌﾘｺﾐ ﾔﾁﾝ ﾀﾞｲｲﾁﾌﾄﾞｳｻﾝ,"825,540"`,
+          `${day(3)},"1,234",,ｻﾞｯﾋﾟ,"824,306"`,
+          '',
+        ].join('\r\n'),
+        'cp932',
+      );
+      await page.goto('/company/bank_statement');
+      await page.getByText('明細ファイルの取り込み').waitFor();
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: `smbc_${ym}.csv`, mimeType: 'text/csv', buffer: csv });
+      const badge = (text: string) => page.locator('.mantine-Badge-label', { hasText: text });
+      await badge('三井住友銀行 CSV').waitFor({ timeout: 30_000 });
+      await badge('Shift_JIS').waitFor();
+      await page.getByText('3件（新規 3件・取り込み済みのため除外 0件）').waitFor();
+      await shots(page, 'bank-statement-upload');
+      await page.getByRole('button', { name: '取り込む' }).click();
+      await toast(page, '3件を取り込みました').waitFor({ timeout: 30_000 });
+      await waitForPath(page, /\/company\/bank_statement\/\d+$/, 30_000);
+
+      // suggestions with their score and reasons
+      await page.getByText('ルール「E2E 電話料」の条件に一致').waitFor({ timeout: 30_000 });
+      await page.getByText('ルール「E2E 家賃」の条件に一致').waitFor();
+      await page.getByText('分割: 振込手数料 ¥660').waitFor();
+      await shots(page, 'bank-statement-suggestions');
+
+      await page.getByRole('checkbox', { name: /ﾃﾞﾝﾜﾘﾖｳ NTT を選択/ }).check();
+      await page.getByRole('checkbox', { name: /ﾔﾁﾝ ﾀﾞｲｲﾁﾌﾄﾞｳｻﾝ を選択/ }).check();
+      await page.getByRole('button', { name: '選択した2件を確定' }).click();
+      await toast(page, '2件の明細を確定し、仕訳を登録しました').waitFor({ timeout: 30_000 });
+      await page.locator('.mantine-SegmentedControl-label', { hasText: '確定済' }).click();
+      await page
+        .getByText(/仕訳 No\.\d+/)
+        .first()
+        .waitFor();
+      await shots(page, 'bank-statement-confirmed');
+
+      // the entries are in 仕訳帳
+      await page.goto('/company/accountings_bk');
+      await page.getByRole('textbox', { name: 'キーワード検索' }).fill('E2E');
+      await page.waitForURL((url) => url.searchParams.get('keyword') === 'E2E');
+      await page.getByText(`E2E 電話料金 ${ym}-01`).first().waitFor({ timeout: 30_000 });
+      await page.getByText('E2E 家賃 ﾔﾁﾝ ﾀﾞｲｲﾁﾌﾄﾞｳｻﾝ').first().waitFor();
+      await shots(page, 'bank-statement-journal');
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
+});
