@@ -23,6 +23,8 @@ const COMPANY_LINKS = [
   '顧客管理',
   '受注取引一覧',
   '発注取引一覧(アップロード)',
+  // a domain permission (docs/product/PRODUCT.md §2) the demo domain grants: OCR of received documents
+  'OCR読み取り',
   '総勘定元帳',
   '貸借対照表',
   '損益計算書',

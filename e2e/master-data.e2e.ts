@@ -188,13 +188,13 @@ describe('company master data and account settings', () => {
       await page.getByRole('button', { name: 'アカウントメニュー' }).click();
       await page.getByRole('menuitem', { name: '消費税表示設定' }).click();
       await waitForPath(page, '/tax/edit');
-      await page.getByRole('radio', { name: /税込/ }).check();
+      await page.getByRole('radio', { name: /^税込（/ }).check();
       await page.getByRole('radio', { name: '四捨五入' }).check();
       await page.getByRole('button', { name: '保存する' }).click();
       await toast(page, '消費税表示設定を保存しました').waitFor();
       await page.reload();
-      await page.getByRole('radio', { name: /税込/ }).waitFor();
-      expect(await page.getByRole('radio', { name: /税込/ }).isChecked()).toBe(true);
+      await page.getByRole('radio', { name: /^税込（/ }).waitFor();
+      expect(await page.getByRole('radio', { name: /^税込（/ }).isChecked()).toBe(true);
       expect(await page.getByRole('radio', { name: '四捨五入' }).isChecked()).toBe(true);
       const saved = await api<{ data: { tax_display: string; tax_rounding: string } }>(
         page,
