@@ -127,6 +127,48 @@ describe('銀行の取引明細取り込み', () => {
         .waitFor();
       await shots(page, 'bank-statement-confirmed');
 
+      // the row without a suggestion: its 勘定科目 changed before confirming, then confirmed with it
+      await page.locator('.mantine-SegmentedControl-label', { hasText: '未確定' }).click();
+      await page.getByRole('button', { name: /ｻﾞｯﾋﾟ の勘定科目を変更/ }).click();
+      const rowDialog = page.getByRole('dialog', { name: '明細の勘定科目の変更' });
+      await rowDialog.getByRole('combobox', { name: /^勘定科目/ }).fill('6240');
+      await page.getByRole('option', { name: /6240/ }).click();
+      await rowDialog.getByRole('textbox', { name: '摘要' }).fill('E2E 雑費の振込');
+      await shots(page, 'bank-statement-row-edit');
+      await rowDialog.getByRole('button', { name: '変更を保存' }).click();
+      await toast(page, '勘定科目を変更しました').waitFor({ timeout: 30_000 });
+      await page.getByText('摘要: E2E 雑費の振込').waitFor();
+      await page.getByRole('checkbox', { name: /ｻﾞｯﾋﾟ を選択/ }).check();
+      await page.getByRole('button', { name: '選択した1件を確定' }).click();
+      await toast(page, '1件の明細を確定し、仕訳を登録しました').waitFor({ timeout: 30_000 });
+
+      // a rule written through the form, with its preview over past rows
+      await page.goto('/company/bank_statement?tab=rules');
+      await page.getByRole('button', { name: 'ルールを作成' }).click();
+      const ruleDialog = page.getByRole('dialog', { name: '自動仕訳ルールの作成' });
+      await ruleDialog.getByRole('textbox', { name: /ルール名/ }).fill('E2E 雑費');
+      await ruleDialog.getByRole('textbox', { name: '摘要に含む文字' }).fill('ｻﾞｯﾋﾟ');
+      await ruleDialog.getByRole('combobox', { name: /^勘定科目/ }).fill('6240');
+      await page.getByRole('option', { name: /6240/ }).click();
+      await ruleDialog.getByRole('button', { name: '分割の行を追加' }).click();
+      await ruleDialog.getByRole('combobox', { name: '分割1 勘定科目' }).fill('6240');
+      await page.getByRole('option', { name: /6240/ }).click();
+      await ruleDialog.getByRole('textbox', { name: '分割1の金額' }).fill('110');
+      await ruleDialog.getByText('合計が一致しています').waitFor();
+      await ruleDialog.getByRole('button', { name: 'プレビュー' }).click();
+      await ruleDialog.getByText(/過去の明細のうち 1件 に一致します/).waitFor({ timeout: 30_000 });
+      await shots(page, 'bank-statement-rule-form');
+      await ruleDialog.getByRole('button', { name: 'ルールを保存' }).click();
+      await toast(page, '自動仕訳ルールを保存しました').waitFor({ timeout: 30_000 });
+      await page.getByRole('cell', { name: 'E2E 雑費', exact: true }).waitFor();
+      await shots(page, 'bank-statement-rules');
+      await page.getByRole('tab', { name: '列の対応付け' }).click();
+      await page.getByRole('button', { name: '対応付けを作成' }).waitFor();
+      await shots(page, 'bank-statement-mappings');
+      await page.getByRole('tab', { name: '銀行口座' }).click();
+      await page.getByRole('button', { name: '銀行口座を追加' }).waitFor();
+      await shots(page, 'bank-statement-accounts');
+
       // the entries are in 仕訳帳
       await page.goto('/company/accountings_bk');
       await page.getByRole('textbox', { name: 'キーワード検索' }).fill('E2E');

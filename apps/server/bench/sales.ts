@@ -156,6 +156,16 @@ async function run(label: string, open: () => Promise<Database>) {
     '',
   );
   add(
+    'list keyword (subject, rare)',
+    await time(() => get(`/api/transactions?keyword=${encodeURIComponent('ベンチ件名4321')}`)),
+    '',
+  );
+  add(
+    'list keyword (line description)',
+    await time(() => get(`/api/transactions?keyword=${encodeURIComponent('商品123')}`)),
+    '',
+  );
+  add(
     'list filtered (status, customer)',
     await time(() => get(`/api/transactions?status=1&customer_id=${cust[3].id}`)),
     '',

@@ -7,7 +7,13 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
@@ -81,6 +87,27 @@ export interface BuildAppOptions {
   ocr?: OcrServices;
 }
 
+/**
+ * One log line per request, written when it completes (method, url, status, time): not Fastify's two
+ * ("incoming request" with the whole request, then "request completed"). Errors are logged as before.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(...args: Parameters<LogController['requestCompleted']>): void {
+    const [error, request, reply] = args;
+    if (error) {
+      super.requestCompleted(...args);
+      return;
+    }
+    const req = request as FastifyRequest;
+    const res = reply as FastifyReply;
+    req.log.info(
+      { method: req.method, url: req.url, statusCode: res.statusCode, responseTime: res.elapsedTime },
+      'request completed',
+    );
+  }
+}
+
 /** Builds the Fastify application. Tests call `app.inject()` on it; main.ts makes it listen. */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -88,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     trustProxy: false,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // a response that does not match its schema fails the request in tests, and is logged and sent unchecked otherwise

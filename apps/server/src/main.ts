@@ -31,6 +31,7 @@ async function main() {
     demo: env.SEED_DEMO ?? database.driver === 'pglite',
     demoPassword,
     storage,
+    progress: (line) => console.log(line),
   });
 
   const queue = createJobQueue(database, {

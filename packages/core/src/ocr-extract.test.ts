@@ -80,6 +80,47 @@ describe('extractFieldsFromText', () => {
   });
 
   it.each([
+    ['登録番号「4638931543100', 'T4638931543100'],
+    ['登録番号 6107163675129', 'T6107163675129'],
+    ['登録番号 丁4866945697227', 'T4866945697227'],
+    ['登録番号 14638931543100', 'T4638931543100'],
+    ['登録番号: 7 4638 9315 4310 0', 'T4638931543100'],
+  ])('T-number whose T was misread or lost after the label (real tesseract output): %s', (text, value) => {
+    const f = extractFieldsFromText(text).registration_number;
+    expect(f.value).toBe(value);
+    expect(f.warning).toBeUndefined();
+    expect(f.confidence).toBeGreaterThan(0.5);
+  });
+
+  it('flags a T-number without its T whose check digit does not match, and takes no bare number without the label', () => {
+    const f = extractFieldsFromText('登録番号「4638931543101').registration_number;
+    expect(f.value).toBe('T4638931543101');
+    expect(f.warning).toContain('チェックデジット');
+    expect(extractFieldsFromText('口座番号 4638931543100').registration_number.value).toBeNull();
+  });
+
+  it.each([
+    [
+      '10% 対象 ¥3,050 消費税 ¥305\n89% 対象 ¥22,020 消費税 Y1761\n合計 ¥27,136',
+      [
+        { tax_category: '10', base: 3050, tax: 305 },
+        { tax_category: '8', base: 22020, tax: 1761 },
+      ],
+    ],
+    [
+      '109% 対象 (税込 ) ¥2,500 内消費税 Y227\n8% 対象 (税込 ) ¥1,200 内消費税 Y88\n合計 ¥3,700',
+      [
+        { tax_category: '10', base: 2273, tax: 227 },
+        { tax_category: '8', base: 1112, tax: 88 },
+      ],
+    ],
+    ['100% 対象 ¥50,150 消費税 ¥5,015\n合計 ¥55,165', [{ tax_category: '10', base: 50150, tax: 5015 }]],
+    ['89% 対象 ¥2,700 消費税 \\Y216', [{ tax_category: '8', base: 2700, tax: 216 }]],
+  ])('per-rate taxes with the % or the ¥ misread (real tesseract output): %s', (text, taxes) => {
+    expect(extractFieldsFromText(text).taxes.value).toEqual(taxes);
+  });
+
+  it.each([
     ['合計 12,345円', 12345],
     ['合計 ￥12,345', 12345],
     ['合計金額（税込） ¥１２，３４５－', 12345],

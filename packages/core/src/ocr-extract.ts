@@ -80,11 +80,13 @@ export function normalizeOcrText(s: string): string {
   t = t.replace(/[‐‑‒–—―−ｰ]/g, '-');
   t = t.replace(SPACE_BETWEEN_CJK, '$1');
   t = t.replace(SPACE_BETWEEN_CJK, '$1');
-  // a yen sign misread as \ or \% or Y or ¥ followed by a stray mark
-  t = t.replace(/(?:\\%?|¥%|Y(?=\s?\d{1,3}[,.]\d{3}))\s?(?=\d)/g, '¥');
+  // a yen sign misread as \ or \% or \Y or Y (not inside a word) or ¥ followed by a stray mark
+  t = t.replace(/(?:\\[%Y]?|¥[%Y]|(?<![A-Za-z0-9])Y)\s?(?=\d)/g, '¥');
   t = t.replace(/(\d)(?:,\.|\.,)(\d)/g, '$1,$2');
   // a % read as 96 before 対象 (896対象 → 8%対象)
   t = t.replace(/(?<!\d)(10|8)96(?=\s*(?:対象|\(税込|課税))/g, '$1%');
+  // a % read with a stray 9 or 0 before it (109% / 89% / 100% 対象 → 10% / 8%): the only rates are 10 and 8
+  t = t.replace(/(?<!\d)(10|8)[09]\s*%(?=\s*(?:対象|\(税込|課税))/g, '$1%');
   // thousands separated by dots (never decimals on a yen document)
   t = t.replace(/\b\d{1,3}(?:\.\d{3})+\b(?!\.\d)/g, (m) => m.replace(/\./g, ','));
   // digits split by a space inside a grouped amount: "12, 000" → "12,000"
@@ -135,15 +137,32 @@ const round2 = (v: number) => Math.round(Math.max(0, Math.min(1, v)) * 100) / 10
 // ---------------------------------------------------------------- registration number
 
 const REG = /T\s*[-:]?\s*((?:\d[\s-]*){13})(?!\d)/;
+const REG_LABEL = /登録番号|登録No|適格/;
+/**
+ * After the label the T itself is often misread (「, 丁, I, |, or a digit 1 / 7) or lost: up to two marks, then
+ * 13 digits (14 when the T became a digit).
+ */
+const REG_AFTER_LABEL =
+  /(?:登録番号|登録No\.?|適格請求書発行事業者)\s*[:：]?\s*[^\d\s]{0,2}\s*((?:\d[\s-]*){13,14})(?!\d)/;
 
 function registrationNumber(lines: NLine[]): OcrField<string> {
-  const labelled = lines.filter((l) => /登録番号|登録No|適格/.test(l.n));
+  const labelled = lines.filter((l) => REG_LABEL.test(l.n));
   for (const l of [...labelled, ...lines]) {
     const m = REG.exec(l.n);
     if (!m) continue;
     const value = `T${m[1].replace(/\D/g, '')}`;
     if (isValidRegistrationNumber(value)) return field(value, l, 1);
     return field(value, l, 0.3, '登録番号のチェックデジットが一致しません');
+  }
+  for (const l of labelled) {
+    const m = REG_AFTER_LABEL.exec(l.n);
+    if (!m) continue;
+    const digits = m[1].replace(/\D/g, '');
+    // 14 digits: the T read as a digit (its first); the check digit decides between the readings
+    const candidates = digits.length === 14 ? [digits.slice(1), digits.slice(0, 13)] : [digits];
+    const valid = candidates.find((d) => isValidRegistrationNumber(`T${d}`));
+    if (valid) return field(`T${valid}`, l, 0.9);
+    return field(`T${candidates[0]}`, l, 0.3, '登録番号のチェックデジットが一致しません');
   }
   return field<string>(null, null);
 }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -32,6 +33,12 @@ export interface Database {
 }
 
 /**
+ * PostgreSQL extensions the migrations use, loaded into every embedded database (pg_trgm: the trigram
+ * indexes of the keyword searches; PostgreSQL has it in its contrib package).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * Opens the database: PostgreSQL through `pg` when a URL is given, else embedded PGlite in
  * `dataDir` (or in memory when dataDir is 'memory://'). Only ONE process may open a PGlite folder.
  */
@@ -47,11 +54,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const dir = opts.dataDir ?? 'memory://';
   let client: PGlite;
   if (dir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
     const pgdata = path.join(dir, 'pgdata');
     mkdirSync(pgdata, { recursive: true });
-    client = new PGlite(pgdata);
+    client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

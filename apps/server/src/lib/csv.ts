@@ -48,7 +48,7 @@ export function decodeCsv(buf: Buffer): { text: string; encoding: CsvEncoding } 
 }
 
 /** Undoes csvField's formula guard, so an exported file imports back unchanged. */
-function unguard(field: string): string {
+export function unguard(field: string): string {
   return field.startsWith("'") && FORMULA_START.test(field.slice(1)) ? field.slice(1) : field;
 }
 

@@ -7,7 +7,8 @@ import { companyOwner, createTestApp, type TestContext } from '../test/harness.j
 
 /**
  * The global per-IP limit of /api (plugins/rate-limit.ts) counts in the database: two app instances on the
- * same database (two server processes) share the count.
+ * same database (two server processes) share the count. Below half its limit a client is counted in the
+ * process and written in batches (ADR 0019); past it, on every request.
  */
 
 const LIMITS = { max: 5, publicMax: 3, windowSeconds: 60 };
@@ -71,6 +72,24 @@ describe('global rate limit', () => {
     expect((await me(second)).statusCode).toBe(200);
     const [row] = await ctx.db.select().from(rateLimitCounters).where(sql`${rateLimitCounters.key} like 'api:%'`);
     expect(row.count).toBe(1);
+  });
+
+  it('below half the limit the counts are written in batches, and all of them reach the database', async () => {
+    const roomy = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test', APP_URL: 'http://chobo.test' }),
+      db: ctx.db,
+      driver: ctx.app.deps.driver,
+      rateLimits: { max: 1000, publicMax: 1000, windowSeconds: 60 },
+    });
+    try {
+      await ctx.db.delete(rateLimitCounters);
+      for (let i = 0; i < 10; i++) expect((await prefectures(roomy)).statusCode).toBe(200);
+      await expect
+        .poll(async () => (await ctx.db.select().from(rateLimitCounters)).map((r) => r.count), { timeout: 30_000 })
+        .toEqual([10]);
+    } finally {
+      await roomy.close();
+    }
   });
 
   it('the test harness has no limit by default', async () => {

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { responseSerializerCompiler } from './response-serializer.js';
+import { fastSchemaOf, responseSerializerCompiler } from './response-serializer.js';
 
 const item = z.object({ data: z.object({ id: z.number().int(), name: z.string() }) });
 
@@ -58,5 +58,33 @@ describe('responseSerializerCompiler', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.body).toBe('a,b\n');
+  });
+
+  it('production: the fast serialiser sends what zod sends (nullable fields and objects, a field named description)', async () => {
+    const schema = z.object({
+      data: z.object({
+        id: z.number().int(),
+        description: z.string().nullable(),
+        company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+        tags: z.array(z.string()),
+      }),
+    });
+    const json = fastSchemaOf(schema);
+    expect(JSON.stringify(json)).not.toContain('anyOf');
+    const app = Fastify();
+    app.setSerializerCompiler(
+      responseSerializerCompiler({ strict: false, log: { error: vi.fn() } as unknown as FastifyBaseLogger }),
+    );
+    const answers = [
+      { data: { id: 1, description: 'メモ', company: { id: 2, name: '株式会社A', secret: 'x' }, tags: ['a'] }, x: 1 },
+      { data: { id: 1, description: null, company: null, tags: [] } },
+    ];
+    let n = 0;
+    app.get('/y', { schema: { response: { 200: schema } } }, async () => answers[n++]);
+    await app.ready();
+    for (const answer of answers) {
+      const res = await app.inject('/y');
+      expect(res.json()).toEqual(z.encode(schema, answer as never));
+    }
   });
 });

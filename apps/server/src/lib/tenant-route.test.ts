@@ -21,7 +21,7 @@ let b: Awaited<ReturnType<typeof companyOwner>>;
 /** Company A's records by the route prefix whose :id they fill, with the record as A reads it. */
 const fixtures = new Map<
   string,
-  { id: number; fileId?: number; record: Record<string, unknown>; body?: Record<string, unknown> }
+  { id: number; fileId?: number; rowId?: number; record: Record<string, unknown>; body?: Record<string, unknown> }
 >();
 /** Company A's ids by query parameter name. */
 const queryIds: Record<string, number> = {};
@@ -167,7 +167,12 @@ beforeAll(async () => {
   fixtures.set('/api/company/attendance/corrections/:id/approve', { id: correction.id, record: {} });
   fixtures.set('/api/company/attendance/corrections/:id/reject', { id: correction.id, record: {} });
   for (const suffix of ['', '/confirm', '/retry']) {
-    fixtures.set(`/api/ocr-documents/:id${suffix}`, { id: ocrId, record: { fields: { total: 1 } } });
+    fixtures.set(`/api/ocr-documents/:id${suffix}`, {
+      id: ocrId,
+      record: { fields: { total: 1 } },
+      // confirm needs its updated_at (else 422 before the company check)
+      ...(suffix === '/confirm' ? { body: { updated_at: new Date().toISOString() } } : {}),
+    });
   }
   const payment = await created(a.api, '/api/payments', {
     direction: 'in',
@@ -223,6 +228,12 @@ beforeAll(async () => {
   for (const suffix of ['', '/file', '/revert', '/confirm', '/ignore']) {
     fixtures.set(`/api/bank-statements/:id${suffix}`, { id: imp.id, record: {} });
   }
+  const impRows = (await read(`/api/bank-statements/${imp.id}`)).rows as { id: number; updated_at: string }[];
+  fixtures.set('/api/bank-statements/:id/rows/:row_id', {
+    id: imp.id,
+    rowId: impRows[0].id,
+    record: { account_id: code('1120'), updated_at: impRows[0].updated_at },
+  });
   fixtures.set('/api/company/bank-rules/:id', {
     id: rule.id,
     record: await read(`/api/company/bank-rules/${rule.id}`),
@@ -271,7 +282,10 @@ describe('every company route is scoped to the caller’s company', () => {
       const fixture = fixtures.get(r.url);
       expect(fixture, `no fixture for ${r.method} ${r.url}: add company A's record for it to this test`).toBeDefined();
       if (!fixture || fixture.id === 0) continue;
-      const url = r.url.replace(':file_id', String(fixture.fileId ?? 0)).replace(/:[a-z_]+/, String(fixture.id));
+      const url = r.url
+        .replace(':file_id', String(fixture.fileId ?? 0))
+        .replace(':row_id', String(fixture.rowId ?? 0))
+        .replace(/:[a-z_]+/, String(fixture.id));
       const body =
         r.method === 'PUT' || r.method === 'PATCH'
           ? { updated_at: new Date().toISOString(), ...fixture.record }

@@ -80,11 +80,12 @@ function bearer(req: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
-async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
-  const token = bearer(req);
-  if (!token) throw unauthorized();
-  const db = app.deps.db;
-  const [row] = await db
+/**
+ * The token lookup of every signed-in request (token, user, company status, domain permissions): one
+ * query, built once per database handle and run as a prepared statement.
+ */
+function buildTokenQuery(db: Db) {
+  return db
     .select({
       tokenId: apiTokens.id,
       expiresAt: apiTokens.expires_at,
@@ -107,13 +108,30 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: Fa
     .leftJoin(domains, eq(domains.id, companies.domain_id))
     .where(
       and(
-        eq(apiTokens.token_hash, hashToken(token)),
+        eq(apiTokens.token_hash, sql.placeholder('hash')),
         isNull(apiTokens.revoked_at),
         gt(apiTokens.expires_at, sql`now()`),
         isNull(users.disabled_at),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('chobo_auth_token');
+}
+const tokenQueries = new WeakMap<Db, ReturnType<typeof buildTokenQuery>>();
+function tokenQuery(db: Db) {
+  let q = tokenQueries.get(db);
+  if (!q) {
+    q = buildTokenQuery(db);
+    tokenQueries.set(db, q);
+  }
+  return q;
+}
+
+async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+  const token = bearer(req);
+  if (!token) throw unauthorized();
+  const db = app.deps.db;
+  const [row] = await tokenQuery(db).execute({ hash: hashToken(token) });
   if (!row) throw unauthorized('ログインの有効期限が切れました。再度ログインしてください');
   if (row.companyStatus === 'suspended') throw unauthorized('企業のアカウントが停止されているため利用できません');
 

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { HttpError } from '../lib/http-errors.js';
 import { sqlRows } from '../modules/accounting/sql-rows.js';
 
-/** Per-client (IP address) request limits of /api, counted in the database. 0 = no limit of that kind. */
+/** Per-client (IP address) request limits of /api, shared through the database. 0 = no limit of that kind. */
 export interface RateLimits {
   /** Requests per window to signed-in routes. */
   max: number;
@@ -19,8 +19,15 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { max: 300, publicMax: 60, window
 
 export const RATE_LIMIT_MESSAGE = 'リクエストが多すぎます。しばらくしてから再度お試しください';
 
-/** Sweep expired counters once per this many increments (per process). */
-const SWEEP_EVERY = 500;
+/**
+ * A client's count is kept in the process while it stays at or below this share of its limit; past it,
+ * every request goes to the database (exact). See ADR 0019.
+ */
+export const LOCAL_SHARE = 0.5;
+/** The counts kept in the process are written to the database (one statement for every key) this often. */
+export const FLUSH_EVERY_MS = 1000;
+/** Delete expired counters once per this many flushes (per process). */
+const SWEEP_EVERY = 60;
 
 interface StoreResult {
   current: number;
@@ -28,41 +35,141 @@ interface StoreResult {
 }
 type Callback = (err: Error | null, res?: StoreResult) => void;
 
+interface Slot {
+  /** The database's count as last seen (every process's flushed requests). */
+  base: number;
+  /** This process's requests not yet written. */
+  pending: number;
+  /** The window's end (this process's clock). */
+  resetAt: number;
+  windowMs: number;
+}
+
 /**
- * A @fastify/rate-limit store on the table rate_limit_counters: one atomic upsert per request, so every
- * server process sharing the database shares the count. Fixed window: the first request after reset_at
- * starts a new window.
+ * A @fastify/rate-limit store on the table rate_limit_counters, shared by every server process on the
+ * database, without a database round trip on most requests (ADR 0019):
+ * - each process counts a client's requests in memory and writes what it counted to the database once a
+ *   second, every client in one upsert, reading back the shared totals;
+ * - a client whose known total passes LOCAL_SHARE of its limit is counted in the database on each request
+ *   (its pending requests with it), so the 429 decision near the limit is the database's exact count.
+ * A client can therefore exceed its limit by what the OTHER processes counted in their last second below
+ * half the limit; it is never refused early. Fixed window: the first request after reset_at starts a new one.
  */
 export function databaseStore(db: Db, log: FastifyInstance['log']) {
-  let calls = 0;
-  const incr = async (key: string, windowMs: number): Promise<StoreResult> => {
-    const seconds = Math.max(1, Math.ceil(windowMs / 1000));
-    const [row] = await sqlRows<{ count: number; ttl_ms: string | number }>(
+  const slots = new Map<string, Slot>();
+  let flushes = 0;
+
+  /** Adds `counts` to the database and returns each key's total and remaining window. */
+  const write = async (counts: { key: string; n: number; windowMs: number }[]) => {
+    const sorted = [...counts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // no deadlocks
+    const values = sql.join(
+      sorted.map(
+        (c) =>
+          sql`(${c.key}::varchar, ${c.n}::integer, now() + make_interval(secs => ${Math.max(1, Math.ceil(c.windowMs / 1000))}::integer))`,
+      ),
+      sql`, `,
+    );
+    const rows = await sqlRows<{ key: string; count: number; ttl_ms: string | number }>(
       db,
       sql`insert into rate_limit_counters as c (key, count, reset_at)
-          values (${key}, 1, now() + make_interval(secs => ${seconds}))
+          values ${values}
           on conflict (key) do update set
-            count = case when c.reset_at <= now() then 1 else c.count + 1 end,
-            reset_at = case when c.reset_at <= now() then now() + make_interval(secs => ${seconds}) else c.reset_at end
-          returning c.count, ceil(extract(epoch from (c.reset_at - now())) * 1000) as ttl_ms`,
+            count = case when c.reset_at <= now() then excluded.count else c.count + excluded.count end,
+            reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
+          returning c.key, c.count, ceil(extract(epoch from (c.reset_at - now())) * 1000) as ttl_ms`,
     );
-    if (++calls % SWEEP_EVERY === 0) {
+    if (++flushes % SWEEP_EVERY === 0) {
       db.execute(sql`delete from rate_limit_counters where reset_at < now() - interval '1 minute'`).catch((err) =>
         log.warn({ err }, 'rate limit sweep failed'),
       );
     }
-    return { current: Number(row.count), ttl: Math.max(0, Number(row.ttl_ms)) };
+    const now = Date.now();
+    const totals = new Map<string, StoreResult>();
+    for (const row of rows) {
+      const res = { current: Number(row.count), ttl: Math.max(0, Number(row.ttl_ms)) };
+      totals.set(row.key, res);
+      const slot = slots.get(row.key);
+      if (slot) {
+        slot.base = res.current;
+        slot.resetAt = now + res.ttl;
+      }
+    }
+    return totals;
   };
-  return class DatabaseStore {
-    incr(key: string, cb: Callback, timeWindow: number) {
-      incr(key, timeWindow).then(
-        (res) => cb(null, res),
-        (err: Error) => cb(err),
-      );
+
+  /**
+   * Writes what `keys` (default: every key with something pending) counted since the last write; a key given
+   * by name is written even with nothing pending (adds 0: reads the shared total).
+   */
+  const flush = async (keys?: string[]) => {
+    const taken: { key: string; n: number; windowMs: number }[] = [];
+    for (const key of keys ?? slots.keys()) {
+      const slot = slots.get(key);
+      if (!slot || (slot.pending === 0 && !keys)) continue;
+      taken.push({ key, n: slot.pending, windowMs: slot.windowMs });
+      slot.pending = 0;
     }
-    child() {
-      return new DatabaseStore();
+    if (taken.length === 0) return new Map<string, StoreResult>();
+    try {
+      return await write(taken);
+    } catch (err) {
+      // not written: counted again with the next write
+      for (const t of taken) {
+        const slot = slots.get(t.key);
+        if (slot) slot.pending += t.n;
+      }
+      throw err;
     }
+  };
+
+  const flushAll = () => {
+    const now = Date.now();
+    for (const [key, slot] of slots) if (slot.pending === 0 && slot.resetAt <= now) slots.delete(key);
+    return flush().then(
+      () => undefined,
+      (err) => log.warn({ err }, 'rate limit flush failed'),
+    );
+  };
+  const timer = setInterval(flushAll, FLUSH_EVERY_MS);
+  timer.unref();
+
+  const incr = async (key: string, windowMs: number, max: number): Promise<StoreResult> => {
+    const now = Date.now();
+    let slot = slots.get(key);
+    if (!slot || (slot.resetAt <= now && slot.pending === 0)) {
+      slot = { base: 0, pending: 0, resetAt: now + windowMs, windowMs };
+      slots.set(key, slot);
+    } else if (slot.resetAt <= now) {
+      // the window ended locally: what is still pending belongs to the old one
+      slot.base = 0;
+      slot.pending = 0;
+      slot.resetAt = now + windowMs;
+    }
+    slot.pending++;
+    const estimate = slot.base + slot.pending;
+    if (estimate <= max * LOCAL_SHARE) return { current: estimate, ttl: slot.resetAt - now };
+    const totals = await flush([key]);
+    const res = totals.get(key);
+    return res ?? { current: slot.base + slot.pending, ttl: Math.max(0, slot.resetAt - Date.now()) };
+  };
+
+  return {
+    /** Writes every pending count and stops the timer (app close). */
+    async close() {
+      clearInterval(timer);
+      await flushAll();
+    },
+    Store: class DatabaseStore {
+      incr(key: string, cb: Callback, timeWindow: number, max: number) {
+        incr(key, timeWindow, max).then(
+          (res) => cb(null, res),
+          (err: Error) => cb(err),
+        );
+      }
+      child() {
+        return new DatabaseStore();
+      }
+    },
   };
 }
 
@@ -76,6 +183,8 @@ const isApi = (req: FastifyRequest) => req.url.startsWith('/api/');
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: RateLimits; db: Db }) => {
   const { limits } = opts;
+  const store = databaseStore(opts.db, app.log);
+  app.addHook('onClose', () => store.close());
   await app.register(rateLimit, {
     global: true,
     timeWindow: limits.windowSeconds * 1000,
@@ -83,7 +192,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
     keyGenerator: (req) => `${isPublic(req) ? 'public' : 'api'}:${req.ip}`,
     allowList: (req) =>
       !isApi(req) || req.url.startsWith('/api/health') || (isPublic(req) ? limits.publicMax : limits.max) <= 0,
-    store: databaseStore(opts.db, app.log),
+    store: store.Store,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: {
       'x-ratelimit-limit': false,

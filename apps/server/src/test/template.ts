@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type Database, type Db, openDatabase, runMigrations } from '../db/client.js';
+import { type Database, type Db, openDatabase, PGLITE_EXTENSIONS, runMigrations } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
 
 /**
@@ -31,7 +31,7 @@ export function pgliteDatabase(client: PGlite): Database {
 }
 
 export async function buildPgliteTemplate(): Promise<Template> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const database = pgliteDatabase(client);
   await runMigrations(database);
@@ -58,7 +58,7 @@ export async function clonePglite(file: string): Promise<Database> {
     blob = new Blob([readFileSync(file)]);
     blobs.set(file, blob);
   }
-  const client = new PGlite({ loadDataDir: blob });
+  const client = new PGlite({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return pgliteDatabase(client);
 }

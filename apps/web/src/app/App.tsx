@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { onSessionCleared } from '../lib/session';
-import { AppProviders } from './providers';
+import { ShellProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
@@ -11,8 +11,8 @@ onSessionCleared(() => queryClient.clear());
 export function App() {
   const [router] = useState(createAppRouter);
   return (
-    <AppProviders client={queryClient}>
+    <ShellProviders client={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>
+    </ShellProviders>
   );
 }

@@ -2,24 +2,39 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './responsive.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { theme } from './theme';
 
-/** Toasts: bottom-left, at most 5 on screen, the rest queued (docs/product/SPEC.md §8). */
-export const TOAST_LIMIT = 5;
+export { TOAST_LIMIT } from './limits';
 
-export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+/** Mantine with the app's theme. */
+export function AppTheme({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={client}>
-        <ModalsProvider labels={{ confirm: 'OK', cancel: 'キャンセル' }}>
-          <Notifications position="bottom-left" limit={TOAST_LIMIT} zIndex={3000} />
-          {children}
-        </ModalsProvider>
-      </QueryClientProvider>
+      {children}
     </MantineProvider>
+  );
+}
+
+// The toasts' container (and its transitions) is its own chunk, loaded after the first paint: a toast
+// shown before it arrives waits in the notifications store and appears with it.
+const Toasts = lazy(() => import('./toasts'));
+
+/**
+ * The app's providers: what the first page needs (theme, queries). The toasts' container comes in its
+ * own chunk and the confirm dialogs' provider with the signed-in shell (MainLayout), so the sign-in page
+ * loads neither (issue 16: the first route ≤ 150 KB of JavaScript). Tests: AppProviders (all-providers.tsx).
+ */
+export function ShellProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <AppTheme>
+      <QueryClientProvider client={client}>
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+        {children}
+      </QueryClientProvider>
+    </AppTheme>
   );
 }

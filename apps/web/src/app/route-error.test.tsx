@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api';
 import { setPageReloader } from '../lib/chunk-reload';
-import { AppProviders } from './providers';
+import { AppProviders } from './all-providers';
 import { createQueryClient } from './query-client';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 

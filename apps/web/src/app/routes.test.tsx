@@ -121,7 +121,7 @@ describe('routes', () => {
     const toast = await screen.findByText(
       'データベースに接続できません。',
       { selector: '[data-toast-type] *' },
-      { timeout: 6000 },
+      { timeout: 30_000 },
     );
     expect(toast.closest('[data-toast-type]')?.getAttribute('data-toast-type')).toBe('error');
   });
@@ -146,9 +146,11 @@ describe('routes', () => {
       const items = within(menu).getAllByRole('menuitem', { hidden: true });
       expect(items.map((item) => item.textContent)).toContain('顧客管理');
       await user.click(within(menu).getByRole('menuitem', { name: 'ホーム', hidden: true }));
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/company'));
-      await vi.waitFor(() =>
-        expect(screen.getByRole('button', { name: 'メニューを開く' }).getAttribute('aria-expanded')).toBe('false'),
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/company'), { timeout: 30_000 });
+      await vi.waitFor(
+        () =>
+          expect(screen.getByRole('button', { name: 'メニューを開く' }).getAttribute('aria-expanded')).toBe('false'),
+        { timeout: 30_000 },
       );
     } finally {
       window.matchMedia = original;

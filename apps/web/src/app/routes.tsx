@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { pageLoader, rootIndexLoader } from './guards';
 import { DefaultLayout } from './layouts/DefaultLayout';
-import { MainLayout } from './layouts/MainLayout';
 import { RootLayout, RouteFallback } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { PAGES } from './route-table';
@@ -56,7 +55,8 @@ export function createRoutes(): RouteObject[] {
         },
         {
           id: 'main-layout',
-          Component: MainLayout,
+          // the signed-in shell (sidebar, top bar, menus) is its own chunk: the sign-in page does not load it
+          lazy: async () => ({ Component: (await import('./layouts/MainLayout')).MainLayout }),
           children: PAGES.map(
             (page): RouteObject => ({
               path: page.path,

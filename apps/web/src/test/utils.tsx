@@ -2,7 +2,7 @@ import type { Customer, Me } from '@chobo/core';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../app/providers';
+import { AppProviders } from '../app/all-providers';
 import { createQueryClient } from '../app/query-client';
 import { createRoutes } from '../app/routes';
 import { setNavigator } from '../lib/navigation';

@@ -128,8 +128,38 @@ export const bankRowDto = z.object({
   journal_entry_id: idDto.nullable(),
   journal_entry_number: z.number().int().nullable(),
   suggestion: bankSuggestionDto.nullable(),
+  /** What a person chose for this row before confirming (replaces the suggestion's account when confirmed). */
+  edit: z
+    .object({
+      account_id: idDto,
+      account_name: z.string().nullable(),
+      tax_category: z.string(),
+      description: z.string().nullable(),
+    })
+    .nullable(),
+  /** Version for PUT /api/bank-statements/{id}/rows/{row_id}. */
+  updated_at: timestampDto,
 });
 export type BankRow = z.infer<typeof bankRowDto>;
+
+/**
+ * A person's choice for one unconfirmed row (`PUT /api/bank-statements/{id}/rows/{row_id}` with updated_at):
+ * the 勘定科目, 税区分 and 摘要 to confirm it with; `account_id: null` goes back to the suggestion.
+ */
+export const bankRowEditInput = z.object({
+  account_id: idField('勘定科目')
+    .nullish()
+    .transform((v) => v ?? null),
+  tax_category: z
+    .enum(Object.keys(JOURNAL_TAX_CATEGORIES) as [keyof typeof JOURNAL_TAX_CATEGORIES], {
+      error: '税区分を選択してください',
+    })
+    .optional()
+    .default('none'),
+  description: optionalText('摘要', 255),
+});
+export type BankRowEditInput = z.input<typeof bankRowEditInput>;
+export type BankRowEditValues = z.output<typeof bankRowEditInput>;
 
 /** A parsed row before it is stored (dry_run answers these). */
 export const parsedBankRowDto = z.object({
@@ -456,3 +486,7 @@ export const bankCsvMappingDto = z.object({
   updated_at: timestampDto,
 });
 export type BankCsvMapping = z.infer<typeof bankCsvMappingDto>;
+
+/** The answer of PUT /api/bank-statements/{id}/rows/{row_id}. */
+export const bankRowEditDto = bankRowDto.pick({ id: true, edit: true, updated_at: true });
+export type BankRowEdit = z.infer<typeof bankRowEditDto>;

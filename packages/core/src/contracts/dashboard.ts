@@ -18,7 +18,7 @@ export const dashboardMonthDto = z.object({
 
 export const dashboardCheckDto = z.object({ count, amount: yen });
 
-/** Today's attendance (filled once the attendance module provides it). */
+/** Today's attendance (for callers who manage attendance: attendance.index, or an administrator's read-only view). */
 export const dashboardAttendanceDto = z.object({
   total: count,
   clocked_in: count,
@@ -50,6 +50,12 @@ export const dashboardDto = z.object({
     open_invoices: dashboardCheckDto,
     /** 受注取引 still 未請求 (status 0). */
     unbilled_sales: dashboardCheckDto,
+    /** 発注取引 not yet paid whose 支払期日 is within 7 days or past (amount = their totals). */
+    payables_due: dashboardCheckDto,
+    /** OCR documents read (完了) and waiting for a person to check and register them (amount = read totals). */
+    ocr_to_confirm: dashboardCheckDto,
+    /** Imported bank rows not yet turned into journal entries (amount = their amounts). */
+    bank_rows_unconfirmed: dashboardCheckDto,
   }),
   attendance_today: dashboardAttendanceDto.optional(),
 });

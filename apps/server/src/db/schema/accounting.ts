@@ -126,6 +126,26 @@ export const journalEntries = pgTable(
   ],
 );
 
+/**
+ * The number of journal entries per company and day, maintained by the trigger `journal_daily_counts_apply`
+ * on journal_entries in the same transaction as every posting (docs/adr/0012-journal-list-daily-counts.md):
+ * the journal list's total and the day a page starts on are read from here, not counted over the entries.
+ */
+export const journalDailyCounts = pgTable(
+  'journal_daily_counts',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.date] }),
+    check('journal_daily_counts_entries_check', sql`${t.entries} >= 0`),
+  ],
+);
+
 /** 仕訳明細: exactly one of debit/credit is > 0. `date` and `kind` repeat the entry's (checked at commit). */
 export const journalLines = pgTable(
   'journal_lines',

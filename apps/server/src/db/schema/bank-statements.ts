@@ -143,11 +143,25 @@ export const bankStatementRows = pgTable(
     confirmed_as: varchar('confirmed_as', { length: 64 }),
     confirmed_by: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    /** What a person chose before confirming (PUT /api/bank-statements/{id}/rows/{row_id}); null = the suggestion. */
+    edit_account_id: integer('edit_account_id'),
+    edit_tax_category: varchar('edit_tax_category', { length: 16 }),
+    edit_description: varchar('edit_description', { length: 255 }),
+    /** Version of the person's edit (null until first edited: the import's created_at stands in). */
+    updated_at: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
+    foreignKey({
+      columns: [t.edit_account_id, t.company_id],
+      foreignColumns: [accounts.id, accounts.company_id],
+    }),
     uniqueIndex('bank_statement_rows_fingerprint_unique').on(t.bank_account_id, t.fingerprint),
     index('bank_statement_rows_import_idx').on(t.import_id, t.line_no),
-    index('bank_statement_rows_company_status_idx').on(t.company_id, t.status, t.date),
+    // Only rows already dealt with (confirmed / ignored: the learning and settled-amount lookups): the bulk
+    // insert of an import's unconfirmed rows skips this index (docs/adr/0022).
+    index('bank_statement_rows_company_done_idx')
+      .on(t.company_id, t.status, t.date)
+      .where(sql`${t.status} <> 'unconfirmed'`),
     check('bank_statement_rows_direction_check', sql`${t.direction} in ('in', 'out')`),
     check('bank_statement_rows_amount_check', sql`${t.amount} > 0 and ${t.amount} <= 999999999999`),
     check('bank_statement_rows_status_check', sql`${t.status} in ('unconfirmed', 'confirmed', 'ignored')`),

@@ -35,6 +35,9 @@ export const customers = pgTable(
   (t) => [
     index('customers_company_idx').on(t.company_id, t.id).where(sql`${t.deleted_at} is null`),
     index('customers_company_name_idx').on(t.company_id, t.name).where(sql`${t.deleted_at} is null`),
+    // keyword search (ILIKE '%…%'): trigram indexes (pg_trgm)
+    index('customers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('customers_name_kana_trgm_idx').using('gin', sql`${t.name_kana} gin_trgm_ops`),
     check('customers_used_for_check', sql`${t.used_for} in (1, 2, 3)`),
     check('customers_honorific_check', sql`${t.honorific} in ('御中', '様')`),
     check('customers_closing_day_check', sql`${t.closing_day} between 1 and 31`),

@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { journalEntries } from './accounting.js';
+import { bankAccounts, bankStatementRows } from './bank-statements.js';
 import { customers } from './customers.js';
 import { companies, users } from './identity.js';
 import { transactionDocuments } from './transaction-documents.js';
@@ -41,11 +42,11 @@ export const payments = pgTable(
     method: smallint('method').notNull().default(1),
     fee: bigint('fee', { mode: 'number' }).notNull().default(0),
     fee_bearer: varchar('fee_bearer', { length: 4 }).notNull().default('us'),
-    /** The company's bank account (today: the 1-based position in companies.bank_accounts). */
-    bank_account_id: integer('bank_account_id'),
+    /** The company's bank account (bank_accounts.id, same company); its linked 勘定科目 is posted. */
+    bank_account_id: integer('bank_account_id').references(() => bankAccounts.id, { onDelete: 'set null' }),
     memo: text('memo'),
     /** The bank statement row this payment was made from (bank import), when there is one. */
-    bank_statement_row_id: integer('bank_statement_row_id'),
+    bank_statement_row_id: integer('bank_statement_row_id').references(() => bankStatementRows.id),
     /** What the payment settles (amount, plus the fee when it was deducted from the transfer). */
     settled: bigint('settled', { mode: 'number' }).notNull(),
     journal_entry_id: integer('journal_entry_id').references(() => journalEntries.id, { onDelete: 'set null' }),

@@ -38,6 +38,8 @@ export const transactionDocuments = pgTable(
     document_type: smallint('document_type').notNull(),
     transaction_date: date('transaction_date', { mode: 'string' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Σ payment allocations (支払) on this document, kept by a trigger on payment_allocations. */
+    paid_amount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
     /** [{ tax_category, base, tax }] as written on the document, one row per rate. */
     taxes: jsonb('taxes').notNull().default(sql`'[]'::jsonb`),
     registration_number: varchar('registration_number', { length: 14 }),
@@ -66,6 +68,12 @@ export const transactionDocuments = pgTable(
     index('transaction_documents_company_customer_idx')
       .on(t.company_id, t.customer_id, t.transaction_date)
       .where(sql`${t.deleted_at} is null`),
+    // keyword search (ILIKE '%…%'): trigram index (pg_trgm)
+    index('transaction_documents_memo_trgm_idx').using('gin', sql`${t.memo} gin_trgm_ops`),
+    // 支払予定表 / open items: posted documents with something left to pay
+    index('transaction_documents_open_idx')
+      .on(t.company_id, t.customer_id, t.due_date, t.transaction_date)
+      .where(sql`${t.deleted_at} is null and ${t.status} = 0 and ${t.amount} > ${t.paid_amount}`),
     check('transaction_documents_type_check', sql`${t.document_type} in (1, 2, 3, 4, 5, 6, 9)`),
     check('transaction_documents_status_check', sql`${t.status} in (0, 1)`),
     check('transaction_documents_payment_method_check', sql`${t.payment_method} in (1, 2, 3, 4, 9)`),
@@ -108,6 +116,7 @@ export const transactionDocumentFiles = pgTable(
     unique('transaction_document_files_version_unique').on(t.document_id, t.version),
     uniqueIndex('transaction_document_files_storage_key_unique').on(t.storage_key),
     index('transaction_document_files_company_idx').on(t.company_id, t.document_id),
+    index('transaction_document_files_file_name_trgm_idx').using('gin', sql`${t.file_name} gin_trgm_ops`),
     check('transaction_document_files_version_check', sql`${t.version} > 0`),
     check(
       'transaction_document_files_type_check',

@@ -61,6 +61,8 @@ export const salesTransactions = pgTable(
     subtotal: yen('subtotal'),
     tax: yen('tax'),
     total: yen('total'),
+    /** Σ payment allocations on this sale, kept by a trigger on payment_allocations (open = total − paid_amount). */
+    paid_amount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
     journal_entry_id: integer('journal_entry_id').references(() => journalEntries.id, { onDelete: 'set null' }),
     write_off_entry_id: integer('write_off_entry_id').references(() => journalEntries.id, { onDelete: 'set null' }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -73,6 +75,12 @@ export const salesTransactions = pgTable(
     foreignKey({ columns: [t.customer_id], foreignColumns: [customers.id] }),
     index('sales_transactions_company_date_idx').on(t.company_id, t.transaction_date, t.id),
     index('sales_transactions_company_customer_idx').on(t.company_id, t.customer_id, t.transaction_date),
+    // keyword search (ILIKE '%…%'): trigram index (pg_trgm)
+    index('sales_transactions_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
+    // the aging report: sales with something left to collect (not written off)
+    index('sales_transactions_open_idx')
+      .on(t.company_id, t.customer_id, t.due_date, t.transaction_date)
+      .where(sql`${t.status} <> 3 and ${t.total} > ${t.paid_amount}`),
     check('sales_transactions_payment_method_check', sql`${t.payment_method} in (1, 2, 3, 4, 9)`),
     check('sales_transactions_status_check', sql`${t.status} in (0, 1, 2, 3)`),
     check('sales_transactions_tax_mode_check', sql`${t.tax_mode} in ('exclusive', 'inclusive')`),
@@ -105,6 +113,7 @@ export const salesTransactionLines = pgTable(
       foreignColumns: [salesTransactions.id, salesTransactions.company_id],
     }).onDelete('cascade'),
     unique('sales_transaction_lines_line_unique').on(t.transaction_id, t.line_no),
+    index('sales_transaction_lines_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     check(
       'sales_transaction_lines_tax_category_check',
       sql`${t.tax_category} in ('10', '8', 'exempt', 'out_of_scope')`,
@@ -139,6 +148,8 @@ export const invoices = pgTable(
     subtotal: yen('subtotal'),
     tax: yen('tax'),
     total: yen('total'),
+    /** Σ payment allocations on this invoice, kept by a trigger on payment_allocations (open = total − paid_amount). */
+    paid_amount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
     /** Taken at issue: { name, registration_number, postal_code, address, tel, bank_account }. */
     issuer: jsonb('issuer'),
     /** Taken at issue: { name, honorific, postal_code, address }. */
@@ -161,6 +172,10 @@ export const invoices = pgTable(
     foreignKey({ columns: [t.corrects_id, t.company_id], foreignColumns: [t.id, t.company_id] }),
     index('invoices_company_issue_idx').on(t.company_id, t.issue_date, t.id),
     index('invoices_company_customer_idx').on(t.company_id, t.customer_id),
+    // the aging report / open items: issued invoices with something left to collect
+    index('invoices_open_idx')
+      .on(t.company_id, t.issue_date)
+      .where(sql`${t.status} in ('issued', 'sent') and ${t.total} > ${t.paid_amount}`),
     check('invoices_status_check', sql`${t.status} in ('draft', 'issued', 'sent', 'paid', 'void')`),
     check('invoices_tax_mode_check', sql`${t.tax_mode} in ('exclusive', 'inclusive')`),
     check('invoices_total_check', sql`${t.total} = ${t.subtotal} + ${t.tax} and ${t.total} >= 0`),
@@ -223,4 +238,23 @@ export const invoiceTransactions = pgTable(
     }),
     index('invoice_transactions_transaction_idx').on(t.transaction_id),
   ],
+);
+
+/**
+ * The open receivables of issued invoices summed per customer and due date (the invoice's due date, else
+ * its issue date): Σ (total − paid_amount) and how many invoices, kept by a trigger on invoices (migration
+ * 0024). The aging report reads these few rows instead of every open invoice.
+ */
+export const invoiceOpenSums = pgTable(
+  'invoice_open_sums',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id').notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.customer_id, t.due_date] })],
 );

@@ -1,5 +1,6 @@
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
+import { withBufferedAudit } from '../../lib/audit.js';
 import { systemCompanyCtx, systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
@@ -22,6 +23,13 @@ export interface SeedOptions {
   demoPassword: string;
   /** Where the demo's 発注取引 files are stored (default: memory, i.e. not kept). */
   storage?: FileStorage;
+  /** Told one line per step of the demo data (main.ts prints them: a first start takes a while). */
+  progress?: (line: string) => void;
+  /**
+   * false: the actions' transactions as savepoints and one audit write per change, as in a request (the
+   * baseline of bench/seed-time.ts). Default true.
+   */
+  bulk?: boolean;
 }
 
 export interface SeedResult {
@@ -41,13 +49,43 @@ export const DEMO_EMPLOYEE_EMAIL = 'employee@example.com';
 export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (n > 0) return { created: false, signIns: [] };
+  if (opts.demo) opts.progress?.('  空のデータベースです。デモデータ（株式会社サンプル商事の1年分）を作成しています…');
 
   const [adminHash, demoHash] = await Promise.all([
     hashPassword(opts.adminPassword),
     opts.demo ? hashPassword(opts.demoPassword) : Promise.resolve(''),
   ]);
 
-  return db.transaction(async (tx) => {
+  const started = performance.now();
+  // one transaction; the actions' own transactions run in it directly and their audit rows are written
+  // together at the end (flatTransaction, withBufferedAudit): a first start makes ~1,000 audited changes
+  return db.transaction((outer) => {
+    if (opts.bulk === false) return seedRows(outer);
+    const tx = flatTransaction(outer);
+    return withBufferedAudit(tx, () => seedRows(tx));
+  });
+
+  async function seedRows(tx: SeedTx): Promise<SeedResult> {
+    /** Runs one step of the demo data and reports it with the rows it wrote and the time so far. */
+    const step = async <T>(label: string, fn: () => Promise<T>, tables: string[] = []): Promise<T> => {
+      const t = performance.now();
+      const result = await fn();
+      if (opts.progress) {
+        const counts: string[] = [];
+        for (const table of tables) {
+          const [row] = (
+            (await tx.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+              rows: { n: number }[];
+            }
+          ).rows;
+          counts.push(`${table} ${Number(row.n).toLocaleString('ja-JP')}`);
+        }
+        opts.progress(
+          `  デモデータ: ${label}${counts.length ? `（${counts.join('、')}）` : ''} ${((performance.now() - t) / 1000).toFixed(1)} 秒（累計 ${((performance.now() - started) / 1000).toFixed(1)} 秒）`,
+        );
+      }
+      return result;
+    };
     const [domain] = await tx
       .insert(domains)
       .values({
@@ -114,20 +152,35 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       }),
     );
     const tenant = systemTenant(tx, company.id);
-    await seedDefaultAccounts(tenant);
-    await seedDemoMasterData(tenant, demoHash);
-    await seedDemoAccounting(tenant, { storage: opts.storage });
-    await seedDemoTaxReturn(tenant);
-    await seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage());
-    await seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage });
-    await seedDemoInfos(tx);
+    await step('勘定科目', () => seedDefaultAccounts(tenant), ['accounts']);
+    await step('マスタ（従業員・商品など）', () => seedDemoMasterData(tenant, demoHash), ['users', 'products']);
+    await step('1年分の取引と帳簿', () => seedDemoAccounting(tenant, { storage: opts.storage }), [
+      'journal_entries',
+      'journal_lines',
+    ]);
+    await step('確定申告書', () => seedDemoTaxReturn(tenant));
+    await step('OCR書類', () => seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage()));
+    await step('銀行明細', () => seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage }));
+    await step('お知らせ', () => seedDemoInfos(tx));
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
-    await seedDemoAttendance(tenant, owner.id);
+    await step('出勤記録', () => seedDemoAttendance(tenant, owner.id));
     signIns.push(
       { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
       { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },
       ...DEMO_EMPLOYEE_SIGN_INS.map((email) => ({ role: 'employee', email, password: opts.demoPassword })),
     );
     return { created: true, signIns };
-  });
+  }
 }
+
+/**
+ * The seed's transaction with nested `transaction()` calls (the actions': createEntry, sales, payments…)
+ * run in it as they are, without a savepoint each: the demo data is written whole or not at all.
+ */
+function flatTransaction(tx: SeedTx): SeedTx {
+  const flat = Object.create(tx) as SeedTx;
+  flat.transaction = ((fn: (t: SeedTx) => Promise<unknown>) => fn(flat)) as SeedTx['transaction'];
+  return flat;
+}
+
+type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -68,17 +68,22 @@ async function checkLines(tenant: Tenant, input: JournalEntryValues) {
   return { accById, customerNames: new Map(custs.map((c) => [c.id, c.name])) };
 }
 
-async function nextNumber(tenant: Tenant): Promise<number> {
+/**
+ * The company's next entry number, as an SQL expression for the entry's INSERT: the counter's upsert is a
+ * data-modifying CTE of that same statement (one round trip for counter + entry).
+ */
+function withNextNumber(tenant: Tenant) {
   const { db, companyId } = tenant;
-  const [row] = await db
-    .insert(journalCounters)
-    .values({ company_id: companyId, last_number: 1 })
-    .onConflictDoUpdate({
-      target: journalCounters.company_id,
-      set: { last_number: sql`${journalCounters.last_number} + 1` },
-    })
-    .returning({ n: journalCounters.last_number });
-  return row.n;
+  return db.$with('next_number').as(
+    db
+      .insert(journalCounters)
+      .values({ company_id: companyId, last_number: 1 })
+      .onConflictDoUpdate({
+        target: journalCounters.company_id,
+        set: { last_number: sql`${journalCounters.last_number} + 1` },
+      })
+      .returning({ last_number: journalCounters.last_number }),
+  );
 }
 
 function lineRows(companyId: number, entryId: number, date: string, kind: EntryKind, input: JournalEntryValues) {
@@ -137,11 +142,13 @@ export async function postEntry(
     await checkLines({ ...tenant, db: tx }, input);
   }
   const kind = opts.kind ?? 'normal';
+  const next = withNextNumber({ ...tenant, db: tx });
   const [entry] = await tx
+    .with(next)
     .insert(journalEntries)
     .values({
       company_id: companyId,
-      number: await nextNumber({ ...tenant, db: tx }),
+      number: sql`(select last_number from ${next})`,
       date: input.date,
       description: input.description,
       kind,
@@ -152,8 +159,13 @@ export async function postEntry(
       source_id: opts.source?.id ?? null,
     })
     .returning();
-  await tx.insert(journalLines).values(lineRows(companyId, entry.id, input.date, kind, input));
-  return entry;
+  // every line in one INSERT; their ids come back in line order
+  const lines = await tx
+    .insert(journalLines)
+    .values(lineRows(companyId, entry.id, input.date, kind, input))
+    .returning({ id: journalLines.id, line_no: journalLines.line_no });
+  lines.sort((a, b) => a.line_no - b.line_no);
+  return Object.assign(entry, { lineIds: lines.map((l) => l.id) });
 }
 
 export async function createEntry({ ctx, input }: ActionArgs<CompanyCtx, JournalEntryValues>) {
@@ -162,11 +174,6 @@ export async function createEntry({ ctx, input }: ActionArgs<CompanyCtx, Journal
       await assertOpen({ ...ctx, db: tx }, input.date);
       const names = await checkLines({ ...ctx, db: tx }, input);
       const entry = await postEntry({ ...ctx, db: tx }, input, { createdBy: ctx.actor.userId, skipChecks: true });
-      const lines = await tx
-        .select({ id: journalLines.id, line_no: journalLines.line_no })
-        .from(journalLines)
-        .where(eq(journalLines.entry_id, entry.id))
-        .orderBy(journalLines.line_no);
       // the new entry's answer is built from what was just written (no re-read of accounts and customers)
       const dto: JournalEntry = {
         id: entry.id,
@@ -184,7 +191,7 @@ export async function createEntry({ ctx, input }: ActionArgs<CompanyCtx, Journal
         lines: input.lines.map((l, i) => {
           const acc = names.accById.get(l.account_id);
           return {
-            id: lines[i].id,
+            id: entry.lineIds[i],
             line_no: i + 1,
             account_id: l.account_id,
             account_code: acc?.code ?? '',

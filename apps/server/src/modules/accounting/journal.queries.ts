@@ -1,9 +1,23 @@
-import type { EntryKind, JournalEntry, JournalListQuery, JournalTaxCategory } from '@chobo/core';
+import {
+  type EntryKind,
+  type JournalEntry,
+  type JournalListQuery,
+  type JournalTaxCategory,
+  pageMeta,
+} from '@chobo/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
+import {
+  accounts,
+  customers,
+  journalDailyCounts,
+  journalEntries,
+  journalLines,
+  periodLocks,
+} from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { pagedList } from '../../lib/list.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
+import { sqlRows } from './sql-rows.js';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
 
@@ -52,11 +66,23 @@ export async function loadEntries(tenant: Tenant, rows: EntryRow[]): Promise<Jou
     .leftJoin(customers, eq(customers.id, journalLines.customer_id))
     .where(and(eq(journalLines.company_id, companyId), inArray(journalLines.entry_id, ids)))
     .orderBy(asc(journalLines.entry_id), asc(journalLines.line_no));
-  const reversedBy = await db
-    .select({ id: journalEntries.id, of: journalEntries.reversal_of_id })
-    .from(journalEntries)
-    .where(and(eq(journalEntries.company_id, companyId), inArray(journalEntries.reversal_of_id, ids)));
-  const locks = await db.select().from(periodLocks).where(eq(periodLocks.company_id, companyId));
+  // the entries reversing these and the company's period locks, in one round trip
+  const extra = await sqlRows<{
+    id: number | null;
+    of: number | null;
+    start_date: string | null;
+    end_date: string | null;
+  }>(
+    db,
+    sql`select r.id, r.reversal_of_id as of, null::text as start_date, null::text as end_date
+          from ${journalEntries} r where r.company_id = ${companyId} and r.reversal_of_id in ${ids}
+        union all
+        select null, null, l.start_date::text, l.end_date::text from ${periodLocks} l where l.company_id = ${companyId}`,
+  );
+  const reversedBy = extra.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), of: Number(r.of) }));
+  const locks = extra
+    .filter((r) => r.start_date !== null)
+    .map((r) => ({ start_date: r.start_date as string, end_date: r.end_date as string }));
   const byEntry = new Map<number, JournalEntry['lines']>();
   for (const l of lines) {
     const list = byEntry.get(l.line.entry_id) ?? [];
@@ -127,11 +153,19 @@ function keywordColumns(companyId: number): KeywordMatch[] {
   ];
 }
 
+/**
+ * One page of the journal. Without a keyword or account filter (the usual list) the total and the day the
+ * page starts on come from the maintained per-day entry counts (journal_daily_counts, ADR 0018): no count(*)
+ * over the company's entries, and a page sorted by date is read from its first day on (keyset paging behind
+ * page numbers), so the first, middle and last page cost the same. With a keyword or account filter:
+ * count(*) and OFFSET over the matching entries.
+ */
 export async function listEntries(tenant: Tenant, q: JournalListQuery) {
   const { db, companyId } = tenant;
+  const keyword = keywordFilter(q.keyword, keywordColumns(companyId));
   const where = and(
     eq(journalEntries.company_id, companyId),
-    keywordFilter(q.keyword, keywordColumns(companyId)),
+    keyword,
     q.from ? sql`${journalEntries.date} >= ${q.from}` : undefined,
     q.to ? sql`${journalEntries.date} <= ${q.to}` : undefined,
     q.account_id
@@ -139,17 +173,62 @@ export async function listEntries(tenant: Tenant, q: JournalListQuery) {
       : undefined,
   );
   const order = q.sort_dir === 'desc' ? desc : asc;
-  return pagedList(db, q, {
-    from: journalEntries,
-    where,
-    rows: (limit, offset) =>
-      db
-        .select()
-        .from(journalEntries)
-        .where(where)
-        .orderBy(...SORT[q.sort_by].map((c) => order(c)))
-        .limit(limit)
-        .offset(offset),
-    map: (rows) => loadEntries(tenant, rows),
-  });
+  const orderBy = SORT[q.sort_by].map((c) => order(c));
+  if (keyword || q.account_id) {
+    return pagedList(db, q, {
+      from: journalEntries,
+      where,
+      rows: (limit, offset) =>
+        db
+          .select()
+          .from(journalEntries)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      map: (rows) => loadEntries(tenant, rows),
+    });
+  }
+  const offset = (q.page - 1) * q.per_page;
+  const byDate = q.sort_by === 'date';
+  const dir = sql.raw(q.sort_dir === 'desc' ? 'desc' : 'asc');
+  const days = and(
+    eq(journalDailyCounts.company_id, companyId),
+    sql`${journalDailyCounts.entries} > 0`,
+    q.from ? sql`${journalDailyCounts.date} >= ${q.from}` : undefined,
+    q.to ? sql`${journalDailyCounts.date} <= ${q.to}` : undefined,
+  );
+  // the total, and (sorted by date) the day holding the page's first entry with the entries before that day
+  const [found] = await sqlRows<{ total: number; day: string | null; before: number | null }>(
+    db,
+    sql`with d as (
+          select ${journalDailyCounts.date} as date, ${journalDailyCounts.entries} as entries,
+                 sum(${journalDailyCounts.entries}) over (order by ${journalDailyCounts.date} ${dir}) as upto
+          from ${journalDailyCounts} where ${days})
+        select (select coalesce(sum(entries), 0)::int from d) as total, s.date::text as day, (s.upto - s.entries)::int as before
+        from (select 1) one
+        left join lateral (select date, entries, upto from d where upto > ${offset} order by date ${dir} limit 1) s on true`,
+  );
+  const total = Number(found.total);
+  let rows: EntryRow[] = [];
+  if (!byDate) {
+    rows = await db
+      .select()
+      .from(journalEntries)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(q.per_page)
+      .offset(offset);
+  } else if (found.day) {
+    const from =
+      q.sort_dir === 'desc' ? sql`${journalEntries.date} <= ${found.day}` : sql`${journalEntries.date} >= ${found.day}`;
+    rows = await db
+      .select()
+      .from(journalEntries)
+      .where(and(where, from))
+      .orderBy(...orderBy)
+      .limit(q.per_page)
+      .offset(offset - Number(found.before));
+  }
+  return { data: await loadEntries(tenant, rows), meta: pageMeta(total, q.page, q.per_page, rows.length) };
 }

@@ -348,3 +348,84 @@ describe('chart of accounts API', () => {
     expect((await other.api.delete(`/api/company/accounts/${ids['6280']}`)).statusCode).toBe(404);
   });
 });
+
+describe('journal list paging (maintained per-day counts)', () => {
+  /** Every entry's id in the list's order, read in one page, and page by page. */
+  async function pages(api: Client, query: string, perPage: number) {
+    const all = (await api.get(`/api/accountings?${query}&per_page=100`)).json();
+    const paged: number[] = [];
+    const last = Math.max(1, Math.ceil(all.meta.total / perPage));
+    for (let page = 1; page <= last; page++) {
+      const res = (await api.get(`/api/accountings?${query}&per_page=${perPage}&page=${page}`)).json();
+      expect(res.meta.total).toBe(all.meta.total);
+      expect(res.meta.last_page).toBe(last);
+      paged.push(...res.data.map((e: { id: number }) => e.id));
+    }
+    const beyond = (await api.get(`/api/accountings?${query}&per_page=${perPage}&page=${last + 1}`)).json();
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta.total).toBe(all.meta.total);
+    return { all: all.data as { id: number; date: string; number: number }[], paged };
+  }
+
+  async function countsMatch(companyId: number) {
+    const rows = await ctx.db.execute(sql`
+      select e.date::text, count(e.id)::int as n, coalesce(max(c.entries), 0)::int as kept
+      from journal_entries e left join journal_daily_counts c on c.company_id = e.company_id and c.date = e.date
+      where e.company_id = ${companyId} group by e.date`);
+    for (const r of (rows as unknown as { rows: { n: number; kept: number }[] }).rows) expect(r.kept).toBe(r.n);
+  }
+
+  it('every page is the right slice (both directions, with a date range), and the counts follow edits and deletes', async () => {
+    const o = await companyOwner(ctx);
+    const ids = await accountsOf(o.api);
+    // uneven days: 1, 4, 0, 7, 2, 5 entries, posted out of date order
+    const perDay: [string, number][] = [
+      ['2026-04-03', 4],
+      ['2026-04-01', 1],
+      ['2026-04-06', 5],
+      ['2026-04-04', 7],
+      ['2026-04-05', 2],
+    ];
+    const created: { id: number; updated_at: string }[] = [];
+    for (const [date, n] of perDay) {
+      for (let i = 0; i < n; i++) {
+        const res = await o.api.post('/api/accountings', entry(ids, date, 100 + i));
+        expect(res.statusCode).toBe(201);
+        created.push(res.json().data);
+      }
+    }
+    await countsMatch(o.company.id);
+    for (const query of [
+      'sort_dir=desc',
+      'sort_dir=asc',
+      'sort_dir=desc&from=2026-04-03&to=2026-04-05',
+      'sort_dir=asc&from=2026-04-04',
+      'sort_by=number&sort_dir=desc',
+    ]) {
+      for (const perPage of [1, 3, 4, 19]) {
+        const { all, paged } = await pages(o.api, query, perPage);
+        expect(paged).toEqual(all.map((e) => e.id));
+      }
+    }
+    const { all } = await pages(o.api, 'sort_dir=desc', 5);
+    expect(all).toHaveLength(19);
+    const order = [...all].sort((a, b) => (a.date === b.date ? b.number - a.number : a.date < b.date ? 1 : -1));
+    expect(all.map((e) => e.id)).toEqual(order.map((e) => e.id));
+    expect((await o.api.get('/api/accountings?from=2026-04-03&to=2026-04-05')).json().meta.total).toBe(13);
+
+    // moving an entry to another day and deleting one keep the counts and the pages right
+    const moved = created[0];
+    const put = await o.api.put(`/api/accountings/${moved.id}`, {
+      ...entry(ids, '2026-04-02', 100),
+      updated_at: moved.updated_at,
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await o.api.delete(`/api/accountings/${created[5].id}`)).statusCode).toBe(204);
+    await countsMatch(o.company.id);
+    for (const query of ['sort_dir=desc', 'sort_dir=asc&from=2026-04-02']) {
+      const { all: after, paged } = await pages(o.api, query, 4);
+      expect(paged).toEqual(after.map((e) => e.id));
+    }
+    expect((await o.api.get('/api/accountings')).json().meta.total).toBe(18);
+  });
+});

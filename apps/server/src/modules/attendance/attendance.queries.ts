@@ -5,8 +5,10 @@ import {
   type AttendanceMonth,
   type AttendanceMonthTotals,
   type AttendanceRules,
+  addDays,
   agreementAlerts,
   attendancePeriod,
+  clockState,
   computeDays,
   type DayFigures,
   type DayPunches,
@@ -15,6 +17,7 @@ import {
   holidayName,
   type MonthOvertime,
   monthTotals,
+  tokyoDate,
   weekdayOf,
   weekStart,
 } from '@chobo/core';
@@ -449,4 +452,51 @@ export async function countDays(tenant: Tenant) {
     .from(attendanceDays)
     .where(eq(attendanceDays.company_id, tenant.companyId));
   return n;
+}
+
+/**
+ * Today's state of every employee still employed (出勤中 / 休憩中 / 退勤 / 未出勤): today's row, else a night
+ * shift of yesterday still open. GET /api/company/attendance/today and the company home read it.
+ */
+export async function todayAttendance(tenant: Tenant, at: Date) {
+  const today = tokyoDate(at);
+  const list = (await listAttendanceEmployees(tenant)).filter((e) => !e.leave_date || e.leave_date >= today);
+  const rows = list.length
+    ? await tenant.db
+        .select()
+        .from(attendanceDays)
+        .where(
+          and(
+            eq(attendanceDays.company_id, tenant.companyId),
+            inArray(
+              attendanceDays.employee_id,
+              list.map((e) => e.id),
+            ),
+            gte(attendanceDays.date, addDays(today, -1)),
+          ),
+        )
+    : [];
+  const byEmployee = new Map<number, (typeof rows)[number]>();
+  for (const d of rows) {
+    if (d.date === today || (!d.clock_out && !byEmployee.has(d.employee_id))) byEmployee.set(d.employee_id, d);
+  }
+  const counts = { working: 0, on_break: 0, finished: 0, not_started: 0 };
+  const out = list.map((e) => {
+    const d = byEmployee.get(e.id);
+    const state = clockState(
+      d
+        ? { clock_in: d.clock_in.toISOString(), clock_out: d.clock_out?.toISOString() ?? null, breaks: d.breaks }
+        : null,
+    );
+    counts[state] += 1;
+    return {
+      id: e.id,
+      code: e.code,
+      name: e.name,
+      state,
+      clock_in: d?.clock_in.toISOString() ?? null,
+      clock_out: d?.clock_out?.toISOString() ?? null,
+    };
+  });
+  return { date: today, server_time: at.toISOString(), counts, employees: out };
 }

@@ -30,7 +30,7 @@ import {
   WEEKDAY_SHORT,
   weekdayOf,
 } from '@chobo/core';
-import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,8 +49,8 @@ import {
   attendanceSummary,
   findAttendanceEmployee,
   isMonthClosed,
-  listAttendanceEmployees,
   loadRules,
+  todayAttendance,
 } from './attendance.queries.js';
 import {
   clock,
@@ -239,50 +239,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: dataOf(todayStatusDto) },
       },
     },
-    async ({ ctx }) => {
-      const at = now();
-      const today = tokyoDate(at);
-      const list = (await listAttendanceEmployees(ctx)).filter((e) => !e.leave_date || e.leave_date >= today);
-      const rows = list.length
-        ? await ctx.db
-            .select()
-            .from(attendanceDays)
-            .where(
-              and(
-                eq(attendanceDays.company_id, ctx.companyId),
-                inArray(
-                  attendanceDays.employee_id,
-                  list.map((e) => e.id),
-                ),
-                gte(attendanceDays.date, addDays(today, -1)),
-              ),
-            )
-        : [];
-      const byEmployee = new Map<number, (typeof rows)[number]>();
-      for (const d of rows) {
-        // today's row, else a night shift of yesterday still open
-        if (d.date === today || (!d.clock_out && !byEmployee.has(d.employee_id))) byEmployee.set(d.employee_id, d);
-      }
-      const counts = { working: 0, on_break: 0, finished: 0, not_started: 0 };
-      const out = list.map((e) => {
-        const d = byEmployee.get(e.id);
-        const state = clockState(
-          d
-            ? { clock_in: d.clock_in.toISOString(), clock_out: d.clock_out?.toISOString() ?? null, breaks: d.breaks }
-            : null,
-        );
-        counts[state] += 1;
-        return {
-          id: e.id,
-          code: e.code,
-          name: e.name,
-          state,
-          clock_in: d?.clock_in.toISOString() ?? null,
-          clock_out: d?.clock_out?.toISOString() ?? null,
-        };
-      });
-      return { data: { date: today, server_time: at.toISOString(), counts, employees: out } };
-    },
+    async ({ ctx }) => ({ data: await todayAttendance(ctx, now()) }),
   );
 
   companyRoute(

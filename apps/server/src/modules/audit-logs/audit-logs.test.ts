@@ -4,7 +4,7 @@ import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../db/client.js';
 import { auditLogs } from '../../db/schema/index.js';
-import { audit, GENESIS_HASH, storedRowHash } from '../../lib/audit.js';
+import { audit, GENESIS_HASH, storedRowHash, withBufferedAudit } from '../../lib/audit.js';
 import {
   client,
   companyOwner,
@@ -122,6 +122,52 @@ describe('hash chain', () => {
     });
     expectLinked(await chainRows(ctx, owner.company.id));
     expect((await verifyAuditChains(ctx.db, owner.company.id)).ok).toBe(true);
+  });
+
+  it('writes buffered rows (withBufferedAudit) in call order, linked to the existing chain, with the same hashes', async () => {
+    const owner = await companyOwner(ctx);
+    const before = await chainRows(ctx, owner.company.id);
+    const entry = (i: number, companyId: number | null) => ({
+      actor: { userId: i % 2 ? owner.user.id : null, ip: i % 3 ? '192.0.2.7' : null },
+      companyId,
+      action: 'customer.update',
+      targetType: 'customer',
+      targetId: i % 4 ? i : null,
+      before: i % 2 ? { name: `旧${i}`, $audit_rows$: 'x', skipped: undefined } : undefined,
+      after: { name: `新${i}`, note: 'バックスラッシュ\\と"引用符"\'', at: new Date('2026-01-02T03:04:05Z') },
+    });
+    const platformBefore = (await chainRows(ctx, null)).length;
+    await ctx.db.transaction((tx) =>
+      withBufferedAudit(tx, async () => {
+        for (let i = 1; i <= 7; i++) await audit(tx, entry(i, i === 4 ? null : owner.company.id));
+        // nothing is written until the end
+        const now = await tx
+          .select({ id: auditLogs.id })
+          .from(auditLogs)
+          .where(eq(auditLogs.company_id, owner.company.id));
+        expect(now.length).toBe(before.length);
+      }),
+    );
+    const rows = await chainRows(ctx, owner.company.id);
+    expect(rows.length).toBe(before.length + 6);
+    expectLinked(rows);
+    const added = rows.slice(before.length);
+    expect(added.map((r) => r.after)).toEqual(
+      [1, 2, 3, 5, 6, 7].map((i) => JSON.parse(JSON.stringify(entry(i, owner.company.id).after))),
+    );
+    expect(added.map((r) => r.before)).toEqual(
+      [1, 2, 3, 5, 6, 7].map((i) => (i % 2 ? { name: `旧${i}`, $audit_rows$: 'x' } : null)),
+    );
+    expect(added.map((r) => r.target_id)).toEqual(['1', '2', '3', '5', '6', '7']);
+    expect(added.map((r) => r.ip)).toEqual(['192.0.2.7', '192.0.2.7', null, '192.0.2.7', null, '192.0.2.7']);
+    expect((await chainRows(ctx, null)).length).toBe(platformBefore + 1);
+    // the stored hash is the one the row's content gives (as audit() computes it)
+    const check = await ctx.db
+      .select({ hash: auditLogs.hash, computed: storedRowHash() })
+      .from(auditLogs)
+      .where(eq(auditLogs.company_id, owner.company.id));
+    for (const r of check) expect(r.computed).toBe(r.hash);
+    expect((await verifyAuditChains(ctx.db)).ok).toBe(true);
   });
 
   it("keeps a deleted company's chain (no foreign key rewrites its rows)", async () => {

@@ -1,12 +1,12 @@
 import type { Me } from '@chobo/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, domains, users } from '../../db/schema/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
 
-/** The profile of `GET /api/me` (docs/product/PRODUCT.md §2). */
-export async function loadMe(db: Db, auth: AuthContext): Promise<Me> {
-  const [row] = await db
+/** The query of `GET /api/me`, built once per database handle (a prepared statement). */
+function buildMeQuery(db: Db) {
+  return db
     .select({
       user: { id: users.id, name: users.name, email: users.email, role: users.role },
       company: {
@@ -27,8 +27,20 @@ export async function loadMe(db: Db, auth: AuthContext): Promise<Me> {
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
     .leftJoin(domains, eq(domains.id, companies.domain_id))
-    .where(eq(users.id, auth.userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('chobo_me');
+}
+const meQueries = new WeakMap<Db, ReturnType<typeof buildMeQuery>>();
+
+/** The profile of `GET /api/me` (docs/product/PRODUCT.md §2). */
+export async function loadMe(db: Db, auth: AuthContext): Promise<Me> {
+  let query = meQueries.get(db);
+  if (!query) {
+    query = buildMeQuery(db);
+    meQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId: auth.userId });
   const company = row.company?.id ? row.company : null;
   const domain = row.domain?.id ? row.domain : null;
   return {

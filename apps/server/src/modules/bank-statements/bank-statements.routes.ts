@@ -8,6 +8,8 @@ import {
   bankImportDetailDto,
   bankImportDto,
   bankImportQuery,
+  bankRowEditDto,
+  bankRowEditInput,
   bankRuleDto,
   bankRuleInput,
   bankRulePreviewDto,
@@ -48,6 +50,7 @@ import {
   runImportJob,
   setRowsIgnored,
 } from './imports.js';
+import { editRow } from './row-edits.js';
 import {
   createMapping,
   createRule,
@@ -122,7 +125,9 @@ export async function bankStatementRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   await app.deps.queue.work<{ companyId: number; importId: number }>(IMPORT_JOB, async (job) => {
-    await runImportJob(systemTenant(app.deps.db, job.data.companyId), job.data.importId, app.deps.storage);
+    await runImportJob(systemTenant(app.deps.db, job.data.companyId), job.data.importId, app.deps.storage, {
+      driver: app.deps.driver,
+    });
   });
 
   /* ------------------------------------------------------------ bank accounts */
@@ -336,6 +341,28 @@ export async function bankStatementRoutes(app: FastifyInstance) {
     },
     async ({ ctx, req }) => ({
       data: { updated: await setRowsIgnored({ ctx, input: { importId: req.params.id, ...req.body } }) },
+    }),
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'PUT',
+      url: `${BS}/:id/rows/:row_id`,
+      config,
+      schema: {
+        tags,
+        summary: '確定前の明細の勘定科目・税区分・摘要の変更（account_id を null にすると候補に戻す）',
+        params: z.object({
+          id: z.coerce.number().int().positive().max(2_147_483_647),
+          row_id: z.coerce.number().int().positive().max(2_147_483_647),
+        }),
+        body: versioned(bankRowEditInput),
+        response: { 200: dataOf(bankRowEditDto) },
+      },
+    },
+    async ({ ctx, req }) => ({
+      data: await editRow({ ctx, input: { ...req.body, importId: req.params.id, rowId: req.params.row_id } }),
     }),
   );
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankStatementImports, bankStatementRows, companies, journalEntries } from '../../db/schema/index.js';
+import { bankStatementImports, bankStatementRows, companies, journalEntries, payments } from '../../db/schema/index.js';
 import { systemCompanyCtx } from '../../lib/context.js';
 import type { JobQueue } from '../../lib/queue.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
@@ -309,15 +309,18 @@ describe('rules, matching, confirm, revert', () => {
         { id: fee.id, account_id: code('6240'), tax_category: 'purchase_10' },
       ],
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const out = res.json().data;
     expect(out.failed).toEqual([]);
     expect(out.confirmed).toHaveLength(5);
+    // rows matched to sales became payments (their entries posted by the payments); the others post their own
     const entries = await ctx.db
       .select()
       .from(journalEntries)
       .where(and(eq(journalEntries.company_id, o.company.id), eq(journalEntries.source_type, 'bank_statement_row')));
-    expect(entries).toHaveLength(5);
+    expect(entries).toHaveLength(2);
+    const made = await ctx.db.select().from(payments).where(eq(payments.company_id, o.company.id));
+    expect(made.map((p) => p.bank_statement_row_id).sort()).toEqual([r1.id, r2.id, r5.id].sort());
     const r5Entry = (await o.api.get(`/api/accountings/${out.confirmed[3].journal_entry_id}`)).json().data;
     expect(
       r5Entry.lines.map((l: { account_id: number; debit: number; credit: number }) => [
@@ -327,13 +330,18 @@ describe('rules, matching, confirm, revert', () => {
       ]),
     ).toEqual([
       [code('1120'), 54_560, 0],
-      [code('6240'), 440, 0],
+      [code('6240'), 400, 0],
+      [code('1450'), 40, 0],
       [code('1220'), 0, 55_000],
     ]);
     const stored = await ctx.db.select().from(bankStatementRows).where(eq(bankStatementRows.id, r1.id));
     expect(stored[0].journal_entry_id).toBe(out.confirmed[0].journal_entry_id);
-    const [e1] = entries.filter((e) => e.id === out.confirmed[0].journal_entry_id);
-    expect(e1.source_id).toBe(r1.id);
+    const [e1] = await ctx.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.id, out.confirmed[0].journal_entry_id));
+    expect(e1.source_type).toBe('payment');
+    expect(made.find((p) => p.id === e1.source_id)?.bank_statement_row_id).toBe(r1.id);
     // both 山田 sales are settled: r2 matched the other one
     const matched = (await ctx.db.select().from(bankStatementRows).where(eq(bankStatementRows.import_id, imp.id))).map(
       (r) => r.matched,
@@ -357,6 +365,7 @@ describe('rules, matching, confirm, revert', () => {
         .from(journalEntries)
         .where(and(eq(journalEntries.company_id, o.company.id), eq(journalEntries.source_type, 'bank_statement_row'))),
     ).toHaveLength(0);
+    expect(await ctx.db.select().from(payments).where(eq(payments.company_id, o.company.id))).toHaveLength(0);
     expect((await o.api.post(`/api/bank-statements/${imp.id}/revert`)).statusCode).toBe(422);
     // re-importing after a revert brings the rows back
     const again = (await upload(o, { bank_account_id: bankId }, 'zengin.txt', fixture('zengin.txt'))).json().data;

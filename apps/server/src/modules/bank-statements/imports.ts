@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import {
   BANK_FORMATS,
   type BankBalanceCheck,
@@ -41,11 +41,13 @@ import {
   decodeStatement,
   detectParser,
   mappingParser,
+  nfkc,
   normalizeText,
   type ParsedRow,
   type ParseProblem,
 } from './parsers.js';
-import { onBankRowConfirmed } from './payments-seam.js';
+import { paymentForBankRow, paymentsOfRevertedImport } from './payments-seam.js';
+import { editAccountNames, rowEditOf } from './row-edits.js';
 import { type CompiledRule, compileRule, firstRule, rewriteDescription, splitLines } from './rules.js';
 
 export const SOURCE_TYPE = 'bank_statement_row';
@@ -54,20 +56,47 @@ export const IMPORT_NOT_FOUND = '取り込み履歴が見つかりません';
 /* ---------------------------------------------------------------- fingerprints (docs/adr: bank statement fingerprint) */
 
 /** The description as compared for duplicates: NFKC (ﾌﾘｺﾐ = フリコミ), no spaces, upper case. */
-export const descriptionKey = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
+export const descriptionKey = (s: string) => nfkc(s).replace(/\s+/g, '').toUpperCase();
+
+/** One-shot SHA-256 (crypto.hash, Node ≥ 20.12) with the Hash object as the fallback; same digest either way. */
+const oneShot = (crypto as unknown as { hash?: (alg: string, data: string, enc: string) => string }).hash;
+const sha256url = oneShot
+  ? (s: string) => oneShot('sha256', s, 'base64url')
+  : (s: string) => crypto.createHash('sha256').update(s).digest('base64url');
+
+/** What storing needs per distinct description, computed once per file (statements repeat descriptions). */
+interface DescriptionForms {
+  /** Compared for duplicates (descriptionKey). */
+  key: string;
+  /** Stored in description_search (normalizeText): half-width kana searchable in both widths. */
+  search: string;
+  /** `search` upper-cased, as rules compare it. */
+  upper: string;
+}
+
+function descriptionForms(cache: Map<string, DescriptionForms>, description: string): DescriptionForms {
+  let f = cache.get(description);
+  if (!f) {
+    const n = nfkc(description);
+    const search = n.replace(/\s+/g, ' ').trim().slice(0, 255);
+    f = { key: n.replace(/\s+/g, '').toUpperCase(), search, upper: search.toUpperCase() };
+    cache.set(description, f);
+  }
+  return f;
+}
 
 /**
  * Stable fingerprints: date + direction + amount + normalised description + the occurrence of that same
  * combination within the file (0, 1, …). Two identical transfers on one day get #0 and #1 and are both
  * kept; the same day re-imported in an overlapping file yields the same #0 and #1 and is skipped.
  */
-export function fingerprints(rows: readonly ParsedRow[]): string[] {
+export function fingerprints(rows: readonly ParsedRow[], cache = new Map<string, DescriptionForms>()): string[] {
   const seen = new Map<string, number>();
   return rows.map((r) => {
-    const key = `${r.date}|${r.direction}|${r.amount}|${descriptionKey(r.description)}`;
+    const key = `${r.date}|${r.direction}|${r.amount}|${descriptionForms(cache, r.description).key}`;
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
-    return createHash('sha256').update(`${key}|${n}`).digest('base64url').slice(0, 32);
+    return sha256url(`${key}|${n}`).slice(0, 32);
   });
 }
 
@@ -152,18 +181,20 @@ export async function parseStatement(tenant: Tenant, input: ImportInput) {
   const decoded = decodeStatement(input.bytes);
   const parser = await parserFor(tenant, input.format, decoded);
   const result = parser.parse({ ...decoded, accountNumber: account.account_number });
-  return { account, decoded, parser, result, prints: fingerprints(result.rows) };
+  const forms = new Map<string, DescriptionForms>();
+  return { account, decoded, parser, result, prints: fingerprints(result.rows, forms), forms };
 }
 
 export async function dryRun(tenant: Tenant, input: ImportInput): Promise<BankDryRun> {
   const { account, decoded, parser, result, prints } = await parseStatement(tenant, input);
   const existing = new Set<string>();
-  for (let i = 0; i < prints.length; i += 5000) {
-    const chunk = prints.slice(i, i + 5000);
-    const rows = await tenant.db
-      .select({ f: bankStatementRows.fingerprint })
-      .from(bankStatementRows)
-      .where(and(eq(bankStatementRows.bank_account_id, account.id), inArray(bankStatementRows.fingerprint, chunk)));
+  // the file's fingerprints already stored: one query per 10,000 (one array parameter, the unique index)
+  for (let i = 0; i < prints.length; i += CHUNK) {
+    const rows = await sqlRows<{ f: string }>(
+      tenant.db,
+      sql`select fingerprint as f from bank_statement_rows where bank_account_id = ${account.id}
+        and fingerprint = any(${arrayLiteral(prints.slice(i, i + CHUNK))}::text[])`,
+    );
     for (const r of rows) existing.add(r.f);
   }
   const skipped = prints.filter((p) => existing.has(p)).length;
@@ -179,12 +210,28 @@ export async function dryRun(tenant: Tenant, input: ImportInput): Promise<BankDr
   };
 }
 
-const CHUNK = 5000;
+/** Rows per INSERT: large enough that per-statement costs vanish, small enough to bound one statement's memory. */
+const CHUNK = 10_000;
+
+/** A PostgreSQL array literal of text/number values (NULL for null), passed as ONE parameter. */
+export function arrayLiteral(values: readonly (string | number | null)[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i) out += ',';
+    if (v === null) out += 'NULL';
+    else if (typeof v === 'number') out += String(v);
+    else out += `"${v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, (c) => `\\${c}`) : v}"`;
+  }
+  return `${out}}`;
+}
 
 /**
- * Stores a checked file's rows in chunks (each one INSERT … SELECT from one JSON parameter; duplicates by
- * fingerprint skipped by the unique index), the first matching rule noted on each row. `onProgress` after
- * each chunk. Answers how many rows were added.
+ * Stores a checked file's rows in chunks: each chunk ONE `INSERT … SELECT FROM unnest($1::int[], $2::date[], …)`
+ * (one array parameter per column, the same statement on PGlite and PostgreSQL), duplicates by fingerprint
+ * skipped by the unique index (ON CONFLICT DO NOTHING, counted from what was inserted), the first matching rule
+ * noted on each row. The NFKC forms of each distinct description are computed once (`forms`). `onProgress`
+ * after each chunk. Answers how many rows were added.
  */
 async function storeRows(
   tenant: Tenant,
@@ -192,41 +239,56 @@ async function storeRows(
   bankAccountId: number,
   rows: ParsedRow[],
   prints: string[],
+  forms: Map<string, DescriptionForms>,
   onProgress?: (done: number) => Promise<void>,
 ): Promise<number> {
   const rules = await loadCompiledRules(tenant);
   let added = 0;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((r, k) => {
-      const search = normalizeText(r.description);
-      const rule = rules.length ? firstRule(rules, { ...r, search }) : null;
-      return {
-        l: r.line_no,
-        d: r.date,
-        r: r.direction,
-        a: r.amount,
-        s: r.description,
-        n: search.slice(0, 255),
-        p: r.counterparty_name,
-        b: r.balance,
-        f: prints[i + k],
-        u: rule?.rule.id ?? null,
-      };
-    });
+    const n = Math.min(CHUNK, rows.length - i);
+    const cols = {
+      l: new Array<number>(n),
+      d: new Array<string>(n),
+      r: new Array<string>(n),
+      a: new Array<number>(n),
+      s: new Array<string>(n),
+      n: new Array<string>(n),
+      p: new Array<string | null>(n),
+      b: new Array<number | null>(n),
+      f: new Array<string>(n),
+      u: new Array<number | null>(n),
+    };
+    for (let k = 0; k < n; k++) {
+      const r = rows[i + k];
+      const { search, upper } = descriptionForms(forms, r.description);
+      const rule = rules.length ? firstRule(rules, { ...r, search, searchUpper: upper }) : null;
+      cols.l[k] = r.line_no;
+      cols.d[k] = r.date;
+      cols.r[k] = r.direction;
+      cols.a[k] = r.amount;
+      cols.s[k] = r.description;
+      cols.n[k] = search;
+      cols.p[k] = r.counterparty_name;
+      cols.b[k] = r.balance;
+      cols.f[k] = prints[i + k];
+      cols.u[k] = rule?.rule.id ?? null;
+    }
     const [res] = await sqlRows<{ n: number }>(
       tenant.db,
       sql`with ins as (
         insert into bank_statement_rows (company_id, import_id, bank_account_id, line_no, date, direction, amount,
           description, description_search, counterparty_name, balance, fingerprint, rule_id)
-        select ${tenant.companyId}, ${importId}, ${bankAccountId}, x.l, x.d::date, x.r, x.a, x.s, x.n, x.p, x.b, x.f, x.u
-        from json_to_recordset(${JSON.stringify(chunk)}::json)
-          as x(l int, d text, r text, a bigint, s text, n text, p text, b bigint, f text, u int)
+        select ${tenant.companyId}, ${importId}, ${bankAccountId}, x.*
+        from unnest(${arrayLiteral(cols.l)}::int[], ${arrayLiteral(cols.d)}::date[], ${arrayLiteral(cols.r)}::text[],
+          ${arrayLiteral(cols.a)}::bigint[], ${arrayLiteral(cols.s)}::text[], ${arrayLiteral(cols.n)}::text[],
+          ${arrayLiteral(cols.p)}::text[], ${arrayLiteral(cols.b)}::bigint[], ${arrayLiteral(cols.f)}::text[],
+          ${arrayLiteral(cols.u)}::int[]) as x
         on conflict (bank_account_id, fingerprint) do nothing
         returning 1)
       select count(*)::int as n from ins`,
     );
     added += Number(res.n);
-    if (onProgress) await onProgress(Math.min(rows.length, i + CHUNK));
+    if (onProgress) await onProgress(i + n);
   }
   return added;
 }
@@ -244,7 +306,7 @@ export async function importStatement({
   ctx,
   input,
 }: ActionArgs<CompanyCtx, ImportInput & { background?: boolean }>): Promise<BankImport> {
-  const { account, decoded, parser, result, prints } = await parseStatement(ctx, input);
+  const { account, decoded, parser, result, prints, forms } = await parseStatement(ctx, input);
   if (result.problems.length) refuse(result.problems);
   if (result.rows.length === 0) {
     throw new HttpError(422, '取り込める明細がありません', { file: ['取り込める明細がありません'] });
@@ -275,7 +337,7 @@ export async function importStatement({
       })
       .returning({ id: bankStatementImports.id });
     if (!background) {
-      const added = await storeRows({ ...ctx, db: tx }, imp.id, account.id, result.rows, prints);
+      const added = await storeRows({ ...ctx, db: tx }, imp.id, account.id, result.rows, prints, forms);
       await tx
         .update(bankStatementImports)
         .set({ imported_rows: added, skipped_rows: result.rows.length - added, processed_rows: result.rows.length })
@@ -297,11 +359,17 @@ export async function importStatement({
   return (await loadImport(ctx, importId)) as BankImport;
 }
 
-/** The job of a large file: reads the kept file again and stores its rows chunk by chunk, showing progress. */
+/**
+ * The job of a large file: reads the kept file again and stores its rows chunk by chunk in ONE transaction
+ * (all or nothing). Progress: on PostgreSQL `processed_rows` is written after each chunk through another
+ * pooled connection (outside the transaction, so readers see it while the rows are still invisible); PGlite
+ * has one connection that the transaction holds, so there the record goes from 0 to done.
+ */
 export async function runImportJob(
   tenant: Tenant,
   importId: number,
   storage: { get(key: string): Promise<Buffer | undefined> },
+  opts: { driver?: 'pglite' | 'postgres' } = {},
 ) {
   const [imp] = await tenant.db
     .select()
@@ -311,7 +379,7 @@ export async function runImportJob(
   try {
     const bytes = await storage.get(imp.storage_key);
     if (!bytes) throw new Error('file missing');
-    const { result, prints } = await parseStatement(tenant, {
+    const { result, prints, forms } = await parseStatement(tenant, {
       bytes,
       file_name: imp.file_name,
       bank_account_id: imp.bank_account_id,
@@ -319,7 +387,24 @@ export async function runImportJob(
       dry_run: false,
     });
     await tenant.db.transaction(async (tx) => {
-      const added = await storeRows({ ...tenant, db: tx }, imp.id, imp.bank_account_id, result.rows, prints);
+      const progress =
+        opts.driver === 'postgres'
+          ? async (done: number) => {
+              await tenant.db
+                .update(bankStatementImports)
+                .set({ processed_rows: done })
+                .where(eq(bankStatementImports.id, imp.id));
+            }
+          : undefined;
+      const added = await storeRows(
+        { ...tenant, db: tx },
+        imp.id,
+        imp.bank_account_id,
+        result.rows,
+        prints,
+        forms,
+        progress,
+      );
       await tx
         .update(bankStatementImports)
         .set({
@@ -586,6 +671,10 @@ export async function loadImportDetail(
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
   const sctx = rows.some((r) => r.row.status === 'unconfirmed') ? await suggestionContext(tenant) : null;
+  const editNames = await editAccountNames(
+    tenant,
+    rows.map((r) => r.row),
+  );
   const dto: BankRow[] = rows.map(({ row, number }) => ({
     id: row.id,
     line_no: row.line_no,
@@ -600,6 +689,8 @@ export async function loadImportDetail(
     journal_entry_number: number,
     suggestion:
       row.status === 'unconfirmed' && sctx ? suggest(row, sctx.rules, sctx.open, sctx.refs, sctx.customerNames) : null,
+    edit: row.status === 'unconfirmed' ? rowEditOf(row, editNames) : null,
+    updated_at: (row.updated_at ?? imp.created_at).toISOString(),
   }));
   return {
     ...toImportDto(imp),
@@ -683,7 +774,7 @@ export async function confirmRows({
   const bankAccountId = imp.account_id;
   const result: BankConfirmResult = { confirmed: [], failed: [], rule_offers: [] };
   const offered = new Set<string>();
-  for (const input of rows) {
+  for (const given of rows) {
     try {
       const done = await withDbRefusals(() =>
         ctx.db.transaction(async (tx) => {
@@ -695,13 +786,24 @@ export async function confirmRows({
               and(
                 eq(bankStatementRows.company_id, ctx.companyId),
                 eq(bankStatementRows.import_id, importId),
-                eq(bankStatementRows.id, input.id),
+                eq(bankStatementRows.id, given.id),
               ),
             )
             .for('update');
           if (!row) throw notFound('明細が見つかりません');
           if (row.status !== 'unconfirmed') throw unprocessable({ _: ['この明細はすでに確定されています'] });
           const sctx = await suggestionContext(t);
+          // a change stored on the row (PUT …/rows/{row_id}) stands unless the request brings its own
+          const input: ConfirmRow =
+            given.account_id === undefined && row.edit_account_id !== null
+              ? {
+                  ...given,
+                  account_id: row.edit_account_id,
+                  tax_category:
+                    given.tax_category ?? ((row.edit_tax_category ?? undefined) as ConfirmRow['tax_category']),
+                  description: given.description ?? row.edit_description,
+                }
+              : given;
           const manual = input.account_id !== undefined;
           const s = manual ? null : suggest(row, sctx.rules, sctx.open, sctx.refs, sctx.customerNames);
           if (!manual && !s)
@@ -727,11 +829,20 @@ export async function confirmRows({
                 feeAccount: sctx.refs.fee,
                 matches: (s as BankSuggestion).matches,
               };
-          const entryInput = entryOf(row, bankAccountId, plan);
-          const entry = await postEntry(t, entryInput, {
-            createdBy: ctx.actor.userId,
-            source: { type: SOURCE_TYPE, id: row.id },
-          });
+          // a row matched to open documents becomes a payment, whose entry is the row's (payments-seam.ts)
+          const viaPayment = plan.matches.length
+            ? await paymentForBankRow(t, {
+                row: { ...row, amount: Number(row.amount) },
+                matches: plan.matches,
+                fee: plan.fee,
+              })
+            : null;
+          const entry =
+            viaPayment ??
+            (await postEntry(t, entryOf(row, bankAccountId, plan), {
+              createdBy: ctx.actor.userId,
+              source: { type: SOURCE_TYPE, id: row.id },
+            }));
           const confirmedAs = `${row.direction}:${plan.account_id}:${plan.tax_category}:${plan.customer_id ?? ''}`;
           await tx
             .update(bankStatementRows)
@@ -745,12 +856,6 @@ export async function confirmRows({
               confirmed_at: new Date(),
             })
             .where(eq(bankStatementRows.id, row.id));
-          await onBankRowConfirmed(t, {
-            rowId: row.id,
-            journalEntryId: entry.id,
-            matches: plan.matches,
-            fee: plan.fee,
-          });
           await audit(tx, {
             actor: ctx.actor,
             companyId: ctx.companyId,
@@ -777,7 +882,7 @@ export async function confirmRows({
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       const messages = Object.values(err.errors ?? {}).flat();
-      result.failed.push({ id: input.id, message: messages[0] ?? err.message });
+      result.failed.push({ id: given.id, message: messages[0] ?? err.message });
     }
   }
   return result;
@@ -878,10 +983,14 @@ export async function revertImport({ ctx, input: { id } }: ActionArgs<CompanyCtx
       if (imp.status === 'reverted') throw unprocessable({ _: ['この取り込みはすでに取り消されています'] });
       if (imp.status === 'processing')
         throw unprocessable({ _: ['取り込み中のため取り消せません。完了してから取り消してください'] });
-      const posted = await tx
-        .select({ id: bankStatementRows.id, entry: bankStatementRows.journal_entry_id })
-        .from(bankStatementRows)
-        .where(and(eq(bankStatementRows.import_id, id), sql`${bankStatementRows.journal_entry_id} is not null`));
+      // rows that became payments go with their payments (entries withdrawn, documents reopened)
+      const paid = await paymentsOfRevertedImport(t, id);
+      const posted = (
+        await tx
+          .select({ id: bankStatementRows.id, entry: bankStatementRows.journal_entry_id })
+          .from(bankStatementRows)
+          .where(and(eq(bankStatementRows.import_id, id), sql`${bankStatementRows.journal_entry_id} is not null`))
+      ).filter((p) => !paid.has(p.id));
       for (const p of posted) await withdrawEntry(t, p.entry as number, ctx.actor.userId);
       const [{ n }] = await sqlRows<{ n: number }>(
         tx,
@@ -897,9 +1006,9 @@ export async function revertImport({ ctx, input: { id } }: ActionArgs<CompanyCtx
         action: 'bank_statement.revert',
         targetType: 'bank_statement_import',
         targetId: id,
-        before: { rows: Number(n), entries: posted.length },
+        before: { rows: Number(n), entries: posted.length + paid.size, payments: paid.size },
       });
-      return { removed_rows: Number(n), withdrawn_entries: posted.length };
+      return { removed_rows: Number(n), withdrawn_entries: posted.length + paid.size };
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { BANK_FORMATS, type BankCsvMappingValues, type BankFormatId } from '@chobo/core';
-import { decodeCsv, parseCsv } from '../../lib/csv.js';
+import { decodeCsv, unguard } from '../../lib/csv.js';
 
 /**
  * Bank statement parsers behind ONE adapter interface (`BankParser`): 全銀 入出金取引明細 (fixed length) and
@@ -53,16 +53,24 @@ export interface BankParser {
 
 /** NFKC (half-width kana → full-width, full-width digits → ASCII) with spaces collapsed. */
 export function normalizeText(s: string): string {
-  return s.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  return nfkc(s).replace(/\s+/g, ' ').trim();
 }
+
+/** Printable ASCII only: NFKC leaves it as it is (the common case of dates and amounts). */
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** NFKC, skipped for plain ASCII. */
+export const nfkc = (s: string) => (ASCII.test(s) ? s : s.normalize('NFKC'));
 
 const ERA_START: Record<string, number> = { R: 2018, 令和: 2018, H: 1988, 平成: 1988, S: 1925, 昭和: 1925 };
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function validDate(y: number, m: number, d: number): string | null {
   if (!(y >= 1900 && y <= 2100 && m >= 1 && m <= 12 && d >= 1 && d <= 31)) return null;
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  if (dt.getUTCMonth() !== m - 1) return null;
-  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  if (d > (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1])) return null;
+  return `${y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
 /** 和暦 two-digit year (全銀 YYMMDD): 令和 unless it cannot be (平成31 = 2019 and before). */
@@ -75,8 +83,10 @@ export function warekiYear(yy: number): number {
  * Answers an ISO date or null.
  */
 export function parseBankDate(raw: string): string | null {
-  const s = raw.normalize('NFKC').trim().replace(/\s+/g, '');
-  let m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
+  let m = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(raw);
+  if (m) return validDate(+m[1], +m[2], +m[3]);
+  const s = nfkc(raw).trim().replace(/\s+/g, '');
+  m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
   if (m) return validDate(+m[1], +m[2], +m[3]);
   m = /^(\d{4})[/.\-年](\d{1,2})[/.\-月](\d{1,2})日?$/.exec(s);
   if (m) return validDate(+m[1], +m[2], +m[3]);
@@ -88,14 +98,18 @@ export function parseBankDate(raw: string): string | null {
   return null;
 }
 
+/** 1,234,567 or 1234567 as most files write it (no sign, no currency mark). */
+const PLAIN_AMOUNT = /^(?:\d{1,13}|\d{1,3}(?:,\d{3}){1,3})$/;
+
 /**
  * An amount cell: commas, ￥/¥/\, 円, full-width digits, a leading sign (- △ ▲) or parentheses. '' → null;
  * anything else unreadable → NaN.
  */
 export function parseAmount(raw: string | undefined): number | null {
   if (raw === undefined) return null;
-  let s = raw
-    .normalize('NFKC')
+  if (raw === '') return null;
+  if (PLAIN_AMOUNT.test(raw)) return Number(raw.length > 3 ? raw.replace(/,/g, '') : raw);
+  let s = nfkc(raw)
     .trim()
     .replace(/[,\s¥\\円]/g, '')
     .replace(/^[￥]/, '');
@@ -220,24 +234,83 @@ interface HeaderLayout {
   row(cell: (name: string) => string, line_no: number, problems: ParseProblem[]): ParsedRow | null;
 }
 
-const key = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').replace(/^"|"$/g, '');
+const key = (s: string) => nfkc(s).replace(/\s+/g, '').replace(/^"|"$/g, '');
 
-/** The 1-based line of each CSV record (quoted line breaks make records longer than one line). */
-function csvWithLines(text: string): { cells: string[]; line_no: number }[] {
-  const records = parseCsv(text);
-  // parseCsv drops blank lines; recount by scanning record starts is costly, so rebuild line numbers from
-  // the text when no quoted line break exists (the usual case), else fall back to record numbers.
-  if (!/"[^"]*[\r\n][^"]*"/.test(text)) {
-    const lines = text.split(/\r\n|\n|\r/);
-    const out: { cells: string[]; line_no: number }[] = [];
-    let r = 0;
-    for (let i = 0; i < lines.length && r < records.length; i++) {
-      if (lines[i].trim() === '') continue;
-      out.push({ cells: records[r++], line_no: i + 1 });
+/**
+ * The CSV records of a text with the 1-based line each starts on, in one pass (RFC 4180: quoted fields may
+ * hold commas, "" and line breaks; a quote opens a field only at its start). Blank lines are not records.
+ * Same cells as lib/csv parseCsv, formula guard undone.
+ */
+export function csvWithLines(text: string): { cells: string[]; line_no: number }[] {
+  const out: { cells: string[]; line_no: number }[] = [];
+  const n = text.length;
+  let i = 0;
+  let line = 1;
+  while (i < n) {
+    const startLine = line;
+    const cells: string[] = [];
+    let end = false;
+    while (!end) {
+      let field: string;
+      if (text.charCodeAt(i) === 34) {
+        // quoted field
+        let buf = '';
+        let j = i + 1;
+        for (;;) {
+          const q = text.indexOf('"', j);
+          if (q === -1) {
+            buf += text.slice(j);
+            j = n;
+            break;
+          }
+          buf += text.slice(j, q);
+          if (text.charCodeAt(q + 1) === 34) {
+            buf += '"';
+            j = q + 2;
+          } else {
+            j = q + 1;
+            break;
+          }
+        }
+        for (let k = buf.indexOf('\n'); k !== -1; k = buf.indexOf('\n', k + 1)) line++;
+        if (!buf.includes('\n')) for (let k = buf.indexOf('\r'); k !== -1; k = buf.indexOf('\r', k + 1)) line++;
+        // characters after the closing quote up to the separator belong to the field
+        let k = j;
+        while (k < n) {
+          const c = text.charCodeAt(k);
+          if (c === 44 || c === 10 || c === 13) break;
+          k++;
+        }
+        field = buf + text.slice(j, k);
+        i = k;
+      } else {
+        let k = i;
+        while (k < n) {
+          const c = text.charCodeAt(k);
+          if (c === 44 || c === 10 || c === 13) break;
+          k++;
+        }
+        field = text.slice(i, k);
+        i = k;
+      }
+      cells.push(field.length && field.charCodeAt(0) === 39 ? unguard(field) : field);
+      const c = text.charCodeAt(i);
+      if (c === 44) i++;
+      else {
+        end = true;
+        if (c === 13) i += text.charCodeAt(i + 1) === 10 ? 2 : 1;
+        else if (c === 10) i++;
+        line++;
+      }
     }
-    return out;
+    if (!(cells.length === 1 && cells[0].trim() === '')) out.push({ cells, line_no: startLine });
   }
-  return records.map((cells, i) => ({ cells, line_no: i + 1 }));
+  return out;
+}
+
+function allBlank(cells: string[]): boolean {
+  for (let i = 0; i < cells.length; i++) if (cells[i].trim() !== '') return false;
+  return true;
 }
 
 function headerParser(layout: HeaderLayout): BankParser {
@@ -272,11 +345,13 @@ function headerParser(layout: HeaderLayout): BankParser {
       }
       const col = new Map(header.keys.map((k, i) => [k, i]));
       const rows: ParsedRow[] = [];
+      // one cell reader for the whole file (no closure per row)
+      let cells: string[] = [];
+      const cell = (name: string) => cells[col.get(name) ?? -1] ?? '';
       for (let r = header.index + 1; r < records.length; r++) {
-        const { cells, line_no } = records[r];
-        if (cells.every((c) => c.trim() === '')) continue;
-        const cell = (name: string) => cells[col.get(name) ?? -1] ?? '';
-        const row = layout.row(cell, line_no, problems);
+        cells = records[r].cells;
+        if (allBlank(cells)) continue;
+        const row = layout.row(cell, records[r].line_no, problems);
         if (row) rows.push(row);
       }
       return { rows, problems, ...balancesOf(rows) };
@@ -610,7 +685,7 @@ export function mappingParser(id: number, m: BankCsvMappingValues): BankParser {
       const at = (cells: string[], col: number | null) => (col === null ? undefined : (cells[col - 1] ?? ''));
       for (let r = 0; r < records.length; r++) {
         const { cells, line_no } = records[r];
-        if (line_no <= start || cells.every((c) => c.trim() === '')) continue;
+        if (line_no <= start || allBlank(cells)) continue;
         const row = makeRow(problems, line_no, {
           date: at(cells, m.date_column) ?? '',
           ...(m.amount_column !== null

@@ -15,6 +15,8 @@ export interface RuleRow {
   amount: number;
   /** NFKC form of the description. */
   search: string;
+  /** `search` upper-cased, when the caller has it already (bulk import). */
+  searchUpper?: string;
   counterparty_name: string | null;
 }
 
@@ -59,7 +61,7 @@ export function compileRule(r: RuleLike): CompiledRule {
       if (r.direction !== 'any' && row.direction !== r.direction) return false;
       if (r.amount_min !== null && row.amount < r.amount_min) return false;
       if (r.amount_max !== null && row.amount > r.amount_max) return false;
-      const text = row.search.toUpperCase();
+      const text = row.searchUpper ?? row.search.toUpperCase();
       if (contains && !text.includes(contains)) return false;
       if (regex && !regex.test(row.search)) return false;
       if (

@@ -1,5 +1,5 @@
 import type { BankCsvMapping, BankCsvMappingValues, BankRule, BankRuleValues } from '@chobo/core';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { accounts, bankCsvMappings, bankRules, bankStatementRows, customers } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
@@ -152,7 +152,13 @@ export async function previewRule(tenant: Tenant, input: BankRuleValues) {
       counterparty_name: bankStatementRows.counterparty_name,
     })
     .from(bankStatementRows)
-    .where(eq(bankStatementRows.company_id, tenant.companyId))
+    .where(
+      // through the company's imports (bank_statement_rows_import_idx): rows have no company-wide index
+      and(
+        eq(bankStatementRows.company_id, tenant.companyId),
+        sql`${bankStatementRows.import_id} in (select id from bank_statement_imports where company_id = ${tenant.companyId})`,
+      ),
+    )
     .orderBy(desc(bankStatementRows.date), desc(bankStatementRows.id))
     .limit(5000);
   const hits = rows.filter((r) =>

@@ -4,7 +4,7 @@
  */
 import { fiscalYearContaining, todayInTokyo } from '@chobo/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../db/schema/index.js';
+import { attendanceDays, customers, employees } from '../../db/schema/index.js';
 import { seedDemoAccounting } from '../../db/seed/demo-accounting.js';
 import { seedDemoMasterData } from '../../db/seed/demo-master-data.js';
 import { systemTenant } from '../../lib/context.js';
@@ -113,5 +113,49 @@ describe('GET /api/company/dashboard', () => {
     const employee = await createUser(ctx.db, { role: 'employee', companyId: a.company.id });
     const e = client(ctx.app, await signIn(ctx.app, employee.email));
     expect((await e.get('/api/company/dashboard')).statusCode).toBe(403);
+  });
+  it("today's attendance for its managers (= GET /api/company/attendance/today) and the new morning checks", async () => {
+    const o = await companyOwner(ctx);
+    const saved = ctx.app.deps.clock;
+    ctx.app.deps.clock = () => new Date('2026-04-06T01:00:00Z'); // 10:00 in Tokyo
+    try {
+      const people = await ctx.db
+        .insert(employees)
+        .values(
+          ['出勤', '休憩', '退勤', '未出勤'].map((name, i) => ({ company_id: o.company.id, code: `D${i}`, name })),
+        )
+        .returning();
+      const t = (hm: string) => new Date(`2026-04-06T${hm}:00+09:00`);
+      await ctx.db.insert(attendanceDays).values([
+        { company_id: o.company.id, employee_id: people[0]!.id, date: '2026-04-06', clock_in: t('09:00') },
+        {
+          company_id: o.company.id,
+          employee_id: people[1]!.id,
+          date: '2026-04-06',
+          clock_in: t('08:00'),
+          breaks: [{ start: t('09:50').toISOString(), end: null }],
+        },
+        {
+          company_id: o.company.id,
+          employee_id: people[2]!.id,
+          date: '2026-04-06',
+          clock_in: t('05:00'),
+          clock_out: t('09:30'),
+        },
+      ]);
+      const d = (await o.api.get('/api/company/dashboard')).json().data;
+      expect(d.as_of).toBe('2026-04-06');
+      expect(d.attendance_today).toEqual({ total: 4, clocked_in: 1, on_break: 1, clocked_out: 1, not_clocked_in: 1 });
+      const today = (await o.api.get('/api/company/attendance/today')).json().data.counts;
+      expect(today).toEqual({ working: 1, on_break: 1, finished: 1, not_started: 1 });
+      for (const k of ['payables_due', 'ocr_to_confirm', 'bank_rows_unconfirmed'] as const)
+        expect(d.checks[k]).toEqual({ count: 0, amount: 0 });
+      // an administrator's read-only view carries it too
+      const admin = await signedInAdmin(ctx);
+      const viewed = (await admin.api.get(`/api/company/dashboard?company_id=${o.company.id}`)).json().data;
+      expect(viewed.attendance_today.total).toBe(4);
+    } finally {
+      ctx.app.deps.clock = saved;
+    }
   });
 });

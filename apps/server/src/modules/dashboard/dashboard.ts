@@ -1,4 +1,5 @@
 import {
+  addDays,
   type Dashboard,
   type DashboardMonth,
   fiscalYearContaining,
@@ -6,8 +7,14 @@ import {
   type NormalSide,
   todayInTokyo,
 } from '@chobo/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { invoices, salesTransactions } from '../../db/schema/index.js';
+import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import {
+  bankStatementRows,
+  invoices,
+  ocrDocuments,
+  salesTransactions,
+  transactionDocuments,
+} from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { type AccountRow, loadAccounts } from '../accounting/accounts.queries.js';
 import {
@@ -19,6 +26,7 @@ import {
   sumByAccountMonth,
 } from '../accounting/balances.js';
 import { trialBalance } from '../accounting/statements/trial-balance.js';
+import { todayAttendance } from '../attendance/attendance.queries.js';
 
 type Tile = 'receivables' | 'payables' | 'cash' | 'sales';
 
@@ -69,18 +77,23 @@ function mainAccount(accounts: AccountRow[], tile: Tile): number | null {
 }
 
 /** The company home's figures at `asOf` (default: today in Asia/Tokyo), all read through the balance code. */
-export async function readDashboard(tenant: Tenant, asOf: string = todayInTokyo()): Promise<Dashboard> {
+export async function readDashboard(
+  tenant: Tenant,
+  asOf: string = todayInTokyo(),
+  opts: { attendanceAt?: Date } = {},
+): Promise<Dashboard> {
   const endMonth = await companyYearEndMonth(tenant);
   const fy = fiscalYearContaining(asOf, endMonth);
   const period = { from: fy.from, to: asOf };
   const monthStart = `${asOf.slice(0, 7)}-01`;
   const months = monthsOf(`${shiftMonths(asOf, -11)}-01`, asOf);
-  const [accounts, tb, thisMonth, byMonth, checks] = await Promise.all([
+  const [accounts, tb, thisMonth, byMonth, checks, attendance] = await Promise.all([
     loadAccounts(tenant),
     trialBalance(tenant, period),
     sumByAccount(tenant, { from: monthStart, to: asOf, kinds: MOVEMENT_KINDS }),
     sumByAccountMonth(tenant, { from: months[0]!.from, to: asOf }, MOVEMENT_KINDS),
-    readChecks(tenant),
+    readChecks(tenant, asOf),
+    opts.attendanceAt ? todayAttendance(tenant, opts.attendanceAt) : undefined,
   ]);
   const tiles = tilesOf(accounts);
   const totals = { receivables: 0, payables: 0, cash: 0 };
@@ -117,6 +130,15 @@ export async function readDashboard(tenant: Tenant, asOf: string = todayInTokyo(
     },
     monthly,
     checks,
+    ...(attendance && {
+      attendance_today: {
+        total: attendance.employees.length,
+        clocked_in: attendance.counts.working,
+        on_break: attendance.counts.on_break,
+        clocked_out: attendance.counts.finished,
+        not_clocked_in: attendance.counts.not_started,
+      },
+    }),
   };
 }
 
@@ -129,22 +151,53 @@ function shiftMonths(date: string, n: number): string {
   return `${yy}-${String(mm + 1).padStart(2, '0')}`;
 }
 
-async function readChecks({ db, companyId }: Tenant): Promise<Dashboard['checks']> {
-  const [[open], [unbilled]] = await Promise.all([
+async function readChecks({ db, companyId }: Tenant, asOf: string): Promise<Dashboard['checks']> {
+  const check = sql<number>`count(*)::int`;
+  const [[open], [unbilled], [payables], [ocr], [bank]] = await Promise.all([
     db
-      .select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${invoices.total}), 0)` })
+      .select({ count: check, amount: sql<string>`coalesce(sum(${invoices.total}), 0)` })
       .from(invoices)
       .where(and(eq(invoices.company_id, companyId), inArray(invoices.status, ['issued', 'sent']))),
     db
-      .select({
-        count: sql<number>`count(*)::int`,
-        amount: sql<string>`coalesce(sum(${salesTransactions.total}), 0)`,
-      })
+      .select({ count: check, amount: sql<string>`coalesce(sum(${salesTransactions.total}), 0)` })
       .from(salesTransactions)
       .where(and(eq(salesTransactions.company_id, companyId), eq(salesTransactions.status, 0))),
+    db
+      .select({ count: check, amount: sql<string>`coalesce(sum(${transactionDocuments.amount}), 0)` })
+      .from(transactionDocuments)
+      .where(
+        and(
+          eq(transactionDocuments.company_id, companyId),
+          eq(transactionDocuments.status, 0),
+          isNull(transactionDocuments.deleted_at),
+          // posted on account (a 請求書), not paid in cash on the spot: what payments can still settle
+          isNotNull(transactionDocuments.journal_entry_id),
+          ne(transactionDocuments.payment_method, 2),
+          lte(transactionDocuments.due_date, addDays(asOf, 7)),
+        ),
+      ),
+    db
+      .select({
+        count: check,
+        amount: sql<string>`coalesce(sum(case when ${ocrDocuments.fields} -> 'total' ->> 'value' ~ '^[0-9]{1,12}$'
+          then (${ocrDocuments.fields} -> 'total' ->> 'value')::bigint end), 0)`,
+      })
+      .from(ocrDocuments)
+      .where(and(eq(ocrDocuments.company_id, companyId), eq(ocrDocuments.status, 2))),
+    db
+      .select({ count: check, amount: sql<string>`coalesce(sum(${bankStatementRows.amount}), 0)` })
+      .from(bankStatementRows)
+      .where(and(eq(bankStatementRows.company_id, companyId), eq(bankStatementRows.status, 'unconfirmed'))),
   ]);
+  const of = (r: { count: number; amount: string } | undefined) => ({
+    count: Number(r?.count ?? 0),
+    amount: Number(r?.amount ?? 0),
+  });
   return {
-    open_invoices: { count: Number(open?.count ?? 0), amount: Number(open?.amount ?? 0) },
-    unbilled_sales: { count: Number(unbilled?.count ?? 0), amount: Number(unbilled?.amount ?? 0) },
+    open_invoices: of(open),
+    unbilled_sales: of(unbilled),
+    payables_due: of(payables),
+    ocr_to_confirm: of(ocr),
+    bank_rows_unconfirmed: of(bank),
   };
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { OcrLine, OcrWord } from '@chobo/core';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 
@@ -56,7 +57,19 @@ export interface TesseractOptions {
   langs?: string[];
   /** '4.0.0_best_int' (default, 2 MB jpn) or '4.0.0' (16 MB). */
   variant?: string;
+  /** Extra tesseract parameters (e.g. tessedit_pageseg_mode); the defaults are DEFAULT_TESSERACT_PARAMETERS. */
+  parameters?: Record<string, string>;
 }
+
+/**
+ * Parameters set once on the worker. preserve_interword_spaces keeps the spaces tesseract would otherwise
+ * insert between Japanese characters out of words; tessedit_do_invert=0 skips reading low-confidence lines a
+ * second time as white-on-black (documents here are dark on light; same fields read, a little less CPU).
+ */
+export const DEFAULT_TESSERACT_PARAMETERS: Record<string, string> = {
+  preserve_interword_spaces: '1',
+  tessedit_do_invert: '0',
+};
 
 const box = (page: number, b: { x0: number; y0: number; x1: number; y1: number }) => ({
   page,
@@ -68,7 +81,8 @@ const box = (page: number, b: { x0: number; y0: number; x1: number; y1: number }
 
 /**
  * tesseract.js 7 (WASM in its own worker thread) with the LOCAL traineddata: created once on first use and
- * reused; one page at a time (the machine has 2 cores: a second OCR thread would only slow the API).
+ * reused; one page at a time (the machine has 2 cores: a second OCR thread would only slow the API). The
+ * thread runs at a lower CPU priority (nice 10, thread-priority.cjs) so the API's event loop comes first.
  */
 export class TesseractEngine implements OcrEngine {
   private worker: Promise<Worker> | null = null;
@@ -82,14 +96,15 @@ export class TesseractEngine implements OcrEngine {
       const langs = this.opts.langs ?? ['jpn'];
       const w = await createWorker(langs, OEM.LSTM_ONLY, {
         langPath: localLangPath(langs, this.opts.variant),
+        // tesseract.js's worker script behind a wrapper that lowers the thread's CPU priority first
+        workerPath: fileURLToPath(new URL('./tesseract-worker.cjs', import.meta.url)),
         gzip: true,
         cacheMethod: 'none',
         logger: (m) => {
           if (m.status === 'recognizing text') this.progress?.(m.progress);
         },
       });
-      // keep the spaces tesseract would otherwise insert between Japanese characters out of words
-      await w.setParameters({ preserve_interword_spaces: '1' });
+      await w.setParameters({ ...DEFAULT_TESSERACT_PARAMETERS, ...this.opts.parameters });
       return w;
     })();
     this.worker.catch(() => {

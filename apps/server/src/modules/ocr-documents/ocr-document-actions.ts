@@ -33,12 +33,14 @@ async function enqueue(ctx: CompanyCtx, row: OcrRow): Promise<OcrRow> {
     { id: row.id, company_id: row.company_id },
     { retryLimit: OCR_RETRY_LIMIT, retryDelay: 5, expireInSeconds: OCR_EXPIRE_SECONDS },
   );
+  // only while no job owns the document: the job may already have claimed it (it sets its own id), and
+  // only the owning job ever reads it (runOcrJob), so a second job can never process it too
   const [updated] = await ctx.db
     .update(O)
     .set({ job_id: jobId })
-    .where(and(eq(O.id, row.id), eq(O.company_id, ctx.companyId)))
+    .where(and(eq(O.id, row.id), eq(O.company_id, ctx.companyId), isNull(O.job_id)))
     .returning();
-  return updated ?? row;
+  return updated ?? (await findOcrDocument(ctx, row.id)) ?? row;
 }
 
 /**
@@ -133,7 +135,7 @@ export async function retryOcrDocument({ ctx, input: { id } }: ActionArgs<Compan
     }
     const [r] = await tx
       .update(O)
-      .set({ status: 0, progress: 0, error: null, finished_at: null, updated_at: sql`now()` })
+      .set({ status: 0, progress: 0, error: null, finished_at: null, job_id: null, updated_at: sql`now()` })
       .where(and(eq(O.id, id), eq(O.company_id, ctx.companyId)))
       .returning();
     await audit(tx, {
@@ -160,12 +162,12 @@ const FIELD_NAME: Record<string, string> = { amount: 'total', 'taxes.0': 'taxes'
 export async function confirmOcrDocument({
   ctx,
   input: { id, updated_at, ...input },
-}: ActionArgs<CompanyCtx, OcrConfirmValues & { id: number; updated_at?: string }>): Promise<OcrDocument> {
+}: ActionArgs<CompanyCtx, OcrConfirmValues & { id: number; updated_at: string }>): Promise<OcrDocument> {
   return ctx.db.transaction(async (tx) => {
     const t = { ...ctx, db: tx };
     const before = await findOcrDocument(t, id, { forUpdate: true });
     if (!before) throw notFound(OCR_NOT_FOUND);
-    if (updated_at) assertFresh(before.updated_at, updated_at, 'OCR書類');
+    assertFresh(before.updated_at, updated_at, 'OCR書類');
     if (before.status !== 2) {
       const message = before.status === 4 ? 'このOCR書類は登録済みです' : '読み取りが完了してから確定してください';
       throw unprocessable({ _: [message] }, message);
@@ -259,7 +261,11 @@ export async function requeueWaitingOcr(deps: AppDeps): Promise<number> {
       retryDelay: 5,
       expireInSeconds: OCR_EXPIRE_SECONDS,
     });
-    await deps.db.update(O).set({ job_id: jobId }).where(eq(O.id, r.id));
+    // another process starting at the same moment may have sent one too: the first to set job_id owns it
+    await deps.db
+      .update(O)
+      .set({ job_id: jobId })
+      .where(and(eq(O.id, r.id), isNull(O.job_id)));
   }
   return rows.length;
 }

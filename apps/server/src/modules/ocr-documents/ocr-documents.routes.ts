@@ -193,9 +193,10 @@ export async function ocrDocumentRoutes(app: FastifyInstance) {
       config,
       schema: {
         tags,
-        summary: '確定: 発注取引（元ファイルを第1版に）と仕訳を登録し、登録済にする',
+        summary:
+          '確定: 発注取引（元ファイルを第1版に）と仕訳を登録し、登録済にする（updated_at が古いと409、無いと422）',
         params: idParams,
-        body: ocrConfirmInput.extend({ updated_at: updatedAtField.optional() }),
+        body: ocrConfirmInput.extend({ updated_at: updatedAtField }),
         response: { 200: dataOf(ocrDocumentDto) },
       },
     },

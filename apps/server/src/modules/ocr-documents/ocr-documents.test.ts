@@ -208,6 +208,14 @@ describe('OCR documents (fake engine, real queue and rasteriser)', () => {
         matched_by: 'registration_number',
       });
 
+      // confirm, like every update, needs the updated_at the person saw: stale → 409, missing → 422; nothing stored
+      const staleConfirm = await owner.api.post(`${URL}/${id}/confirm`, { updated_at: done.updated_at });
+      expect(staleConfirm.statusCode).toBe(409);
+      const missing = await owner.api.post(`${URL}/${id}/confirm`, {});
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().errors.updated_at).toBeDefined();
+      expect((await owner.api.get(`${URL}/${id}`)).json().data.status).toBe(2);
+
       const confirmed = await owner.api.post(`${URL}/${id}/confirm`, { updated_at: corrected.updated_at });
       expect(confirmed.statusCode).toBe(200);
       const registered: OcrDocument = confirmed.json().data;

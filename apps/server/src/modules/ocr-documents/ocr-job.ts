@@ -1,5 +1,5 @@
 import { extractFields, type OcrLine, type OcrWord } from '@chobo/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type OcrPage, ocrDocuments } from '../../db/schema/index.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Job } from '../../lib/queue.js';
@@ -39,7 +39,8 @@ function failureMessage(err: unknown): string {
 }
 
 /**
- * One OCR job: claims the document (0 待機中 / 1 処理中 of an interrupted attempt → 1 処理中), renders its
+ * One OCR job: claims the document (0 待機中 / 1 処理中 of an interrupted attempt → 1 処理中) when the document
+ * has no job yet or is this job's (several processes on one PostgreSQL never read one twice), renders its
  * pages (stored as PNG for the result page), recognises each page (progress written as it goes), extracts
  * the fields and ends 2 完了. A failure leaves it 0 待機中 for the queue's retry, and 3 失敗 after the last.
  */
@@ -48,8 +49,9 @@ export async function runOcrJob(deps: AppDeps, services: OcrServices, job: Job<O
   const where = and(eq(O.id, id), eq(O.company_id, company_id));
   const [row] = await deps.db
     .update(O)
-    .set({ status: 1, progress: 5, error: null, started_at: sql`now()`, updated_at: sql`now()` })
-    .where(and(where, inArray(O.status, [0, 1])))
+    .set({ status: 1, progress: 5, error: null, job_id: job.id, started_at: sql`now()`, updated_at: sql`now()` })
+    // only the document's own job (or the first, before its id was stored): a duplicate job is skipped
+    .where(and(where, inArray(O.status, [0, 1]), or(isNull(O.job_id), eq(O.job_id, job.id))))
     .returning({ storage_key: O.storage_key, content_type: O.content_type });
   if (!row) return { skipped: true };
 
@@ -104,7 +106,8 @@ export async function runOcrJob(deps: AppDeps, services: OcrServices, job: Job<O
         updated_at: sql`now()`,
       })
       .where(and(where, eq(O.status, 1)));
-    return { pages: pages.length, words: words.length };
+    // the process that did it (bench/ocr-two-processes.ts checks each job ran once, in one process)
+    return { pages: pages.length, words: words.length, pid: process.pid };
   } catch (err) {
     const final = job.retryCount >= OCR_RETRY_LIMIT;
     await deps.db

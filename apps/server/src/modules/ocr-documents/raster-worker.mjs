@@ -1,17 +1,26 @@
 // The PdfRasteriser's thread (see rasteriser.ts): mupdf (WASM) renders pages off the API's event loop.
-// Plain JavaScript so it runs under node and tsx alike. Message in: { id, bytes, mime, maxPages, dpi, minWidth };
+// Plain JavaScript so it runs under node and tsx alike. Message in: { id, bytes, mime, maxPages, dpi, minWidth, maxSide };
 // out: { id, pages: [{ page, width, height, png }], pageCount } or { id, error }.
+import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import * as mupdf from 'mupdf';
+
+// below the API's event loop in CPU priority, like tesseract's thread
+createRequire(import.meta.url)('./thread-priority.cjs').lowerThisThreadPriority();
 
 /**
  * PDFs render at `dpi`. Images keep their pixels (a 200 dpi A4 photo is 1654 px wide: its text is already
  * ~25 px high, enough for tesseract) unless narrower than `minWidth`, then they are doubled.
  */
-function scaleFor(boundsWidth, opts, isImage, imageWidth) {
+function scaleFor(bounds, opts, isImage, imageWidth) {
+  const [x0, y0, x1, y1] = bounds;
   if (!isImage) return opts.dpi / 72;
   const target = imageWidth < opts.minWidth ? imageWidth * 2 : imageWidth;
-  return target / boundsWidth;
+  let s = target / (x1 - x0);
+  // large images (phone photos, 300+ dpi scans) are scaled down so their long side is at most maxSide
+  const long = Math.max(x1 - x0, y1 - y0) * s;
+  if (opts.maxSide && long > opts.maxSide) s *= opts.maxSide / long;
+  return s;
 }
 
 /**
@@ -44,7 +53,7 @@ function despeckle(pix) {
 }
 
 parentPort.on('message', (msg) => {
-  const { id, bytes, mime, maxPages, dpi, minWidth } = msg;
+  const { id, bytes, mime, maxPages, dpi, minWidth, maxSide } = msg;
   let doc;
   try {
     doc = mupdf.Document.openDocument(bytes, mime);
@@ -59,8 +68,7 @@ parentPort.on('message', (msg) => {
     const pages = [];
     for (let i = 0; i < Math.min(pageCount, maxPages); i++) {
       const page = doc.loadPage(i);
-      const [x0, , x1] = page.getBounds();
-      const s = scaleFor(x1 - x0, { dpi, minWidth }, isImage, imageWidth);
+      const s = scaleFor(page.getBounds(), { dpi, minWidth, maxSide }, isImage, imageWidth);
       const pix = page.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceGray, false, true);
       despeckle(pix);
       const png = pix.asPNG();

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { MAX_OCR_PAGES } from '@chobo/core';
 
-/** One page ready for OCR: a greyscale PNG at ~300 dpi. */
+/** One page ready for OCR: a greyscale PNG at ~OCR_DPI. */
 export interface RasterPage {
   page: number;
   width: number;
@@ -18,13 +18,31 @@ export interface PdfRasteriser {
   close(): Promise<void>;
 }
 
+export interface RasteriserOptions {
+  /** PDFs render at this resolution (default OCR_DPI). */
+  dpi?: number;
+  /** Images narrower than this are doubled (default 800 px). */
+  minWidth?: number;
+  /** Images whose long side is longer are scaled down to it (default OCR_MAX_SIDE; 0: never). */
+  maxSide?: number;
+  maxPages?: number;
+}
+
+/**
+ * The resolution PDFs are rendered at for OCR, chosen by bench/ocr.ts (ADR 0015): 225 dpi read every key field
+ * of the 40 fixtures like 300 dpi did, for less CPU a page and smaller page images.
+ */
+export const OCR_DPI = 225;
+/** The longest side of an image page for OCR: an A4 page at OCR_DPI (larger photos and scans are scaled down). */
+export const OCR_MAX_SIDE = 2630;
+
 interface Pending {
   resolve: (v: { pages: RasterPage[]; pageCount: number }) => void;
   reject: (e: Error) => void;
 }
 
 /**
- * mupdf (WASM, AGPL like the project) in ONE worker thread: a 300 dpi A4 page takes ~0.3–0.5 s of CPU, which
+ * mupdf (WASM, AGPL like the project) in ONE worker thread: an A4 page takes ~0.2–0.5 s of CPU, which
  * must not stall the API's event loop. Requests queue on the thread (one at a time); the thread starts on
  * first use and is ended by close().
  */
@@ -33,7 +51,7 @@ export class MupdfRasteriser implements PdfRasteriser {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(private readonly opts: { dpi?: number; minWidth?: number; maxPages?: number } = {}) {}
+  constructor(private readonly opts: RasteriserOptions = {}) {}
 
   private thread(): Worker {
     if (this.worker) return this.worker;
@@ -74,8 +92,9 @@ export class MupdfRasteriser implements PdfRasteriser {
           bytes: copy,
           mime,
           maxPages: this.opts.maxPages ?? MAX_OCR_PAGES,
-          dpi: this.opts.dpi ?? 300,
+          dpi: this.opts.dpi ?? OCR_DPI,
           minWidth: this.opts.minWidth ?? 800,
+          maxSide: this.opts.maxSide ?? OCR_MAX_SIDE,
         },
         [copy.buffer],
       );

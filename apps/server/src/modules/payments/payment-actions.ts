@@ -1,6 +1,7 @@
 import { MAX_SHORT_PAYMENT_FEE, type PaymentAllocationValues, type PaymentValues, paymentFigures } from '@chobo/core';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  bankStatementRows,
   customers,
   invoices,
   invoiceTransactions,
@@ -23,6 +24,67 @@ type Target = 'invoice_id' | 'transaction_id' | 'transaction_document_id';
 const targetOf = (a: { invoice_id: number | null; transaction_id: number | null }): Target =>
   a.invoice_id !== null ? 'invoice_id' : a.transaction_id !== null ? 'transaction_id' : 'transaction_document_id';
 const idOf = (a: PaymentAllocationValues | typeof paymentAllocations.$inferSelect) => a[targetOf(a)] as number;
+
+/** A payment's bank statement row: this company's, and not already another payment's. */
+async function checkBankRow(
+  tenant: Tenant,
+  rowId: number | null,
+  paymentId: number | null,
+  currentRowId?: number | null,
+) {
+  if (rowId === null) return;
+  const [r] = await tenant.db
+    .select({ id: bankStatementRows.id, status: bankStatementRows.status })
+    .from(bankStatementRows)
+    .where(and(eq(bankStatementRows.id, rowId), eq(bankStatementRows.company_id, tenant.companyId)));
+  if (!r) throw unprocessable({ bank_statement_row_id: ['銀行明細の行が見つかりません'] });
+  if (r.status !== 'unconfirmed' && rowId !== currentRowId)
+    throw unprocessable({ bank_statement_row_id: ['この銀行明細の行はすでに仕訳済みです'] });
+  const [other] = await tenant.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.company_id, tenant.companyId),
+        eq(payments.bank_statement_row_id, rowId),
+        paymentId !== null ? sql`${payments.id} <> ${paymentId}` : undefined,
+      ),
+    );
+  if (other) throw unprocessable({ bank_statement_row_id: ['この銀行明細の行はすでに別の入出金になっています'] });
+}
+
+/**
+ * A payment made from a bank statement row (the payment form opened from the row, or bank import's confirm)
+ * confirms the row: its entry is the payment's (row → entry → payment → row), so the row cannot be posted again.
+ */
+async function linkBankRow(ctx: CompanyCtx, rowId: number | null, entryId: number | null) {
+  if (rowId === null) return;
+  await ctx.db
+    .update(bankStatementRows)
+    .set({
+      status: 'confirmed',
+      journal_entry_id: entryId,
+      confirmed_by: ctx.actor.userId,
+      confirmed_at: new Date(),
+    })
+    .where(and(eq(bankStatementRows.id, rowId), eq(bankStatementRows.company_id, ctx.companyId)));
+}
+
+/** The row of a deleted payment (or one moved to another row) is open again, to be confirmed anew. */
+async function unlinkBankRow(ctx: CompanyCtx, rowId: number | null) {
+  if (rowId === null) return;
+  await ctx.db
+    .update(bankStatementRows)
+    .set({
+      status: 'unconfirmed',
+      journal_entry_id: null,
+      matched: null,
+      confirmed_as: null,
+      confirmed_by: null,
+      confirmed_at: null,
+    })
+    .where(and(eq(bankStatementRows.id, rowId), eq(bankStatementRows.company_id, ctx.companyId)));
+}
 
 async function counterparty(tenant: Tenant, id: number) {
   const [c] = await tenant.db
@@ -98,7 +160,10 @@ async function lockDocuments(tenant: Tenant, allocs: { target: Target; id: numbe
       out.set(`transaction_id:${r.id}`, {
         total: r.total,
         customerId: r.customer_id,
-        open: !billedSet.has(r.id) && (r.status === 0 || (r.status === 2 && mine.has(`transaction_id:${r.id}`))),
+        // 0 未請求 / 1 請求済 (billed outside an invoice here); 2 入金済 only by this payment
+        open:
+          !billedSet.has(r.id) &&
+          (r.status === 0 || r.status === 1 || (r.status === 2 && mine.has(`transaction_id:${r.id}`))),
         account: 'receivable',
         label: billedSet.has(r.id)
           ? `受注取引 No.${r.number}（請求書に消し込んでください）`
@@ -260,9 +325,11 @@ async function syncStatuses(tenant: Tenant, touched: { target: Target; id: numbe
         .select()
         .from(salesTransactions)
         .where(and(eq(salesTransactions.id, id), eq(salesTransactions.company_id, c)));
-      if (!t || t.status === 3 || t.status === 1) continue;
+      if (!t || t.status === 3) continue;
       const paid = sum >= t.total;
       if (paid === (t.status === 2)) continue;
+      // a sale billed by an invoice is settled through it (the invoice's branch above sets its status)
+      if (!paid && t.status === 1) continue;
       await tenant.db
         .update(salesTransactions)
         .set({ status: paid ? 2 : 0, updated_at: sql`now()` })
@@ -341,12 +408,14 @@ export async function createPayment({ ctx, input }: ActionArgs<CompanyCtx, Payme
       const t = { ...ctx, db: tx };
       const customer = await counterparty(t, input.customer_id);
       await bankAccountFor(t, input.bank_account_id);
+      await checkBankRow(t, input.bank_statement_row_id, null);
       const [row] = await tx
         .insert(payments)
         .values({ ...columns(input), company_id: ctx.companyId, created_by: ctx.actor.userId })
         .returning();
       await store(t, row, input, customer.name);
       const dto = (await loadPayment(t, row.id)) as NonNullable<Awaited<ReturnType<typeof loadPayment>>>;
+      await linkBankRow(t, input.bank_statement_row_id, dto.journal_entry_id);
       await audit(tx, {
         actor: ctx.actor,
         companyId: ctx.companyId,
@@ -374,6 +443,7 @@ export async function updatePayment({
       const beforeDto = await loadPayment(t, id);
       const customer = await counterparty(t, input.customer_id);
       await bankAccountFor(t, input.bank_account_id);
+      await checkBankRow(t, input.bank_statement_row_id, id, before.bank_statement_row_id);
       const old = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.payment_id, id));
       // lock the previous documents too, before their allocations go
       await lockDocuments(t, targets(old), id);
@@ -388,6 +458,9 @@ export async function updatePayment({
       await syncStatuses(t, targets(old));
       await storeAfterEdit(t, row, input, customer.name, old);
       const dto = (await loadPayment(t, id)) as NonNullable<Awaited<ReturnType<typeof loadPayment>>>;
+      if (before.bank_statement_row_id !== input.bank_statement_row_id)
+        await unlinkBankRow(t, before.bank_statement_row_id);
+      await linkBankRow(t, input.bank_statement_row_id, dto.journal_entry_id);
       await audit(tx, {
         actor: ctx.actor,
         companyId: ctx.companyId,
@@ -425,6 +498,7 @@ export async function deletePayment({ ctx, input: { id } }: ActionArgs<CompanyCt
       await lockDocuments(t, targets(old), id);
       if (before.journal_entry_id !== null) await withdrawEntry(t, before.journal_entry_id, ctx.actor.userId);
       await tx.delete(payments).where(and(eq(payments.id, id), eq(payments.company_id, ctx.companyId)));
+      await unlinkBankRow(t, before.bank_statement_row_id);
       await syncStatuses(t, targets(old));
       await audit(tx, {
         actor: ctx.actor,

@@ -1,6 +1,6 @@
 import { type JournalEntryValues, paymentFigures } from '@chobo/core';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { accounts, companies } from '../../db/schema/index.js';
+import { accounts, bankAccounts } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
@@ -87,22 +87,22 @@ export async function paymentAccounts(tenant: Tenant): Promise<PaymentAccounts> 
 }
 
 /**
- * The company's bank account named by a payment's `bank_account_id` — today the 1-based position in
- * companies.bank_accounts, posted to 普通預金. The one place to change when bank accounts get their own
- * table (/api/company/bank-accounts) and their own ledger accounts.
+ * The company's bank account named by a payment's `bank_account_id` (bank_accounts.id, this company's;
+ * another company's or an unknown id → 422): its label, and the 勘定科目 it posts to — the account's linked
+ * 勘定科目 (account_id, e.g. a sub-account of 普通預金), else 普通預金.
  */
 export async function bankAccountFor(
   tenant: Tenant,
   bankAccountId: number | null,
 ): Promise<{ id: number | null; label: string | null; accountId: (acc: PaymentAccounts) => number }> {
   if (bankAccountId === null) return { id: null, label: null, accountId: (acc) => acc.bank };
-  const [c] = await tenant.db
-    .select({ list: companies.bank_accounts })
-    .from(companies)
-    .where(eq(companies.id, tenant.companyId));
-  const b = c?.list?.[bankAccountId - 1];
+  const [b] = await tenant.db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.company_id, tenant.companyId)));
   if (!b) throw unprocessable({ bank_account_id: ['口座が見つかりません'] });
-  return { id: bankAccountId, label: bankAccountLabel(b), accountId: (acc) => acc.bank };
+  const linked = b.account_id;
+  return { id: b.id, label: bankAccountLabel(b), accountId: (acc) => linked ?? acc.bank };
 }
 
 export function bankAccountLabel(b: {
@@ -143,6 +143,7 @@ export function paymentEntry(
   p: PaymentForPosting,
   allocations: PostingAllocation[],
   acc: PaymentAccounts,
+  bankAccountId: number = acc.bank,
 ): JournalEntryValues {
   const f = paymentFigures({ ...p, allocations });
   const lines: JournalEntryValues['lines'] = [];
@@ -156,7 +157,7 @@ export function paymentEntry(
     if (debit + credit > 0)
       lines.push({ account_id, debit, credit, tax_category: tax, customer_id: p.customer_id, memo });
   };
-  const money = p.method === 2 ? acc.cash : acc.bank;
+  const money = p.method === 2 ? acc.cash : bankAccountId;
   const sum = (a: PostingAllocation['account']) =>
     allocations.filter((x) => x.account === a).reduce((s, x) => s + x.amount, 0);
   const fee = splitFee(f.feeExpense);
@@ -187,7 +188,8 @@ export async function postPayment(
 ): Promise<number> {
   const acc = await paymentAccounts(tenant);
   await assertOpen(tenant, p.date, 'date');
-  const entry = paymentEntry(p, allocations, acc);
+  const bank = await bankAccountFor(tenant, p.bank_account_id);
+  const entry = paymentEntry(p, allocations, acc, bank.accountId(acc));
   const posted = await postEntry(tenant, entry, {
     createdBy: userId,
     skipChecks: true,

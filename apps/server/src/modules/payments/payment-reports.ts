@@ -68,26 +68,18 @@ async function ledgerReceivable(tenant: Tenant, date: string): Promise<number> {
   return net(get(await sumByAccount(tenant, { to: date }), acc.id));
 }
 
-/**
- * Σ `amount` per bucket of the due date `due`, as filter sums over date bounds computed once (no date
- * arithmetic per row): 未到来 due ≥ date, 1–30日 due in [date − 30, date − 1], … 90日超 due < date − 90.
- */
-function bucketSums(date: string, due: SQL, amount: SQL) {
-  const d30 = addDays(date, -30);
-  const d60 = addDays(date, -60);
-  const d90 = addDays(date, -90);
-  return sql`coalesce(sum(${amount}) filter (where ${due} >= ${date}), 0)::bigint as not_due,
-    coalesce(sum(${amount}) filter (where ${due} < ${date} and ${due} >= ${d30}), 0)::bigint as d1_30,
-    coalesce(sum(${amount}) filter (where ${due} < ${d30} and ${due} >= ${d60}), 0)::bigint as d31_60,
-    coalesce(sum(${amount}) filter (where ${due} < ${d60} and ${due} >= ${d90}), 0)::bigint as d61_90,
-    coalesce(sum(${amount}) filter (where ${due} < ${d90}), 0)::bigint as over_90`;
+/** The aging bucket of a due date `due` at `date`, as date bounds computed once (no date arithmetic per row). */
+function bucketCase(date: string, due: SQL) {
+  return sql`case when ${due} >= ${date} then 'not_due' when ${due} >= ${addDays(date, -30)} then 'd1_30'
+    when ${due} >= ${addDays(date, -60)} then 'd31_60' when ${due} >= ${addDays(date, -90)} then 'd61_90' else 'over_90' end`;
 }
 
 /**
- * 売掛金年齢表 at `date`: per customer the five buckets; with customer_id its documents too. Computed as
- * Σ document totals per customer and bucket minus Σ allocations dated by then per customer and bucket of
- * their documents — two narrow aggregations instead of a join of every document with its allocations.
- * An invoice paid (fully allocated) by `date` is skipped: its last payment date is its paid_at.
+ * 売掛金年齢表 at `date`: per customer the five buckets; with customer_id its documents too. Read from the
+ * documents' maintained open amount (total − paid_amount, kept by the allocation rows): the open invoices'
+ * sums per customer and due date (invoice_open_sums, kept by a trigger) less those issued after `date`, the
+ * open sales not billed by an invoice issued by `date` (sales_transactions_open_idx), plus what payments
+ * dated after `date` settled on documents of that date (open then, maybe settled since; none at today).
  */
 export async function agingReport(tenant: Tenant, q: { date?: string; customer_id?: number }): Promise<Aging> {
   const date = q.date ?? todayInTokyo();
@@ -97,40 +89,45 @@ export async function agingReport(tenant: Tenant, q: { date?: string; customer_i
     alias: string,
   ) => sql`not exists (select 1 from invoice_transactions it join invoices i on i.id = it.invoice_id
       where it.transaction_id = ${sql.raw(alias)}.id and i.status in ('issued', 'sent', 'paid') and i.issue_date <= ${date})`;
-  const paidBy = new Date(`${addDays(date, 1)}T00:00:00+09:00`);
-  const liveInvoice = (a: string) =>
-    sql.raw(`${a}.status in ('issued', 'sent') or (${a}.status = 'paid' and (${a}.paid_at is null or ${a}.paid_at >= `);
-  type Sums = { customer_id: number; n: number; settled?: number } & Record<AgingBucket, string>;
-  const totals = await sqlRows<Sums>(
+  const bucket = (due: SQL) => bucketCase(date, due);
+  type Sums = { customer_id: number; bucket: AgingBucket; n: number; amount: string };
+  const sums = await sqlRows<Sums>(
     tenant.db,
-    sql`select customer_id, sum(n)::int as n, ${sql.raw(BUCKETS.map((b) => `sum(${b})::bigint as ${b}`).join(', '))} from (
-      select customer_id, count(*) as n, ${bucketSums(date, sql`coalesce(due_date, issue_date)`, sql`total`)} from invoices x
-      where company_id = ${c} and issue_date <= ${date} and (${liveInvoice('x')}${paidBy.toISOString()}::timestamptz)))
+    sql`select customer_id, bucket, sum(n)::int as n, sum(amount)::bigint as amount from (
+      select customer_id, ${bucket(sql`due_date`)} as bucket, sum(n) as n, sum(amount) as amount
+      from invoice_open_sums where company_id = ${c} ${cust(sql`customer_id`)}
+      group by 1, 2
+      union all
+      select customer_id, ${bucket(sql`coalesce(due_date, issue_date)`)}, -count(*), -sum(total - paid_amount)
+      from invoices
+      where company_id = ${c} and status in ('issued', 'sent') and total > paid_amount and issue_date > ${date}
         ${cust(sql`customer_id`)}
-      group by customer_id
+      group by 1, 2
       union all
-      select customer_id, count(*), ${bucketSums(date, sql`coalesce(due_date, transaction_date)`, sql`total`)} from sales_transactions x
-      where company_id = ${c} and status <> 3 and transaction_date <= ${date} and total > 0 ${cust(sql`customer_id`)}
-        and ${unbilled('x')}
-      group by customer_id
-    ) d group by customer_id`,
-  );
-  const paid = await sqlRows<Sums>(
-    tenant.db,
-    sql`select customer_id, 0 as n, count(*) filter (where amount >= total)::int as settled,
-        ${bucketSums(date, sql`due`, sql`amount`)} from (
-      select x.customer_id, x.total, coalesce(x.due_date, x.issue_date) as due, sum(a.amount) as amount
-      from payment_allocations a join payments p on p.id = a.payment_id join invoices x on x.id = a.invoice_id
-      where a.company_id = ${c} and p.date <= ${date} and x.issue_date <= ${date}
-        and (${liveInvoice('x')}${paidBy.toISOString()}::timestamptz))) ${cust(sql`x.customer_id`)}
-      group by x.id
+      select customer_id, ${bucket(sql`coalesce(due_date, transaction_date)`)}, count(*), sum(total - paid_amount)
+      from sales_transactions x
+      where company_id = ${c} and status <> 3 and total > paid_amount and transaction_date <= ${date}
+        ${cust(sql`customer_id`)} and ${unbilled('x')}
+      group by 1, 2
       union all
-      select x.customer_id, x.total, coalesce(x.due_date, x.transaction_date), sum(a.amount)
-      from payment_allocations a join payments p on p.id = a.payment_id join sales_transactions x on x.id = a.transaction_id
-      where a.company_id = ${c} and p.date <= ${date} and x.status <> 3 and x.transaction_date <= ${date}
-        ${cust(sql`x.customer_id`)} and ${unbilled('x')}
-      group by x.id
-    ) d group by customer_id`,
+      select customer_id, ${bucket(sql`due`)}, count(*) filter (where not counted), sum(amount) from (
+        select x.customer_id, coalesce(x.due_date, x.issue_date) as due, sum(a.amount) as amount,
+               bool_or(x.status in ('issued', 'sent') and x.total > x.paid_amount) as counted
+        from payments p join payment_allocations a on a.payment_id = p.id join invoices x on x.id = a.invoice_id
+        where p.company_id = ${c} and p.date > ${date} and x.issue_date <= ${date}
+          and x.status in ('issued', 'sent', 'paid') ${cust(sql`x.customer_id`)}
+        group by x.id
+        union all
+        select x.customer_id, coalesce(x.due_date, x.transaction_date), sum(a.amount),
+               bool_or(x.total > x.paid_amount)
+        from payments p join payment_allocations a on a.payment_id = p.id
+          join sales_transactions x on x.id = a.transaction_id
+        where p.company_id = ${c} and p.date > ${date} and x.status <> 3 and x.transaction_date <= ${date}
+          ${cust(sql`x.customer_id`)} and ${unbilled('x')}
+        group by x.id
+      ) later group by 1, 2
+
+    ) s group by 1, 2`,
   );
   const by = new Map<number, AgingBuckets & { count: number }>();
   const row = (id: number) => {
@@ -141,21 +138,11 @@ export async function agingReport(tenant: Tenant, q: { date?: string; customer_i
     }
     return r;
   };
-  for (const t of totals) {
+  for (const t of sums) {
     const r = row(t.customer_id);
-    for (const b of BUCKETS) {
-      r[b] += Number(t[b]);
-      r.total += Number(t[b]);
-    }
+    r[t.bucket] += Number(t.amount);
+    r.total += Number(t.amount);
     r.count += Number(t.n);
-  }
-  for (const p of paid) {
-    const r = row(p.customer_id);
-    for (const b of BUCKETS) {
-      r[b] -= Number(p[b]);
-      r.total -= Number(p[b]);
-    }
-    r.count -= Number(p.settled ?? 0);
   }
   const ids = [...by.entries()].filter(([, r]) => r.count > 0 || r.total !== 0).map(([id]) => id);
   const names = ids.length
@@ -172,8 +159,8 @@ export async function agingReport(tenant: Tenant, q: { date?: string; customer_i
       ...(by.get(id) as AgingBuckets & { count: number }),
     }))
     .sort((a, b) => b.total - a.total || a.customer_id - b.customer_id);
-  const sums = zero();
-  for (const r of out) for (const k of [...BUCKETS, 'total'] as const) sums[k] += r[k];
+  const totals = zero();
+  for (const r of out) for (const k of [...BUCKETS, 'total'] as const) totals[k] += r[k];
   const base = openReceivablesSql(c, date, q.customer_id);
   const days = sql`(${date}::date - coalesce(d.due_date, d.date))`;
   let documents: Aging['documents'] = [];
@@ -199,8 +186,8 @@ export async function agingReport(tenant: Tenant, q: { date?: string; customer_i
       bucket: bucketOf(Number(r.days_overdue)),
     }));
   }
-  const ledger = q.customer_id === undefined ? await ledgerReceivable(tenant, date) : sums.total;
-  return { date, rows: out, totals: sums, ledger_balance: ledger, difference: ledger - sums.total, documents };
+  const ledger = q.customer_id === undefined ? await ledgerReceivable(tenant, date) : totals.total;
+  return { date, rows: out, totals, ledger_balance: ledger, difference: ledger - totals.total, documents };
 }
 
 const monthsBetween = (from: string, to: string) => {

@@ -1,7 +1,7 @@
 import type { OpenItem, Payment, PaymentListQuery } from '@chobo/core';
 import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import {
-  companies,
+  bankAccounts,
   customers,
   invoices,
   paymentAllocations,
@@ -150,14 +150,9 @@ async function describeAllocations(tenant: Tenant, rows: AllocationRow[]) {
 }
 
 async function bankLabels(tenant: Tenant) {
-  const [c] = await tenant.db
-    .select({ list: companies.bank_accounts })
-    .from(companies)
-    .where(eq(companies.id, tenant.companyId));
-  return (id: number | null) => {
-    const b = id === null ? undefined : c?.list?.[id - 1];
-    return b ? bankAccountLabel(b) : null;
-  };
+  const list = await tenant.db.select().from(bankAccounts).where(eq(bankAccounts.company_id, tenant.companyId));
+  const byId = new Map(list.map((b) => [b.id, bankAccountLabel(b)]));
+  return (id: number | null) => (id === null ? null : (byId.get(id) ?? null));
 }
 
 async function toPayments(tenant: Tenant, rows: (PaymentRow & { customer_name: string })[]): Promise<Payment[]> {
@@ -262,25 +257,29 @@ export async function openItems(
   const c = tenant.companyId;
   const pid = q.payment_id ?? 0;
   const cust = q.customer_id !== undefined ? sql`and x.customer_id = ${q.customer_id}` : sql``;
+  // what the payment being edited allocated to the document counts as open again
   const mine = (col: SQL) =>
-    sql`exists (select 1 from payment_allocations a where a.${col} = x.id and a.payment_id = ${pid})`;
-  const others = (col: SQL) =>
-    sql`coalesce((select sum(a.amount) from payment_allocations a where a.${col} = x.id and a.payment_id <> ${pid}), 0)`;
+    pid
+      ? sql`coalesce((select sum(a.amount) from payment_allocations a where a.${col} = x.id and a.payment_id = ${pid}), 0)`
+      : sql`0`;
+  const ofPayment = (col: SQL) =>
+    pid ? sql`or x.id in (select a.${col} from payment_allocations a where a.payment_id = ${pid})` : sql``;
   const query =
     q.direction === 'in'
       ? sql`
       select * from (
         select 'invoice' as kind, x.id, x.customer_id, cu.name as customer_name, '請求書 No.' || x.number as label,
-               x.issue_date as date, x.due_date, x.total, x.total - ${others(sql.raw('invoice_id'))} as remaining
+               x.issue_date as date, x.due_date, x.total,
+               x.total - x.paid_amount + ${mine(sql.raw('invoice_id'))} as remaining
         from invoices x join customers cu on cu.id = x.customer_id
-        where x.company_id = ${c} ${cust} and x.total > 0
-          and (x.status in ('issued', 'sent') or ${mine(sql.raw('invoice_id'))})
+        where x.company_id = ${c} ${cust}
+          and ((x.status in ('issued', 'sent') and x.total > x.paid_amount) ${ofPayment(sql.raw('invoice_id'))})
         union all
         select 'transaction', x.id, x.customer_id, cu.name, '受注取引 No.' || x.number || ' ' || x.subject,
-               x.transaction_date, x.due_date, x.total, x.total - ${others(sql.raw('transaction_id'))}
+               x.transaction_date, x.due_date, x.total, x.total - x.paid_amount + ${mine(sql.raw('transaction_id'))}
         from sales_transactions x join customers cu on cu.id = x.customer_id
-        where x.company_id = ${c} ${cust} and x.total > 0
-          and (x.status = 0 or ${mine(sql.raw('transaction_id'))})
+        where x.company_id = ${c} ${cust}
+          and ((x.status in (0, 1) and x.total > x.paid_amount) ${ofPayment(sql.raw('transaction_id'))})
           and not exists (select 1 from invoice_transactions it join invoices i on i.id = it.invoice_id
                           where it.transaction_id = x.id and i.status in ('issued', 'sent', 'paid'))
       ) o where remaining > 0 order by coalesce(due_date, date), date, kind, id`
@@ -290,11 +289,11 @@ export async function openItems(
                case x.document_type when 4 then '請求書' when 5 then '領収書' else '書類' end || ' ' || x.transaction_date
                  || coalesce(' ' || x.memo, '') as label,
                x.transaction_date as date, x.due_date, x.amount as total,
-               x.amount - ${others(sql.raw('transaction_document_id'))} as remaining
+               x.amount - x.paid_amount + ${mine(sql.raw('transaction_document_id'))} as remaining
         from transaction_documents x join customers cu on cu.id = x.customer_id
         where x.company_id = ${c} ${cust} and x.deleted_at is null and x.journal_entry_id is not null
-          and x.payment_method <> 2 and x.amount > 0
-          and (x.status = 0 or ${mine(sql.raw('transaction_document_id'))})
+          and x.payment_method <> 2
+          and ((x.status = 0 and x.amount > x.paid_amount) ${ofPayment(sql.raw('transaction_document_id'))})
       ) o where remaining > 0 order by coalesce(due_date, date), date, id`;
   const res = await sqlRows<Record<string, unknown>>(tenant.db, query);
   return res.map((r) => ({

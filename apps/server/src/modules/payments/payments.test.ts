@@ -87,16 +87,18 @@ describe('payments: allocation', () => {
     const { o, customerId } = await setup();
     const inv = await invoice(o.api, customerId, 100_000, '2026-05-31', '2026-06-30');
     expect(inv.total).toBe(110_000);
+    const [bank] = (await o.api.get('/api/company/bank-accounts')).json().data;
     const p1 = await pay(o.api, {
       direction: 'in',
       date: '2026-06-10',
       customer_id: customerId,
       amount: 60_000,
-      bank_account_id: 1,
+      bank_account_id: bank.id,
       allocations: [{ invoice_id: inv.id, amount: 60_000 }],
     });
     expect(p1.statusCode, p1.body).toBe(201);
     const d1 = p1.json().data;
+    expect(d1.bank_account_id).toBe(bank.id);
     expect(d1.bank_account_label).toContain('みずほ銀行');
     expect(d1.unallocated).toBe(0);
     expect(await status(o, inv.id)).not.toBe('paid');
@@ -414,6 +416,73 @@ describe('payments: allocation', () => {
     expect((await o.api.get(`/api/transaction-documents/${doc.id}`)).json().data.status).toBe(0);
   });
 
+  it('an allocated sale or 発注取引 cannot be edited below its allocations, nor deleted (422 in Japanese)', async () => {
+    const { o, customerId, supplierId } = await setup();
+    const saleBody = (price: number) => ({
+      customer_id: customerId,
+      transaction_date: '2026-05-10',
+      due_date: '2026-06-30',
+      subject: '未請求の売上',
+      lines: [{ description: '商品', quantity: 1, unit_price: price, tax_category: '10' }],
+    });
+    const sale = (await o.api.post('/api/transactions', saleBody(10_000))).json().data;
+    const p = await pay(o.api, {
+      direction: 'in',
+      date: '2026-05-20',
+      customer_id: customerId,
+      amount: 6_000,
+      allocations: [{ transaction_id: sale.id, amount: 6_000 }],
+    });
+    expect(p.statusCode, p.body).toBe(201);
+    const current = (await o.api.get(`/api/transactions/${sale.id}`)).json().data;
+    const smaller = await o.api.put(`/api/transactions/${sale.id}`, {
+      ...saleBody(5_000),
+      updated_at: current.updated_at,
+    });
+    expect(smaller.statusCode, smaller.body).toBe(422);
+    expect(smaller.json().message).toContain('消込済みの額（6000円）より小さくできません');
+    const larger = await o.api.put(`/api/transactions/${sale.id}`, {
+      ...saleBody(20_000),
+      updated_at: current.updated_at,
+    });
+    expect(larger.statusCode, larger.body).toBe(200);
+    const del = await o.api.delete(`/api/transactions/${sale.id}`);
+    expect(del.statusCode).toBe(422);
+    expect(del.json().message).toContain('消し込まれている受注取引は削除できません');
+    expect((await o.api.get(`/api/transactions/${sale.id}`)).statusCode).toBe(200);
+
+    const docBody = {
+      customer_id: supplierId,
+      document_type: 4,
+      transaction_date: '2026-05-20',
+      amount: 55_000,
+      taxes: [{ tax_category: '10', base: 50_000, tax: 5_000 }],
+      due_date: '2026-06-30',
+    };
+    const doc = (await o.api.post('/api/transaction-documents', docBody)).json().data;
+    const out = await pay(o.api, {
+      direction: 'out',
+      date: '2026-06-30',
+      customer_id: supplierId,
+      amount: 30_000,
+      allocations: [{ transaction_document_id: doc.id, amount: 30_000 }],
+    });
+    expect(out.statusCode, out.body).toBe(201);
+    const docNow = (await o.api.get(`/api/transaction-documents/${doc.id}`)).json().data;
+    const docSmaller = await o.api.put(`/api/transaction-documents/${doc.id}`, {
+      ...docBody,
+      amount: 22_000,
+      taxes: [{ tax_category: '10', base: 20_000, tax: 2_000 }],
+      updated_at: docNow.updated_at,
+    });
+    expect(docSmaller.statusCode, docSmaller.body).toBe(422);
+    expect(docSmaller.json().message).toContain('より小さくできません');
+    const docDel = await o.api.delete(`/api/transaction-documents/${doc.id}`);
+    // (a 発注取引 is kept for its retention period anyway; the database refuses deleting an allocated one too)
+    expect(docDel.statusCode, docDel.body).toBe(422);
+    expect((await o.api.get(`/api/transaction-documents/${doc.id}`)).json().data.amount).toBe(55_000);
+  });
+
   it('422 in Japanese and nothing stored; another company’s documents and payments are 404 / refused', async () => {
     const { o, customerId } = await setup();
     const bad = await pay(o.api, { direction: 'x', date: '2026-02-30', customer_id: customerId, amount: -5 });
@@ -430,6 +499,17 @@ describe('payments: allocation', () => {
     expect(noBank.json().errors.bank_account_id).toEqual(['口座が見つかりません']);
 
     const other = await setup();
+    // another company's bank account is not found either
+    const [theirBank] = (await other.o.api.get('/api/company/bank-accounts')).json().data;
+    const crossBank = await pay(o.api, {
+      direction: 'in',
+      date: '2026-06-01',
+      customer_id: customerId,
+      amount: 5,
+      bank_account_id: theirBank.id,
+    });
+    expect(crossBank.statusCode).toBe(422);
+    expect(crossBank.json().errors.bank_account_id).toEqual(['口座が見つかりません']);
     const theirs = await invoice(other.o.api, other.customerId, 1_000, '2026-05-31');
     const cross = await pay(o.api, {
       direction: 'in',

@@ -221,6 +221,10 @@ export async function deleteTransaction({ ctx, input: { id } }: ActionArgs<Compa
           `${what}の受注取引は削除できません`,
         );
       }
+      if (before.paid_amount > 0) {
+        const m = `入金（${before.paid_amount.toLocaleString('en-US')}円）が消し込まれている受注取引は削除できません。先に入出金管理で消込を外してください`;
+        throw unprocessable({ _: [m] }, m);
+      }
       const beforeDto = await loadTransaction(t, id);
       await withdrawPostings(t, before, ctx.actor.userId);
       await tx

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import classes from './layout.module.css';
-import { OfflineBadge } from './Topbar';
+import { OfflineBadge } from './OfflineBadge';
 
 /** Default layout: just the page (plus the root's loading overlay) — public pages. */
 export function DefaultLayout() {

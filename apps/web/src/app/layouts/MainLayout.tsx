@@ -3,7 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { prefetchModules } from '../../lib/prefetch';
 import { isAdmin, roleOf, useMe, usePermissions } from '../../lib/session';
-import { flattenMenu, menuFor, USER_MENU, visibleMenu } from '../menu';
+import { menuFor, USER_MENU, visibleMenu } from '../menu';
+import { ModalsLayer } from '../modals';
 import { PAGES } from '../route-table';
 import classes from './layout.module.css';
 import { Sidebar } from './Sidebar';
@@ -26,21 +27,40 @@ export function MainLayout() {
   );
 
   useEffect(() => {
-    // warm the page modules of the visible menu entries while the browser is idle
-    const paths = new Set(flattenMenu(menuItems).map((entry) => entry.to));
-    const loaders = PAGES.filter((page) => page.load && paths.has(page.path)).map((page) => page.load!);
-    return prefetchModules([...loaders, () => import('../../components/ComingSoonPage')]);
-  }, [menuItems]);
+    // warm a page's module when the user shows the intent to open it (pointer over or focus on its link),
+    // at idle time: not every menu entry's chunk on every page load
+    const loaders = new Map(PAGES.filter((page) => page.load).map((page) => [page.path, page.load!]));
+    const warmed = new Set<string>();
+    const cancels: (() => void)[] = [];
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement)) return;
+      const path = new URL(link.href, window.location.href).pathname;
+      const load = loaders.get(path);
+      if (!load || warmed.has(path)) return;
+      warmed.add(path);
+      cancels.push(prefetchModules([load]));
+    };
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+    return () => {
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+      for (const cancel of cancels) cancel();
+    };
+  }, []);
 
   return (
-    <div className={classes.shell} data-role={role ?? undefined}>
-      {!compact && <Sidebar items={menuItems} admin={admin} me={me} />}
-      <div className={classes.main}>
-        <Topbar me={me} admin={admin} compact={Boolean(compact)} menuItems={menuItems} userItems={userItems} />
-        <main className={classes.content} data-admin={admin || undefined}>
-          <Outlet />
-        </main>
+    <ModalsLayer>
+      <div className={classes.shell} data-role={role ?? undefined}>
+        {!compact && <Sidebar items={menuItems} admin={admin} me={me} />}
+        <div className={classes.main}>
+          <Topbar me={me} admin={admin} compact={Boolean(compact)} menuItems={menuItems} userItems={userItems} />
+          <main className={classes.content} data-admin={admin || undefined}>
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </ModalsLayer>
   );
 }

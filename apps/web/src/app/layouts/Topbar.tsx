@@ -1,21 +1,10 @@
 import type { Me } from '@chobo/core';
-import { Badge, Group, Text } from '@mantine/core';
-import { IconWifiOff } from '@tabler/icons-react';
-import { useOnline } from '../../lib/online';
+import { Group, Text } from '@mantine/core';
 import type { MenuItem, MenuLink } from '../menu';
 import { FloatingMenu } from './FloatingMenu';
 import classes from './layout.module.css';
+import { OfflineBadge } from './OfflineBadge';
 import { UserMenu } from './UserMenu';
-
-export function OfflineBadge() {
-  const online = useOnline();
-  if (online) return null;
-  return (
-    <Badge color="warning" variant="filled" leftSection={<IconWifiOff size={12} />} role="status">
-      オフライン
-    </Badge>
-  );
-}
 
 export function Topbar({
   me,

@@ -7,6 +7,7 @@ import {
   profitLabel,
 } from '@chobo/core';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { useLoadingFlag } from '../../lib/loading';
@@ -14,7 +15,14 @@ import { useStatement } from './api';
 import { DownloadButtons } from './DownloadButtons';
 import { formatAmount } from './format';
 import { PeriodPicker } from './PeriodPicker';
-import { BalanceSheetChart, CashFlowChart, MonthlyTrendChart, type MonthPoint } from './StatementCharts';
+import type { MonthPoint } from './StatementCharts';
+
+// the charts (recharts, the largest library of the app) load only when a statement shows one
+const charts = () => import('./StatementCharts');
+const MonthlyTrendChart = lazy(() => charts().then((m) => ({ default: m.MonthlyTrendChart })));
+const BalanceSheetChart = lazy(() => charts().then((m) => ({ default: m.BalanceSheetChart })));
+const CashFlowChart = lazy(() => charts().then((m) => ({ default: m.CashFlowChart })));
+
 import { StatementTable } from './StatementTable';
 import type { Statement } from './types';
 
@@ -185,16 +193,18 @@ export function StatementView({
               />
             </Paper>
             <Paper withBorder radius="md" p="md" style={{ flex: '0 0 340px', minWidth: 0 }}>
-              {kind === 'income-statement' && (
-                <MonthlyTrendChart
-                  period={data.period}
-                  path={path}
-                  companyId={companyId ?? null}
-                  monthly={(data as { monthly?: MonthPoint[] }).monthly}
-                />
-              )}
-              {kind === 'balance-sheet' && <BalanceSheetChart data={data as BalanceSheet} />}
-              {kind === 'cash-flow' && <CashFlowChart data={data as CashFlowStatement} />}
+              <Suspense fallback={<Skeleton height={260} />}>
+                {kind === 'income-statement' && (
+                  <MonthlyTrendChart
+                    period={data.period}
+                    path={path}
+                    companyId={companyId ?? null}
+                    monthly={(data as { monthly?: MonthPoint[] }).monthly}
+                  />
+                )}
+                {kind === 'balance-sheet' && <BalanceSheetChart data={data as BalanceSheet} />}
+                {kind === 'cash-flow' && <CashFlowChart data={data as CashFlowStatement} />}
+              </Suspense>
             </Paper>
           </Group>
         </>

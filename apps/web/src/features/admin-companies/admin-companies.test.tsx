@@ -81,7 +81,7 @@ describe('admin company screens', () => {
     ]);
     await user.click(screen.getByRole('button', { name: '更新する' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/companies'));
-  }, 30_000);
+  }, 120_000);
 
   it('per-company transaction documents view lists the documents read-only', async () => {
     mockApi({
@@ -131,5 +131,5 @@ describe('admin company screens', () => {
     await user.click(box.getByRole('button', { name: 'ロゴを削除する' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(await box.findByText('ロゴはまだ登録されていません')).toBeTruthy();
-  }, 30_000);
+  }, 120_000);
 });

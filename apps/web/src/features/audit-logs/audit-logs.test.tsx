@@ -2,7 +2,7 @@ import type { AuditLogRow } from '@chobo/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/providers';
+import { AppProviders } from '../../app/all-providers';
 import { createQueryClient } from '../../app/query-client';
 import { adminMe, json, makeMe, mockApi, page, renderApp, seedToken } from '../../test/utils';
 import { AuditVerifyResultView } from './AuditVerifyPanel';

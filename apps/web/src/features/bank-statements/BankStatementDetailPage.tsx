@@ -1,5 +1,13 @@
-import { BANK_IMPORT_STATUSES, type BankRow, type BankRuleOffer, formatJPY } from '@chobo/core';
 import {
+  BANK_IMPORT_STATUSES,
+  type BankRow,
+  type BankRuleOffer,
+  formatJPY,
+  isPermitted,
+  JOURNAL_TAX_CATEGORIES,
+} from '@chobo/core';
+import {
+  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -9,21 +17,28 @@ import {
   Group,
   List,
   Modal,
+  Pagination,
   ScrollArea,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconCash, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
-import { useConfirmRows, useCreateRule, useImportDetail, useRevertImport } from './api';
+import { usePermissions } from '../../lib/session';
+import { AccountSelect } from '../accounting/AccountSelect';
+import { useAccounts } from '../accounting/api';
+import { useConfirmRows, useEditRow, useImportDetail, useRevertImport } from './api';
+import { RuleModal } from './RulesCard';
 
 function Suggestion({ row }: { row: BankRow }) {
   const s = row.suggestion;
@@ -35,6 +50,22 @@ function Suggestion({ row }: { row: BankRow }) {
     );
   }
   if (row.status === 'ignored') return <Badge color="gray">対象外</Badge>;
+  if (row.edit) {
+    return (
+      <Stack gap={2}>
+        <Group gap={6} wrap="nowrap">
+          <Badge color="blue" variant="light">
+            変更
+          </Badge>
+          <Text size="sm" fw={500}>
+            {row.edit.account_name}（{JOURNAL_TAX_CATEGORIES[row.edit.tax_category as 'none'] ?? row.edit.tax_category}
+            ）
+          </Text>
+        </Group>
+        {row.edit.description && <Text size="xs">摘要: {row.edit.description}</Text>}
+      </Stack>
+    );
+  }
   if (!s)
     return (
       <Text size="sm" c="dimmed">
@@ -68,7 +99,7 @@ function Suggestion({ row }: { row: BankRow }) {
 }
 
 function RuleOffers({ offers, onDone }: { offers: BankRuleOffer[]; onDone: (o: BankRuleOffer) => void }) {
-  const create = useCreateRule();
+  const [open, setOpen] = useState<BankRuleOffer | null>(null);
   if (offers.length === 0) return null;
   return (
     <Alert color="blue" title="同じ内容の明細を2回同じように確定しました。ルールとして保存しますか？">
@@ -78,36 +109,141 @@ function RuleOffers({ offers, onDone }: { offers: BankRuleOffer[]; onDone: (o: B
             <Text size="sm">
               摘要に「{o.description_contains}」を含む{o.direction === 'in' ? '入金' : '出金'}
             </Text>
-            <Button
-              size="xs"
-              loading={create.isPending}
-              onClick={async () => {
-                await create.mutateAsync({
-                  name: o.name,
-                  description_contains: o.description_contains,
-                  direction: o.direction,
-                  account_id: o.account_id,
-                  tax_category: o.tax_category as 'none',
-                  customer_id: o.customer_id,
-                });
-                notifySuccess('自動仕訳ルールを保存しました');
-                onDone(o);
-              }}
-            >
+            <Button size="xs" onClick={() => setOpen(o)}>
               ルールとして保存
             </Button>
           </Group>
         ))}
       </Stack>
+      <RuleModal
+        opened={open !== null}
+        rule={null}
+        initial={
+          open
+            ? {
+                name: open.name,
+                description_contains: open.description_contains,
+                direction: open.direction,
+                account_id: open.account_id,
+                tax_category: open.tax_category,
+                customer_id: open.customer_id,
+              }
+            : undefined
+        }
+        onClose={() => {
+          if (open) onDone(open);
+          setOpen(null);
+        }}
+      />
     </Alert>
   );
+}
+
+const TAX_OPTIONS = Object.entries(JOURNAL_TAX_CATEGORIES).map(([value, label]) => ({ value, label }));
+
+/** Change a row's 勘定科目 / 税区分 / 摘要 before confirming (saved on the row; 409 when someone else changed it). */
+function RowEditModal({ importId, row, onClose }: { importId: number; row: BankRow | null; onClose: () => void }) {
+  const accounts = useAccounts();
+  const edit = useEditRow(importId);
+  const base = row?.edit ?? null;
+  const [accountId, setAccountId] = useState<number | null>(base?.account_id ?? row?.suggestion?.account_id ?? null);
+  const [tax, setTax] = useState<string>(base?.tax_category ?? row?.suggestion?.tax_category ?? 'none');
+  const [description, setDescription] = useState(
+    base?.description ?? row?.suggestion?.description ?? row?.description ?? '',
+  );
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  if (!row) return null;
+  const save = async (reset = false) => {
+    setErrors({});
+    if (!reset && !accountId) {
+      setErrors({ account_id: ['勘定科目を選択してください'] });
+      return;
+    }
+    try {
+      await edit.mutateAsync({
+        rowId: row.id,
+        updated_at: row.updated_at,
+        account_id: reset ? null : accountId,
+        tax_category: tax as 'none',
+        description: reset ? null : description,
+      });
+      notifySuccess(reset ? '候補に戻しました' : '勘定科目を変更しました');
+      onClose();
+    } catch (e) {
+      const fe = isApiError(e) && e.status === 422 ? e.errors : {};
+      setErrors(Object.keys(fe).length ? fe : { _: [errorMessage(e)] });
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        {row.date}　{row.description}　{row.direction === 'in' ? '入金' : '出金'} {formatJPY(row.amount)}
+      </Text>
+      <AccountSelect
+        label="勘定科目"
+        withAsterisk
+        accounts={accounts.data ?? []}
+        value={accountId}
+        onChange={(a) => {
+          setAccountId(a);
+          // the account's usual 税区分, as the journal form does
+          const t = accounts.data?.find((x) => x.id === a)?.default_tax_category;
+          if (t) setTax(t);
+        }}
+        error={errors.account_id?.[0]}
+        data-autofocus
+      />
+      <Select
+        label="税区分"
+        data={TAX_OPTIONS}
+        value={tax}
+        onChange={(t) => setTax(t ?? 'none')}
+        allowDeselect={false}
+        error={errors.tax_category?.[0]}
+      />
+      <TextInput
+        label="摘要"
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description?.[0]}
+      />
+      {errors._ && <Alert color="red">{errors._[0]}</Alert>}
+      <Group justify="flex-end">
+        {row.edit && (
+          <Button variant="subtle" onClick={() => void save(true)} loading={edit.isPending}>
+            候補に戻す
+          </Button>
+        )}
+        <Button variant="default" onClick={onClose}>
+          キャンセル
+        </Button>
+        <Button onClick={() => void save()} loading={edit.isPending}>
+          変更を保存
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** 入出金管理's form, pre-filled from a statement row (the payment it records confirms the row). */
+function paymentFromRow(r: BankRow, bankAccountId: number): string {
+  const q = new URLSearchParams({
+    direction: r.direction,
+    date: r.date,
+    amount: String(r.amount),
+    bank_account_id: String(bankAccountId),
+    memo: `銀行明細: ${r.description}`,
+    bank_statement_row_id: String(r.id),
+  });
+  return `/company/payment_management/create?${q}`;
 }
 
 export default function BankStatementDetailPage() {
   const id = Number(useParams().id);
   const [status, setStatus] = useState<string>('unconfirmed');
   const [keyword, setKeyword] = useState('');
-  const [page] = useState(1);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<BankRow | null>(null);
   const detail = useImportDetail(id, { page, status: status === 'all' ? null : status, keyword });
   const confirm = useConfirmRows(id);
   const revert = useRevertImport(id);
@@ -116,8 +252,10 @@ export default function BankStatementDetailPage() {
   const [failed, setFailed] = useState<{ id: number; message: string }[]>([]);
   const [askRevert, setAskRevert] = useState(false);
   const d = detail.data;
+  const canPay = isPermitted('payment-management.index', usePermissions());
   const rows = d?.rows ?? [];
-  const selectable = rows.filter((r) => r.status === 'unconfirmed' && r.suggestion);
+  const selectable = rows.filter((r) => r.status === 'unconfirmed' && (r.suggestion || r.edit));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const toggle = (rid: number) => {
     const next = new Set(selected);
     if (next.has(rid)) next.delete(rid);
@@ -127,7 +265,20 @@ export default function BankStatementDetailPage() {
 
   const runConfirm = async () => {
     try {
-      const res = await confirm.mutateAsync({ rows: [...selected].map((rid) => ({ id: rid })) });
+      // a row the person changed is confirmed with their 勘定科目 / 税区分 / 摘要
+      const res = await confirm.mutateAsync({
+        rows: [...selected].map((rid) => {
+          const e = byId.get(rid)?.edit;
+          return e
+            ? {
+                id: rid,
+                account_id: e.account_id,
+                tax_category: e.tax_category as 'none',
+                ...(e.description ? { description: e.description } : {}),
+              }
+            : { id: rid };
+        }),
+      });
       setSelected(new Set());
       setFailed(res.failed);
       setOffers(res.rule_offers);
@@ -233,6 +384,7 @@ export default function BankStatementDetailPage() {
               value={status}
               onChange={(v) => {
                 setStatus(v);
+                setPage(1);
                 setSelected(new Set());
               }}
               data={[
@@ -244,7 +396,10 @@ export default function BankStatementDetailPage() {
             <TextInput
               placeholder="摘要で検索（半角・全角カナどちらでも）"
               value={keyword}
-              onChange={(e) => setKeyword(e.currentTarget.value)}
+              onChange={(e) => {
+                setKeyword(e.currentTarget.value);
+                setPage(1);
+              }}
               w={{ base: '100%', sm: 320 }}
             />
           </Group>
@@ -282,7 +437,7 @@ export default function BankStatementDetailPage() {
                         <Checkbox
                           aria-label={`${r.date} ${r.description} を選択`}
                           checked={selected.has(r.id)}
-                          disabled={!r.suggestion}
+                          disabled={!r.suggestion && !r.edit}
                           onChange={() => toggle(r.id)}
                         />
                       )}
@@ -293,7 +448,32 @@ export default function BankStatementDetailPage() {
                     <Table.Td ta="right">{r.direction === 'out' ? formatJPY(r.amount) : ''}</Table.Td>
                     <Table.Td ta="right">{r.balance === null ? '' : formatJPY(r.balance)}</Table.Td>
                     <Table.Td>
-                      <Suggestion row={r} />
+                      <Group gap={4} wrap="nowrap" align="flex-start" justify="space-between">
+                        <Suggestion row={r} />
+                        {r.status === 'unconfirmed' && (
+                          <Group gap={0} wrap="nowrap">
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`${r.date} ${r.description} の勘定科目を変更`}
+                              onClick={() => setEditing(r)}
+                            >
+                              <IconPencil size={16} />
+                            </ActionIcon>
+                            {canPay && d && (
+                              <Tooltip label={r.direction === 'in' ? '入金として登録' : '支払として登録'}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  component={Link}
+                                  to={paymentFromRow(r, d.bank_account_id)}
+                                  aria-label={`${r.date} ${r.description} を${r.direction === 'in' ? '入金' : '支払'}として登録`}
+                                >
+                                  <IconCash size={16} />
+                                </ActionIcon>
+                              </Tooltip>
+                            )}
+                          </Group>
+                        )}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -310,12 +490,31 @@ export default function BankStatementDetailPage() {
             </Table>
           </ScrollArea>
           {d && d.rows_meta.total > d.rows_meta.per_page && (
-            <Text size="xs" c="dimmed">
-              {d.rows_meta.total}件中 先頭{d.rows_meta.per_page}件を表示しています（検索で絞り込めます）
-            </Text>
+            <Group justify="space-between">
+              <Text size="xs" c="dimmed">
+                {d.rows_meta.total}件中 {(d.rows_meta.page - 1) * d.rows_meta.per_page + 1}〜
+                {Math.min(d.rows_meta.page * d.rows_meta.per_page, d.rows_meta.total)}件
+              </Text>
+              <Pagination
+                total={Math.ceil(d.rows_meta.total / d.rows_meta.per_page)}
+                value={page}
+                onChange={(p) => {
+                  setPage(p);
+                  setSelected(new Set());
+                }}
+                size="sm"
+                siblings={1}
+                getControlProps={(c) => ({
+                  'aria-label': c === 'next' ? '次のページ' : c === 'previous' ? '前のページ' : c,
+                })}
+              />
+            </Group>
           )}
         </Stack>
       </Card>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="明細の勘定科目の変更">
+        {editing && <RowEditModal key={editing.id} importId={id} row={editing} onClose={() => setEditing(null)} />}
+      </Modal>
       <Modal opened={askRevert} onClose={() => setAskRevert(false)} title="取り込みの取り消し">
         <Stack>
           <Text size="sm">

@@ -1,18 +1,10 @@
-import {
-  BANK_ACCOUNT_TYPES,
-  BANK_FORMATS,
-  BANK_IMPORT_STATUSES,
-  type BankDryRun,
-  type BankImport,
-  formatJPY,
-} from '@chobo/core';
+import { BANK_FORMATS, BANK_IMPORT_STATUSES, type BankDryRun, type BankImport, formatJPY } from '@chobo/core';
 import {
   Alert,
   Anchor,
   Badge,
   Button,
   Card,
-  Checkbox,
   FileInput,
   Group,
   Progress,
@@ -21,24 +13,29 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
-import { bankKeys, uploadStatement, useBankAccounts, useCreateBankAccount, useImports } from './api';
+import { bankKeys, uploadStatement, useBankAccounts, useImports, useMappings } from './api';
+import { BankAccountForm, BankAccountsCard } from './BankAccountsCard';
+import { MappingSetup } from './MappingSetup';
+import { MappingsCard } from './MappingsCard';
 import { RulesCard } from './RulesCard';
 
 const FORMAT_OPTIONS = [
   { value: 'auto', label: '自動判別' },
   ...Object.entries(BANK_FORMATS).map(([value, label]) => ({ value, label })),
 ];
+/** The format choice that opens the column-mapping setup for the chosen file. */
+const OTHER = 'other';
 
 const statusColor: Record<BankImport['status'], string> = {
   processing: 'blue',
@@ -49,74 +46,6 @@ const statusColor: Record<BankImport['status'], string> = {
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' });
-
-/** A bank account to import into, entered once (the linked 勘定科目 can be created as a 普通預金 sub-account). */
-function BankAccountForm() {
-  const create = useCreateBankAccount();
-  const [v, setV] = useState({
-    bank_code: '',
-    bank_name: '',
-    branch_code: '',
-    branch_name: '',
-    account_type: '普通',
-    account_number: '',
-    account_holder: '',
-    create_account: true,
-  });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const set = (k: keyof typeof v) => (e: { currentTarget: { value: string } }) =>
-    setV({ ...v, [k]: e.currentTarget.value });
-  const err = (k: string) => errors[k]?.[0];
-  const submit = async () => {
-    try {
-      await create.mutateAsync({ ...v, account_type: v.account_type as '普通' });
-      notifySuccess('銀行口座を登録しました');
-    } catch (e) {
-      setErrors((e as { errors?: Record<string, string[]> }).errors ?? { _: [errorMessage(e)] });
-    }
-  };
-  return (
-    <Stack gap="sm">
-      <Text size="sm">明細を取り込む銀行口座を登録してください（請求書に記載する振込先と同じ一覧です）。</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        <TextInput label="銀行コード" value={v.bank_code} onChange={set('bank_code')} error={err('bank_code')} />
-        <TextInput label="銀行名" value={v.bank_name} onChange={set('bank_name')} error={err('bank_name')} />
-        <TextInput label="支店コード" value={v.branch_code} onChange={set('branch_code')} error={err('branch_code')} />
-        <TextInput label="支店名" value={v.branch_name} onChange={set('branch_name')} error={err('branch_name')} />
-        <Select
-          label="預金種目"
-          data={[...BANK_ACCOUNT_TYPES]}
-          value={v.account_type}
-          onChange={(x) => setV({ ...v, account_type: x ?? '普通' })}
-        />
-        <TextInput
-          label="口座番号"
-          value={v.account_number}
-          onChange={set('account_number')}
-          error={err('account_number')}
-        />
-        <TextInput
-          label="口座名義（カナ）"
-          value={v.account_holder}
-          onChange={set('account_holder')}
-          error={err('account_holder')}
-        />
-        <Checkbox
-          mt="xl"
-          label="普通預金の補助科目を作成して連携する"
-          checked={v.create_account}
-          onChange={(e) => setV({ ...v, create_account: e.currentTarget.checked })}
-        />
-      </SimpleGrid>
-      {errors._ && <Alert color="red">{errors._[0]}</Alert>}
-      <Group>
-        <Button onClick={submit} loading={create.isPending}>
-          銀行口座を登録
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
 
 function DryRunPreview({ report }: { report: BankDryRun }) {
   return (
@@ -171,7 +100,9 @@ function DryRunPreview({ report }: { report: BankDryRun }) {
 
 function UploadCard() {
   const accounts = useBankAccounts();
+  const mappings = useMappings();
   const client = useQueryClient();
+  const [setup, setSetup] = useState(false);
   const navigate = useNavigate();
   const [bankId, setBankId] = useState<string | null>(null);
   const [format, setFormat] = useState('auto');
@@ -182,16 +113,24 @@ function UploadCard() {
   const list = accounts.data ?? [];
   const chosen = bankId ?? (list[0] ? String(list[0].id) : null);
 
+  const formatOptions = [
+    ...FORMAT_OPTIONS,
+    ...(mappings.data ?? []).map((m) => ({ value: `mapping:${m.id}`, label: `保存した対応付け「${m.name}」` })),
+    { value: OTHER, label: 'その他のCSV（列を指定する）' },
+  ];
   const check = async (f: File | null, b = chosen, fmt = format) => {
     setFile(f);
     setReport(null);
     setError(null);
-    if (!f || !b) return;
+    setSetup(fmt === OTHER && f !== null);
+    if (!f || !b || fmt === OTHER) return;
     setBusy(true);
     try {
       setReport((await uploadStatement(f, { bank_account_id: Number(b), format: fmt }, true)) as BankDryRun);
     } catch (e) {
       setError(errorMessage(e));
+      // the format was not recognised: offer the column-mapping setup with this file
+      if (isApiError(e) && e.errors.format) setSetup(true);
     } finally {
       setBusy(false);
     }
@@ -220,7 +159,10 @@ function UploadCard() {
       <Stack gap="md">
         <Title order={4}>明細ファイルの取り込み</Title>
         {accounts.isSuccess && list.length === 0 ? (
-          <BankAccountForm />
+          <Stack gap="sm">
+            <Text size="sm">明細を取り込む銀行口座を登録してください（請求書に記載する振込先と同じ一覧です）。</Text>
+            <BankAccountForm account={null} wide />
+          </Stack>
         ) : (
           <>
             <Text size="sm" c="dimmed">
@@ -244,7 +186,7 @@ function UploadCard() {
               />
               <Select
                 label="ファイル形式"
-                data={FORMAT_OPTIONS}
+                data={formatOptions}
                 value={format}
                 onChange={(v) => {
                   setFormat(v ?? 'auto');
@@ -269,11 +211,31 @@ function UploadCard() {
                 {error}
               </Alert>
             )}
+            {setup && file && (
+              <Card withBorder bg="var(--mantine-color-gray-0)">
+                <Stack gap="xs">
+                  <Title order={5}>列の対応付け</Title>
+                  <Text size="sm">
+                    どの列が日付・摘要・金額かを指定してください。保存すると、次からはファイル形式で選べます。
+                  </Text>
+                  <MappingSetup
+                    file={file}
+                    mapping={null}
+                    onSaved={(m) => {
+                      const fmt = `mapping:${m.id}`;
+                      setFormat(fmt);
+                      void check(file, chosen, fmt);
+                    }}
+                    onCancel={() => setSetup(false)}
+                  />
+                </Stack>
+              </Card>
+            )}
             {report && <DryRunPreview report={report} />}
             <Group>
               <Button
                 onClick={run}
-                disabled={!report || report.problems.length > 0 || report.new_rows === 0}
+                disabled={!report || report.problems.length > 0 || report.new_rows === 0 || format === OTHER}
                 loading={busy}
               >
                 取り込む
@@ -286,13 +248,49 @@ function UploadCard() {
   );
 }
 
+const TABS = { imports: '取り込み', rules: '仕訳ルール', mappings: '列の対応付け', accounts: '銀行口座' } as const;
+type Tab = keyof typeof TABS;
+
 export default function BankStatementListPage() {
-  const imports = useImports();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (params.get('tab') as Tab) in TABS ? (params.get('tab') as Tab) : 'imports';
   return (
     <Stack gap="lg">
       <PageHeader title="銀行の取引明細取り込み" />
+      <Tabs
+        value={tab}
+        onChange={(t) => setParams(t && t !== 'imports' ? { tab: t } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {Object.entries(TABS).map(([value, label]) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="imports" pt="md">
+          <ImportsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="md">
+          <RulesCard />
+        </Tabs.Panel>
+        <Tabs.Panel value="mappings" pt="md">
+          <MappingsCard />
+        </Tabs.Panel>
+        <Tabs.Panel value="accounts" pt="md">
+          <BankAccountsCard />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ImportsTab() {
+  const imports = useImports();
+  return (
+    <Stack gap="lg">
       <UploadCard />
-      <RulesCard />
       <Card withBorder>
         <Stack gap="sm">
           <Title order={4}>取り込み履歴</Title>

@@ -1,10 +1,29 @@
 import { type BankRule, formatJPY } from '@chobo/core';
-import { ActionIcon, Card, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import { useAccountsList, useDeleteRule, useRules } from './api';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { useAccountsList, useDeleteRule, useRules, useUpdateRule } from './api';
+import { RuleForm, ruleInput, ruleValues } from './RuleForm';
 
 /** The condition of a rule in words. */
-function conditionOf(r: BankRule): string {
+export function conditionOf(r: BankRule): string {
   const parts: string[] = [];
   if (r.direction !== 'any') parts.push(r.direction === 'in' ? '入金' : '出金');
   if (r.description_contains) parts.push(`摘要に「${r.description_contains}」を含む`);
@@ -17,32 +36,121 @@ function conditionOf(r: BankRule): string {
   return parts.join('・');
 }
 
-/** 自動仕訳ルール in priority order (saved from a confirmation's offer or through the API). */
+/** The rule form in a modal: a saved rule, or a new one (optionally pre-filled, e.g. from a rule offer). */
+export function RuleModal({
+  opened,
+  rule,
+  initial,
+  onClose,
+}: {
+  opened: boolean;
+  rule: BankRule | null;
+  initial?: Partial<BankRule>;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={rule ? `ルール「${rule.name}」の編集` : '自動仕訳ルールの作成'}
+      size="xl"
+      fullScreen={phone}
+    >
+      {opened && <RuleForm rule={rule} initial={initial} onDone={onClose} onCancel={onClose} />}
+    </Modal>
+  );
+}
+
+/** 自動仕訳ルール in priority order: reorder, create, edit, delete. */
 export function RulesCard() {
   const rules = useRules();
   const accounts = useAccountsList();
   const remove = useDeleteRule();
+  const update = useUpdateRule();
+  const [editing, setEditing] = useState<BankRule | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [moving, setMoving] = useState(false);
   const name = (id: number) => accounts.data?.find((a) => a.id === id)?.name ?? '';
-  if (!rules.data?.length) return null;
+  const list = rules.data ?? [];
+
+  /** Moves a rule one place up or down: the rules are renumbered 10, 20, 30… and the changed ones saved. */
+  const move = async (index: number, delta: -1 | 1) => {
+    const order = [...list];
+    const [r] = order.splice(index, 1);
+    order.splice(index + delta, 0, r);
+    setMoving(true);
+    setError(null);
+    try {
+      for (const [i, x] of order.entries()) {
+        const priority = (i + 1) * 10;
+        if (x.priority !== priority)
+          await update.mutateAsync({ ...ruleInput(ruleValues(x)), priority, id: x.id, updated_at: x.updated_at });
+      }
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setMoving(false);
+    }
+  };
+
   return (
     <Card withBorder>
       <Stack gap="sm">
-        <Title order={4}>自動仕訳ルール（優先順）</Title>
+        <Group justify="space-between">
+          <Title order={4}>自動仕訳ルール（優先順）</Title>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            ルールを作成
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          上のルールから順に明細と照らし合わせ、最初に一致したルールで仕訳の候補を作ります。
+        </Text>
+        {error && <Alert color="red">{error}</Alert>}
         <ScrollArea>
-          <Table striped miw={640}>
+          <Table striped miw={720}>
             <Table.Thead>
               <Table.Tr>
+                <Table.Th w={72}>順番</Table.Th>
                 <Table.Th>ルール名</Table.Th>
                 <Table.Th>条件</Table.Th>
                 <Table.Th>勘定科目</Table.Th>
                 <Table.Th>分割</Table.Th>
-                <Table.Th w={40} />
+                <Table.Th w={72} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rules.data.map((r) => (
+              {list.map((r, i) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{r.name}</Table.Td>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`ルール「${r.name}」を上へ`}
+                        disabled={i === 0 || moving}
+                        onClick={() => void move(i, -1)}
+                      >
+                        <IconArrowUp size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`ルール「${r.name}」を下へ`}
+                        disabled={i === list.length - 1 || moving}
+                        onClick={() => void move(i, 1)}
+                      >
+                        <IconArrowDown size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {r.name}
+                    {!r.is_active && (
+                      <Badge ml={6} color="gray" size="xs">
+                        停止中
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm">{conditionOf(r)}</Text>
                   </Table.Td>
@@ -55,22 +163,60 @@ export function RulesCard() {
                     ))}
                   </Table.Td>
                   <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`ルール「${r.name}」を削除`}
-                      loading={remove.isPending && remove.variables === r.id}
-                      onClick={() => remove.mutate(r.id)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    <Group gap={2} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`ルール「${r.name}」を編集`}
+                        onClick={() => setEditing(r)}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`ルール「${r.name}」を削除`}
+                        loading={remove.isPending && remove.variables === r.id}
+                        onClick={() =>
+                          modals.openConfirmModal({
+                            title: 'ルールの削除',
+                            children: <Text size="sm">ルール「{r.name}」を削除しますか？</Text>,
+                            labels: { confirm: '削除する', cancel: 'キャンセル' },
+                            confirmProps: { color: 'red' },
+                            onConfirm: () =>
+                              remove.mutate(r.id, {
+                                onSuccess: () => notifySuccess('ルールを削除しました'),
+                                onError: (e) => setError(errorMessage(e)),
+                              }),
+                          })
+                        }
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
+              {rules.isSuccess && list.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed" ta="center" py="md">
+                      ルールはまだありません。同じ明細を2回同じように確定すると、ルールの保存を提案します。
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
           </Table>
         </ScrollArea>
       </Stack>
+      <RuleModal
+        opened={creating || editing !== null}
+        rule={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
     </Card>
   );
 }

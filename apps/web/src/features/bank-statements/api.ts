@@ -1,9 +1,13 @@
 import type {
   BankConfirmInput,
   BankConfirmResult,
+  BankCsvMapping,
+  BankCsvMappingInput,
   BankDryRun,
   BankImport,
   BankImportDetail,
+  BankRowEdit,
+  BankRowEditInput,
   BankRule,
   BankRuleInput,
   CompanyBankAccount,
@@ -19,6 +23,7 @@ export const bankKeys = {
   imports: () => [...bankKeys.all, 'imports'] as const,
   detail: (id: number, params: object) => [...bankKeys.all, 'detail', id, params] as const,
   rules: () => [...bankKeys.all, 'rules'] as const,
+  mappings: () => [...bankKeys.all, 'mappings'] as const,
 };
 
 export function useBankAccounts() {
@@ -139,5 +144,90 @@ export function useDeleteRule() {
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/company/bank-rules/${id}`),
     onSettled: () => client.invalidateQueries({ queryKey: bankKeys.all }),
+  });
+}
+
+export function useUpdateRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...values }: BankRuleInput & { id: number; updated_at: string }) =>
+      api.put<{ data: BankRule }>(`/api/company/bank-rules/${id}`, values).then((r) => r.data),
+    meta: { silent: true },
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.all }),
+  });
+}
+
+export interface RulePreview {
+  total: number;
+  rows: {
+    id: number;
+    date: string;
+    direction: 'in' | 'out';
+    amount: number;
+    description: string;
+    lines: { account_id: number; amount: number; description: string }[];
+  }[];
+}
+
+export function previewRule(values: BankRuleInput): Promise<RulePreview> {
+  return api.post<{ data: RulePreview }>('/api/company/bank-rules/preview', values).then((r) => r.data);
+}
+
+export function useUpdateBankAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...values }: CompanyBankAccountInput & { id: number; updated_at: string }) =>
+      api.put<{ data: CompanyBankAccount }>(`/api/company/bank-accounts/${id}`, values).then((r) => r.data),
+    meta: { silent: true },
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.accounts() }),
+  });
+}
+
+export function useDeleteBankAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/company/bank-accounts/${id}`),
+    meta: { silent: true },
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.accounts() }),
+  });
+}
+
+export function useMappings() {
+  return useQuery({
+    queryKey: bankKeys.mappings(),
+    queryFn: ({ signal }) =>
+      api.get<{ data: BankCsvMapping[] }>('/api/company/bank-csv-mappings', { signal }).then((r) => r.data),
+  });
+}
+
+export function useSaveMapping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...values }: BankCsvMappingInput & { id?: number; updated_at?: string }) =>
+      (id
+        ? api.put<{ data: BankCsvMapping }>(`/api/company/bank-csv-mappings/${id}`, values)
+        : api.post<{ data: BankCsvMapping }>('/api/company/bank-csv-mappings', values)
+      ).then((r) => r.data),
+    meta: { silent: true },
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.mappings() }),
+  });
+}
+
+export function useDeleteMapping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/company/bank-csv-mappings/${id}`),
+    meta: { silent: true },
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.mappings() }),
+  });
+}
+
+export function useEditRow(importId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rowId, ...values }: BankRowEditInput & { rowId: number; updated_at: string }) =>
+      api.put<{ data: BankRowEdit }>(`/api/bank-statements/${importId}/rows/${rowId}`, values).then((r) => r.data),
+    meta: { silent: true },
+    onSettled: () => client.invalidateQueries({ queryKey: [...bankKeys.all, 'detail', importId] }),
   });
 }

@@ -19,6 +19,8 @@ const row = (id: number, overrides: Partial<BankRow> = {}): BankRow => ({
   journal_entry_id: null,
   journal_entry_number: null,
   suggestion: null,
+  edit: null,
+  updated_at: '2026-04-26T09:00:00+09:00',
   ...overrides,
 });
 
@@ -173,11 +175,13 @@ describe('bank statement list', () => {
       },
     });
     seedToken();
+    const user = userEvent.setup();
     renderApp('/company/bank_statement');
+    await screen.findByText('みずほ銀行 丸の内支店 普通 1234567', { selector: 'td' });
+    expect(screen.getByText('25件')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: '仕訳ルール' }));
     await screen.findByText('出金・摘要が /ﾔﾁﾝ/ に一致');
     expect(screen.getByText('地代家賃')).toBeTruthy();
     expect(screen.getByText('支払手数料 ¥660')).toBeTruthy();
-    expect(screen.getByText('みずほ銀行 丸の内支店 普通 1234567', { selector: 'td' })).toBeTruthy();
-    expect(screen.getByText('25件')).toBeTruthy();
   });
 });

@@ -170,7 +170,7 @@ describe('home tile', () => {
     seedToken();
     const { router } = renderApp('/company');
     await waitFor(() => expect(router.state.location.pathname).toBe('/company'));
-    const tile = await screen.findByTestId('home-tile-employees', {}, { timeout: 5000 });
+    const tile = await screen.findByTestId('home-tile-employees', {}, { timeout: 30_000 });
     await waitFor(() => expect(tile.textContent).toContain('1 / 上限 2人'));
   });
 

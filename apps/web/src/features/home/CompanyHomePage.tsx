@@ -1,6 +1,6 @@
 import { type Dashboard, formatDateJa, formatJPY, isPermitted } from '@chobo/core';
 import { Anchor, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { COMPANY_MENU, type MenuLink, visibleMenu } from '../../app/menu';
 import { EmptyBlock } from '../../components/EmptyBlock';
@@ -11,7 +11,9 @@ import { AttendanceHomeTile } from '../attendance/AttendanceHomeTile';
 import { EmployeesHomeTile } from '../employees/EmployeesHomeTile';
 import { CompanyNotices } from '../infos/CompanyNotices';
 import { useDashboard } from './api';
-import { DashboardChart } from './DashboardChart';
+
+// the chart library (recharts) is its own chunk, loaded after the home's figures are on screen
+const DashboardChart = lazy(() => import('./DashboardChart').then((m) => ({ default: m.DashboardChart })));
 
 export const HOME_TILES = ['今月の売上', '未回収売掛金', '未払買掛金', '現金残高'] as const;
 export const LOAD_FAILED = '読み込めませんでした';
@@ -122,25 +124,44 @@ function FigureTiles({ specs }: { specs: TileSpec[] }) {
   );
 }
 
-/** 毎朝の確認: what waits for someone today (more as the modules land). */
-function MorningChecks({ canSales }: { canSales: boolean }) {
+/** 毎朝の確認: what waits for someone today, each line only for those who can open it. */
+function MorningChecks({ permissions }: { permissions: readonly string[] }) {
   const q = useDashboard();
   const d = q.data;
   if (!d) return null;
-  const items = [
+  const can = (p: string) => isPermitted(p, permissions);
+  const items: { label: string; count: number; amount: number; to: string | null; shown: boolean }[] = [
     {
       label: '未入金の請求書',
-      count: d.checks.open_invoices.count,
-      amount: d.checks.open_invoices.amount,
-      to: canSales ? '/company/transactions?tab=invoices&status=issued' : null,
+      ...d.checks.open_invoices,
+      to: can('transactions.index') ? '/company/transactions?tab=invoices&status=issued' : null,
+      shown: true,
     },
     {
       label: '未請求の受注取引',
-      count: d.checks.unbilled_sales.count,
-      amount: d.checks.unbilled_sales.amount,
-      to: canSales ? '/company/transactions?status=0' : null,
+      ...d.checks.unbilled_sales,
+      to: can('transactions.index') ? '/company/transactions?status=0' : null,
+      shown: true,
     },
-  ];
+    {
+      label: '支払期日が近い発注取引（7日以内・期限切れ）',
+      ...d.checks.payables_due,
+      to: can('payment-management.index') ? '/company/payment_management?tab=reports' : null,
+      shown: can('transaction-documents.index') || can('payment-management.index'),
+    },
+    {
+      label: '確認待ちのOCR書類',
+      ...d.checks.ocr_to_confirm,
+      to: '/company/ocr-documents?status=2',
+      shown: can('ocr-documents.index'),
+    },
+    {
+      label: '未確定の銀行明細',
+      ...d.checks.bank_rows_unconfirmed,
+      to: '/company/bank_statement',
+      shown: can('bank_statement.index'),
+    },
+  ].filter((item) => item.shown);
   const a = d.attendance_today;
   return (
     <Paper withBorder radius="md" p="md" data-testid="home-checks">
@@ -181,7 +202,9 @@ function MonthlyChart() {
   if (!q.data) return null;
   return (
     <Paper withBorder radius="md" p="md">
-      <DashboardChart monthly={q.data.monthly} />
+      <Suspense fallback={<Skeleton h={260} />}>
+        <DashboardChart monthly={q.data.monthly} />
+      </Suspense>
     </Paper>
   );
 }
@@ -231,7 +254,7 @@ export default function CompanyHomePage() {
             <Title order={3} fz={16} mb="sm" id="home-checks">
               毎朝の確認
             </Title>
-            <MorningChecks canSales={canSales} />
+            <MorningChecks permissions={permissions} />
           </section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -13,7 +13,7 @@ describe('company home (/company)', () => {
     });
     seedToken();
     renderApp('/company');
-    const figures = await screen.findAllByTestId('home-figure', {}, { timeout: 5000 });
+    const figures = await screen.findAllByTestId('home-figure', {}, { timeout: 30_000 });
     expect(figures.map((f) => f.textContent)).toEqual(['¥1,250,000', '¥3,300,000', '¥880,000', '¥12,345,678']);
     expect(screen.getByText('2026年11月21日時点の帳簿から')).toBeTruthy();
     const receivables = screen.getByRole('generic', { name: '未回収売掛金' });
@@ -32,7 +32,11 @@ describe('company home (/company)', () => {
       '/company/transactions?status=0',
     );
     expect(screen.queryByTestId('home-attendance')).toBeNull();
-    expect(screen.getByTestId('home-chart')).toBeTruthy();
+    // the lines of modules this user cannot open are not shown
+    expect(checks.textContent).not.toContain('確認待ちのOCR書類');
+    expect(checks.textContent).not.toContain('未確定の銀行明細');
+    // the chart is its own chunk, shown once loaded
+    expect(await screen.findByTestId('home-chart', {}, { timeout: 30_000 })).toBeTruthy();
   });
 
   it('without the books permission shows the figures but no ledger links; attendance when the answer has it', async () => {
@@ -47,15 +51,37 @@ describe('company home (/company)', () => {
     });
     seedToken();
     renderApp('/company');
-    await screen.findAllByTestId('home-figure', {}, { timeout: 5000 });
+    await screen.findAllByTestId('home-figure', {}, { timeout: 30_000 });
     expect(screen.queryByRole('link', { name: '売掛金元帳' })).toBeNull();
     expect(screen.getByTestId('home-attendance').textContent).toContain('出勤中 5人');
+  });
+
+  it('shows the morning checks of OCR, bank rows and payables to those who can open them', async () => {
+    mockApi({
+      'GET /api/me': {
+        data: makeMe({
+          permissions: ['customer.index', 'ocr-documents.index', 'bank_statement.index', 'payment-management.index'],
+        }),
+      },
+      'GET /api/company/dashboard': { data: DASHBOARD },
+    });
+    seedToken();
+    renderApp('/company');
+    const checks = await screen.findByTestId('home-checks', {}, { timeout: 30_000 });
+    expect(checks.textContent).toContain('確認待ちのOCR書類1件（¥11,000）');
+    expect(within(checks).getByRole('link', { name: '確認待ちのOCR書類' }).getAttribute('href')).toBe(
+      '/company/ocr-documents?status=2',
+    );
+    expect(within(checks).getByRole('link', { name: '未確定の銀行明細' }).getAttribute('href')).toBe(
+      '/company/bank_statement',
+    );
+    expect(checks.textContent).toContain('支払期日が近い発注取引（7日以内・期限切れ）2件（¥330,000）');
   });
 
   it('says so when the figures cannot be read', async () => {
     mockApi({ 'GET /api/me': { data: makeMe({ permissions: ['customer.index'] }) } });
     seedToken();
     renderApp('/company');
-    await waitFor(() => expect(screen.getAllByText('読み込めませんでした')).toHaveLength(4), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByText('読み込めませんでした')).toHaveLength(4), { timeout: 30_000 });
   });
 });

@@ -14,5 +14,11 @@ export const DASHBOARD: Dashboard = {
     const y = m >= 12 ? 2025 : 2026;
     return { month: `${y}-${String(m).padStart(2, '0')}`, sales: 3_000_000 + i * 10_000, expenses: 2_000_000 };
   }),
-  checks: { open_invoices: { count: 3, amount: 1_650_000 }, unbilled_sales: { count: 5, amount: 990_000 } },
+  checks: {
+    open_invoices: { count: 3, amount: 1_650_000 },
+    unbilled_sales: { count: 5, amount: 990_000 },
+    payables_due: { count: 2, amount: 330_000 },
+    ocr_to_confirm: { count: 1, amount: 11_000 },
+    bank_rows_unconfirmed: { count: 4, amount: 52_800 },
+  },
 };

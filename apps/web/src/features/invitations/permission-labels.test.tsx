@@ -7,7 +7,7 @@ describe('administrator permission checkboxes', () => {
     mockApi({ 'GET /api/me': { data: adminMe() } });
     seedToken();
     renderApp('/system/admin-invitations/create');
-    const companies = await screen.findByRole('checkbox', { name: '企業' }, { timeout: 5000 });
+    const companies = await screen.findByRole('checkbox', { name: '企業' }, { timeout: 30_000 });
     expect(companies.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText(/企業の一覧・登録・編集・利用停止/)).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: '管理者' })).toBeTruthy();

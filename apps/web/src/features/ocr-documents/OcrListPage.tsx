@@ -1,7 +1,6 @@
 import { formatJPY, OCR_DOCUMENT_SORTABLE, OCR_STATUSES, type OcrDocument } from '@chobo/core';
 import { Anchor, Badge, Button, Group, Paper, Progress, Select, Stack, Table, Text } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { KeywordSearchInput } from '../../components/KeywordSearchInput';
@@ -42,9 +41,9 @@ function StatusCell({ d }: { d: OcrDocument }) {
 /** /company/ocr-documents: uploads, their jobs with live progress, and the way to each result. */
 export default function OcrListPage() {
   const navigate = useNavigate();
-  const list = useListParams(OCR_DOCUMENT_SORTABLE);
+  const list = useListParams(OCR_DOCUMENT_SORTABLE, ['status'] as const);
   const [keywordInput, setKeywordInput] = useKeywordInput(list);
-  const [status, setStatus] = useState<string | null>(null);
+  const status = list.filters.status;
   const params: OcrListParams = {
     keyword: list.keyword,
     page: list.page,
@@ -84,10 +83,7 @@ export default function OcrListPage() {
           <Select
             data={STATUS_OPTIONS}
             value={status}
-            onChange={(v) => {
-              setStatus(v);
-              list.setPage(1);
-            }}
+            onChange={(v) => list.setFilter('status', v)}
             placeholder="状態"
             aria-label="状態"
             clearable

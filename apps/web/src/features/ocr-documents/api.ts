@@ -7,9 +7,8 @@ import type {
   Paginated,
 } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, defaultMessage } from '../../lib/api';
-import { apiUrl } from '../../lib/api-base';
-import { getValidToken } from '../../lib/token';
+import { api } from '../../lib/api';
+import { uploadWithProgress } from '../../lib/upload';
 
 /** react-query hooks of OCR書類 (docs/product/PRODUCT.md §4 "OCR documents"). */
 export const OCR_PATH = '/api/ocr-documents';
@@ -80,7 +79,7 @@ export function useSaveCorrections(id: number) {
 export function useConfirm(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: OcrConfirmInput & { updated_at?: string }) =>
+    mutationFn: (body: OcrConfirmInput & { updated_at: string }) =>
       api.post<{ data: OcrDocument }>(`${OCR_PATH}/${id}/confirm`, body).then((r) => r.data),
     meta: { silent: true },
     onSuccess: () => client.invalidateQueries({ queryKey: ocrKeys.all }),
@@ -112,32 +111,14 @@ export function useSupplierSearch(keyword: string) {
 }
 
 /**
- * POST /api/ocr-documents with the files as repeated `file` parts, through XMLHttpRequest so the upload's
- * progress (0–1) can be shown.
+ * POST /api/ocr-documents with the files as repeated `file` parts, through the shared upload helper
+ * (lib/upload.ts: token, renewal, 401, Japanese errors) so the upload's progress (0–1) can be shown.
  */
-export function uploadOcrFiles(files: File[], onProgress: (fraction: number) => void): Promise<OcrDocument[]> {
-  return new Promise((resolve, reject) => {
-    const body = new FormData();
-    for (const f of files) body.append('file', f, f.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(OCR_PATH));
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getValidToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, defaultMessage(0)));
-    xhr.onload = () => {
-      let data: { data?: OcrDocument[]; message?: string; errors?: Record<string, string[]> } = {};
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: the status message below
-      }
-      if (xhr.status === 201 && data.data) resolve(data.data);
-      else reject(new ApiError(xhr.status, data.message || defaultMessage(xhr.status), data.errors ?? {}, data));
-    };
-    xhr.send(body);
+export async function uploadOcrFiles(files: File[], onProgress: (fraction: number) => void): Promise<OcrDocument[]> {
+  const body = new FormData();
+  for (const f of files) body.append('file', f, f.name);
+  const res = await uploadWithProgress<{ data: OcrDocument[] }>(OCR_PATH, body, {
+    onProgress: (loaded, total) => onProgress(total > 0 ? loaded / total : 0),
   });
+  return res.data;
 }

@@ -1,4 +1,5 @@
 import {
+  type CompanyBankAccount,
   FEE_BEARERS,
   formatDateJa,
   formatJPY,
@@ -57,6 +58,8 @@ interface FormState {
   fee_bearer: 'us' | 'them';
   bank_account_id: string | null;
   memo: string;
+  /** the bank statement row this payment records (opened from the row on 取り込んだ取引明細) */
+  bank_statement_row_id: number | null;
   /** allocation amount per open document */
   alloc: Record<Key, number>;
 }
@@ -78,31 +81,24 @@ function fromPayment(p: Payment): FormState {
     fee_bearer: p.fee_bearer,
     bank_account_id: p.bank_account_id === null ? null : String(p.bank_account_id),
     memo: p.memo ?? '',
+    bank_statement_row_id: p.bank_statement_row_id ?? null,
     alloc,
   };
 }
 
+/** The company's bank accounts (/api/company/bank-accounts) as select options, by bank_accounts.id. */
 function useBankOptions() {
   const q = useQuery({
-    queryKey: ['bank-info'],
+    queryKey: ['bank-accounts'],
     queryFn: () =>
-      api
-        .get<{
-          data: {
-            bank_name: string | null;
-            branch_name: string | null;
-            account_type: string | null;
-            account_number: string | null;
-          } | null;
-        }>('/api/company/bank-info', { progress: false })
-        .then((r) => r.data),
+      api.get<{ data: CompanyBankAccount[] }>('/api/company/bank-accounts', { progress: false }).then((r) => r.data),
     meta: { silent: true },
     retry: false,
   });
-  const b = q.data;
-  return b?.bank_name
-    ? [{ value: '1', label: [b.bank_name, b.branch_name, b.account_type, b.account_number].filter(Boolean).join(' ') }]
-    : [];
+  return (q.data ?? []).map((b) => ({
+    value: String(b.id),
+    label: [b.bank_name, b.branch_name, b.account_type, b.account_number].filter(Boolean).join(' '),
+  }));
 }
 
 /** The form: counterparty, its open documents with remaining amounts, allocation (oldest first), fee. */
@@ -153,6 +149,7 @@ function PaymentForm({ payment, initial }: { payment: Payment | null; initial: F
     fee_bearer: s.fee_bearer,
     bank_account_id: s.bank_account_id ? Number(s.bank_account_id) : null,
     memo: s.memo,
+    bank_statement_row_id: s.bank_statement_row_id,
     allocations: allocations.map(({ it, amount }) => ({
       invoice_id: it.kind === 'invoice' ? it.id : null,
       transaction_id: it.kind === 'transaction' ? it.id : null,
@@ -473,30 +470,47 @@ function PaymentForm({ payment, initial }: { payment: Payment | null; initial: F
   );
 }
 
-/** /company/payment_management/create (?direction=in|out&customer_id=) */
+/** A positive integer from the query string, else null. */
+function positive(v: string | null): number | null {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * /company/payment_management/create (?direction=in|out&customer_id=); opened from a bank statement row it
+ * also carries bank_statement_row_id, date, amount, bank_account_id and memo, and arrives pre-filled.
+ */
 export function PaymentCreatePage() {
   const [params] = useSearchParams();
   const state = useLocation().state as { customerName?: string } | null;
-  const customerId = Number(params.get('customer_id'));
+  const customerId = positive(params.get('customer_id'));
+  const rowId = positive(params.get('bank_statement_row_id'));
+  const date = params.get('date');
   const initial = useMemo<FormState>(
     () => ({
       direction: params.get('direction') === 'out' ? 'out' : 'in',
-      date: todayInTokyo(),
-      customer_id: Number.isInteger(customerId) && customerId > 0 ? customerId : null,
+      date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : todayInTokyo(),
+      customer_id: customerId,
       customer_name: state?.customerName ?? null,
-      amount: 0,
+      amount: positive(params.get('amount')) ?? 0,
       method: '1',
       fee: 0,
       fee_bearer: 'us',
-      bank_account_id: null,
-      memo: '',
+      bank_account_id: positive(params.get('bank_account_id')) === null ? null : String(params.get('bank_account_id')),
+      memo: (params.get('memo') ?? '').slice(0, 500),
+      bank_statement_row_id: rowId,
       alloc: {},
     }),
-    [params, customerId, state],
+    [params, customerId, rowId, date, state],
   );
   return (
     <>
       <PageHeader title="入金・支払いの登録" />
+      {rowId !== null && (
+        <Alert color="blue" variant="light" mb="md" data-testid="from-bank-row">
+          銀行明細の行から作成しています。登録すると、その行はこの入出金の仕訳で確定されます。
+        </Alert>
+      )}
       <PaymentForm payment={null} initial={initial} />
     </>
   );

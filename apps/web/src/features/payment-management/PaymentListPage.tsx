@@ -39,18 +39,34 @@ function DirectionBadge({ direction }: { direction: 'in' | 'out' }) {
 function PaymentList() {
   const navigate = useNavigate();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const [p, setP] = useState<PaymentListParams>({
-    keyword: '',
-    page: 1,
-    direction: null,
-    from: null,
-    to: null,
-    customer_id: null,
-    method: null,
-    unallocated: false,
-  });
-  const [customerLabel, setCustomerLabel] = useState<string | null>(null);
-  const set = (patch: Partial<PaymentListParams>) => setP((prev) => ({ ...prev, page: 1, ...patch }));
+  // the filters live in the URL (?direction=&from=&to=&customer_id=&method=&unallocated=1&keyword=&page=), so a
+  // reload or a shared link shows the same list; the tab parameter is kept
+  const [params, setParams] = useSearchParams();
+  const str = (k: string) => params.get(k) || null;
+  const p: PaymentListParams = {
+    keyword: params.get('keyword') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    direction: str('direction') === 'in' || str('direction') === 'out' ? str('direction') : null,
+    from: ISO_DATE.test(params.get('from') ?? '') ? str('from') : null,
+    to: ISO_DATE.test(params.get('to') ?? '') ? str('to') : null,
+    customer_id: /^\d+$/.test(params.get('customer_id') ?? '') ? str('customer_id') : null,
+    method: str('method'),
+    unallocated: params.get('unallocated') === '1',
+  };
+  const customerLabel = str('customer_name');
+  const write = (patch: Record<string, string | number | boolean | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null || v === '' || v === false || (k === 'page' && v === 1)) next.delete(k);
+          else next.set(k, v === true ? '1' : String(v));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const set = (patch: Partial<PaymentListParams>) => write({ page: 1, ...patch });
   const q = usePaymentList(p);
   const rows = q.data?.data ?? [];
   const meta = q.data?.meta;
@@ -98,8 +114,11 @@ function PaymentList() {
             value={p.customer_id ? Number(p.customer_id) : null}
             currentLabel={customerLabel}
             onChange={(id, label) => {
-              setCustomerLabel(label);
-              set({ customer_id: id === null ? null : String(id) });
+              write({
+                page: 1,
+                customer_id: id === null ? null : String(id),
+                customer_name: id === null ? null : label,
+              });
             }}
             w={narrow ? '100%' : 220}
           />
@@ -206,12 +225,7 @@ function PaymentList() {
             <Text size="sm" c="dimmed">
               全{meta.total}件
             </Text>
-            <Pagination
-              total={meta.last_page}
-              value={p.page}
-              onChange={(page) => setP((prev) => ({ ...prev, page }))}
-              size="sm"
-            />
+            <Pagination total={meta.last_page} value={p.page} onChange={(page) => write({ page })} size="sm" />
           </Group>
         )}
       </Stack>

@@ -88,11 +88,35 @@ describe('入金管理', () => {
     );
   });
 
+  it('the list filters live in the URL: opening it with them (a reload) asks for the same list', async () => {
+    const { calls } = mockApi({
+      'GET /api/me': { data: ME },
+      'GET /api/company/customer': page([]),
+      'GET /api/payments': page([makePayment(1)]),
+    });
+    seedToken();
+    renderApp('/company/payment_management?direction=out&from=2026-04-01&to=2026-04-30&method=1&unallocated=1&page=2');
+    await waitFor(() => {
+      const q = calls.filter((c) => c.url.pathname === '/api/payments').at(-1)?.url.searchParams;
+      expect(
+        q && Object.fromEntries(['direction', 'from', 'to', 'method', 'unallocated', 'page'].map((k) => [k, q.get(k)])),
+      ).toEqual({
+        direction: 'out',
+        from: '2026-04-01',
+        to: '2026-04-30',
+        method: '1',
+        unallocated: '1',
+        page: '2',
+      });
+    });
+    expect((screen.getByLabelText('未消込のみ') as HTMLInputElement).checked).toBe(true);
+  });
+
   it('edit: auto-allocates oldest first, shows the live remaining, suggests the usual fee and sends the allocations', async () => {
     const { calls } = mockApi({
       'GET /api/me': { data: ME },
       'GET /api/company/customer': page([]),
-      'GET /api/company/bank-info': { data: null },
+      'GET /api/company/bank-accounts': { data: [] },
       'GET /api/payments/5': {
         data: makePayment(5, { amount: 120_000, fee: 0, settled: 120_000, allocated: 0, unallocated: 120_000 }),
       },
@@ -117,5 +141,21 @@ describe('入金管理', () => {
       { invoice_id: 11, transaction_id: null, transaction_document_id: null, amount: 110_000 },
       { invoice_id: 12, transaction_id: null, transaction_document_id: null, amount: 10_000 },
     ]);
+  });
+  it('opened from a bank statement row it arrives pre-filled (date, amount, memo) and says the row will be confirmed', async () => {
+    mockApi({
+      'GET /api/me': { data: ME },
+      'GET /api/company/customer': page([]),
+      'GET /api/company/bank-accounts': { data: [] },
+      'GET /api/payments/open-items': { data: { ...OPEN, items: [] } },
+      'GET /api/payments': page([]),
+    });
+    seedToken();
+    renderApp(
+      `/company/payment_management/create?direction=in&date=2026-05-07&amount=33000&bank_account_id=3&memo=${encodeURIComponent('銀行明細: ﾏｴﾀﾞ')}&bank_statement_row_id=41`,
+    );
+    expect(await screen.findByTestId('from-bank-row')).toBeTruthy();
+    expect((screen.getByLabelText('入金額（口座に入った額）') as HTMLInputElement).value).toContain('33,000');
+    expect((screen.getByLabelText('メモ') as HTMLInputElement).value).toBe('銀行明細: ﾏｴﾀﾞ');
   });
 });

@@ -145,7 +145,7 @@ describe('確定申告書の作成・出力', () => {
     const puts = () => calls.filter((c) => c.method === 'PUT' && c.url.pathname === '/api/company/tax-returns/7');
     const isFull = (c: { body: unknown }) =>
       (c.body as { adjustments: { amount: number }[] }).adjustments[0]?.amount === 500_000;
-    await waitFor(() => expect(puts().some(isFull)).toBe(true), { timeout: 4000 });
+    await waitFor(() => expect(puts().some(isFull)).toBe(true), { timeout: 30_000 });
     const i = puts().findIndex(isFull);
     expect(puts()[i].body).toMatchObject({ adjustments: [{ kind: 'add', amount: 500_000 }] });
     expect((puts()[i].body as { updated_at: string }).updated_at).toMatch(/^2026-05-10T01:00:0[01]\.000Z$/);
@@ -198,7 +198,7 @@ describe('確定申告書の作成・出力', () => {
     renderApp('/company/preparation-of-tax-return?fiscal_year_id=7');
     const add = await screen.findByRole('button', { name: '加算・減算の行を追加' });
     await userEvent.click(add);
-    expect(await screen.findByTestId('conflict-alert', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByTestId('conflict-alert', {}, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByText(/ほかのユーザーがこの確定申告書を更新しました/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '最新の内容を読み込む' }));
     await waitFor(() => expect(screen.queryByTestId('conflict-alert')).toBeNull());
@@ -248,7 +248,7 @@ describe('確定申告書の作成・出力', () => {
     renderApp('/company/preparation-of-tax-return?fiscal_year_id=7');
     await waitFor(() => expect(screen.getByTestId('income').textContent).toContain('10,250,000'));
     expect((screen.getByLabelText('旧納税地及び旧法人名等') as HTMLInputElement).value).toBe('旧商号の記入');
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 4000 });
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 30_000 });
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       updated_at: f.updated_at,
       adjustments: [{ amount: 250_000 }],

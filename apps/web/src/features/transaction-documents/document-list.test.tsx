@@ -74,8 +74,8 @@ describe('発注取引一覧', { timeout: 120_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: '金額（下限）' }), '10,000');
     await user.type(screen.getByRole('textbox', { name: '金額（上限）' }), '50000');
     // debounced (400 ms) on a shared, loaded machine: a generous wait
-    await waitFor(() => expect(search(router).get('amount_max')).toBe('50000'), { timeout: 10_000 });
-    await waitFor(() => expect(search(router).get('amount_min')).toBe('10000'), { timeout: 10_000 });
+    await waitFor(() => expect(search(router).get('amount_max')).toBe('50000'), { timeout: 30_000 });
+    await waitFor(() => expect(search(router).get('amount_min')).toBe('10000'), { timeout: 30_000 });
     expect(search(router).get('amount_min')).toBe('10000');
 
     await user.click(screen.getByRole('combobox', { name: '書類の種類で絞り込み' }));
@@ -86,7 +86,7 @@ describe('発注取引一覧', { timeout: 120_000 }, () => {
     await user.click(await screen.findByRole('option', { name: '現金', hidden: true }));
     await user.type(screen.getByRole('textbox', { name: 'キーワード検索' }), '文具');
 
-    await waitFor(() => expect(lastListCall(calls)?.url.searchParams.get('keyword')).toBe('文具'), { timeout: 10_000 });
+    await waitFor(() => expect(lastListCall(calls)?.url.searchParams.get('keyword')).toBe('文具'), { timeout: 30_000 });
     const sent = lastListCall(calls)?.url.searchParams;
     expect(Object.fromEntries(sent ?? [])).toMatchObject({
       customer_id: '8',

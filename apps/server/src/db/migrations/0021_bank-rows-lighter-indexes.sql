@@ -1,0 +1,2 @@
+DROP INDEX "bank_statement_rows_company_status_idx";--> statement-breakpoint
+CREATE INDEX "bank_statement_rows_company_done_idx" ON "bank_statement_rows" USING btree ("company_id","status","date") WHERE "bank_statement_rows"."status" <> 'unconfirmed';

@@ -1,0 +1,213 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, journalEntries, payments } from '../../db/schema/index.js';
+import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { multipartForm } from '../../test/multipart.js';
+import { bankCsvFile } from '../bank-statements/statement-files.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Owner = Awaited<ReturnType<typeof companyOwner>>;
+
+/** A company with a bank account linked to 普通預金 (1120); `code` finds an account id by its code. */
+async function ownerWithBank(account: { bank_code: string; bank_name: string; account_number: string }) {
+  const o = await companyOwner(ctx);
+  const accounts: { id: number; code: string }[] = (await o.api.get('/api/company/accounts?per_page=500')).json().data;
+  const code = (c: string) => accounts.find((a) => a.code === c)?.id as number;
+  const bank = await o.api.post('/api/company/bank-accounts', {
+    ...account,
+    branch_code: '001',
+    branch_name: '本店',
+    account_type: '普通',
+    account_holder: 'カ）サンプルショウジ',
+    account_id: code('1120'),
+  });
+  expect(bank.statusCode, bank.body).toBe(201);
+  return { o, code, bankId: bank.json().data.id as number };
+}
+
+/** Uploads a 楽天銀行 CSV of these lines to the bank account; answers the import. */
+async function upload(o: Owner, bankId: number, lines: Parameters<typeof bankCsvFile>[1], opening: number) {
+  const form = multipartForm(
+    { bank_account_id: bankId },
+    { name: 'a.csv', bytes: bankCsvFile('rakuten', lines, opening) },
+  );
+  const up = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bank-statements',
+    payload: form.body,
+    headers: { ...form.headers, authorization: `Bearer ${o.token}` },
+  });
+  expect(up.statusCode, up.body).toBe(201);
+  return up.json().data as { id: number };
+}
+
+describe('bank rows → payments', () => {
+  it('confirming a row matched to an invoiced sale makes a payment: the invoice is 入金済, one entry; revert reopens it', async () => {
+    const { o, code, bankId } = await ownerWithBank({
+      bank_code: '0005',
+      bank_name: '三菱UFJ銀行',
+      account_number: '1234567',
+    });
+    await ctx.db.update(companies).set({ registration_number: 'T7000012050002' }).where(eq(companies.id, o.company.id));
+    const customer = (
+      await o.api.post('/api/company/customer', {
+        name: '株式会社山田商事',
+        name_kana: 'ヤマダショウジ',
+        honorific: '御中',
+        used_for: 1,
+      })
+    ).json().data;
+    const sale = (
+      await o.api.post('/api/transactions', {
+        customer_id: customer.id,
+        transaction_date: '2026-03-31',
+        due_date: '2026-04-30',
+        subject: '3月分',
+        lines: [{ description: '商品', quantity: 1, unit_price: 100_000, tax_category: '10' }],
+      })
+    ).json().data;
+    const draft = (
+      await o.api.post('/api/invoices', {
+        customer_id: customer.id,
+        transaction_ids: [sale.id],
+        issue_date: '2026-03-31',
+        due_date: '2026-04-30',
+      })
+    ).json().data;
+    const issued = await o.api.post(`/api/invoices/${draft.id}/issue`);
+    expect(issued.statusCode, issued.body).toBe(200);
+    const invoiceStatus = async () => (await o.api.get(`/api/invoices/${draft.id}`)).json().data.status;
+
+    // the customer pays 110,000 less a 440 fee
+    const imp = await upload(
+      o,
+      bankId,
+      [{ date: '2026-04-27', direction: 'in', amount: 109_560, description: 'ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ' }],
+      50_000,
+    );
+    const [row] = (await o.api.get(`/api/bank-statements/${imp.id}`)).json().data.rows;
+    expect(row.suggestion).toMatchObject({ kind: 'match', fee: 440, customer_id: customer.id });
+
+    const res = await o.api.post(`/api/bank-statements/${imp.id}/confirm`, { rows: [{ id: row.id }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.failed).toEqual([]);
+    const entryId = res.json().data.confirmed[0].journal_entry_id as number;
+    expect(await invoiceStatus()).toBe('paid');
+
+    // one payment, linked to the row and to the row's one entry (which the payment posted)
+    const list = (await o.api.get('/api/payments')).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      direction: 'in',
+      date: '2026-04-27',
+      amount: 109_560,
+      fee: 440,
+      fee_bearer: 'us',
+      bank_account_id: bankId,
+      bank_statement_row_id: row.id,
+      journal_entry_id: entryId,
+      unallocated: 0,
+    });
+    expect(list[0].allocations).toEqual([expect.objectContaining({ invoice_id: draft.id, amount: 110_000 })]);
+    const entries = await ctx.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.company_id, o.company.id), eq(journalEntries.date, '2026-04-27')));
+    expect(entries.map((e) => [e.id, e.source_type])).toEqual([[entryId, 'payment']]);
+    const e = (await o.api.get(`/api/accountings/${entryId}`)).json().data;
+    const lines = e.lines.map((l: { account_id: number; debit: number; credit: number }) => [
+      l.account_id,
+      l.debit,
+      l.credit,
+    ]);
+    expect(lines).toContainEqual([code('1120'), 109_560, 0]);
+    expect(lines).toContainEqual([code('1220'), 0, 110_000]);
+    const sum = (k: 'debit' | 'credit') => e.lines.reduce((s: number, l: Record<string, number>) => s + l[k], 0);
+    expect(sum('debit')).toBe(sum('credit'));
+    const tb = (await o.api.get('/api/company/trial-balance?from=2026-04-01&to=2026-04-30&format=json')).json().data;
+    const tbRow = (c: string) => tb.rows.find((x: { code: string }) => x.code === c);
+    expect(tbRow('1220').closing).toBe(0);
+    const aging = (await o.api.get('/api/payment-reports/aging?date=2026-04-30')).json().data;
+    expect(aging.totals.total).toBe(0);
+    expect(aging.difference).toBe(0);
+    // before the row's date the invoice was still open
+    expect((await o.api.get('/api/payment-reports/aging?date=2026-04-26')).json().data.totals.total).toBe(110_000);
+
+    // the same row cannot become a second payment
+    const again = await o.api.post('/api/payments', {
+      direction: 'in',
+      date: '2026-04-27',
+      customer_id: customer.id,
+      amount: 1,
+      bank_statement_row_id: row.id,
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.bank_statement_row_id).toBeDefined();
+
+    // revert: the payment and its entry go, the invoice reopens
+    const rev = await o.api.post(`/api/bank-statements/${imp.id}/revert`);
+    expect(rev.statusCode, rev.body).toBe(200);
+    expect(rev.json().data).toMatchObject({ removed_rows: 1, withdrawn_entries: 1 });
+    expect(await invoiceStatus()).not.toBe('paid');
+    expect(await ctx.db.select().from(payments).where(eq(payments.company_id, o.company.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(journalEntries).where(eq(journalEntries.id, entryId))).toHaveLength(0);
+    expect((await o.api.get('/api/payment-reports/aging?date=2026-04-30')).json().data.totals.total).toBe(110_000);
+  });
+  it('a payment entered from a row (the form opened on the row) confirms it with its entry; deleting the payment reopens the row', async () => {
+    const { o, code, bankId } = await ownerWithBank({
+      bank_code: '0009',
+      bank_name: '三井住友銀行',
+      account_number: '7654321',
+    });
+    const customer = (
+      await o.api.post('/api/company/customer', { name: '有限会社前田', honorific: '御中', used_for: 1 })
+    ).json().data;
+    const imp = await upload(
+      o,
+      bankId,
+      [{ date: '2026-05-07', direction: 'in', amount: 33_000, description: 'ﾏｴﾀﾞ' }],
+      0,
+    );
+    const rowOf = async () => (await o.api.get(`/api/bank-statements/${imp.id}`)).json().data.rows[0];
+    const row = await rowOf();
+    const paid = await o.api.post('/api/payments', {
+      direction: 'in',
+      date: row.date,
+      customer_id: customer.id,
+      amount: row.amount,
+      bank_account_id: bankId,
+      bank_statement_row_id: row.id,
+      allocations: [],
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const payment = paid.json().data;
+    const linked = await rowOf();
+    expect(linked.status).toBe('confirmed');
+    expect(linked.journal_entry_id).toBe(payment.journal_entry_id);
+    // the row cannot be posted a second time, nor become another payment
+    const again = await o.api.post(`/api/bank-statements/${imp.id}/confirm`, {
+      rows: [{ id: row.id, account_id: code('1120') }],
+    });
+    expect(again.json().data.failed).toHaveLength(1);
+    const other = await o.api.post('/api/payments', {
+      direction: 'in',
+      date: row.date,
+      customer_id: customer.id,
+      amount: 1,
+      bank_statement_row_id: row.id,
+    });
+    expect(other.statusCode).toBe(422);
+    // deleting the payment reopens the row
+    expect((await o.api.delete(`/api/payments/${payment.id}`)).statusCode).toBeLessThan(300);
+    const reopened = await rowOf();
+    expect(reopened.status).toBe('unconfirmed');
+    expect(reopened.journal_entry_id).toBeNull();
+  });
+});
