@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, withStartupLock } from './db/client.js';
 import { prepareDatabase } from './db/startup.js';
 import { EnvError, loadEnv } from './env.js';
 import { createJobQueue } from './lib/queue.js';
@@ -48,8 +48,11 @@ async function main() {
     logger: { level: env.LOG_LEVEL },
   });
   app.deps.mailer.start();
-  // Creates or migrates the pgboss schema, then runs the workers the modules registered in buildApp.
-  await queue.start();
+  // Creates or migrates the pgboss schema, creates the queues and runs the workers the modules registered in
+  // buildApp — under the start-up lock: pg-boss creates a queue as a partition of its job table, and two
+  // processes creating different queues at once deadlock on PostgreSQL (the queue row of one, the job table
+  // of the other). The second process finds the queues there and only subscribes.
+  await withStartupLock(database, () => queue.start());
   // OCR documents waiting without a job (the demo's, or a send that failed after its upload) get one now
   await requeueWaitingOcr(app.deps).catch((err) => app.log.error({ err }, 'ocr requeue'));
 

@@ -104,6 +104,18 @@ describe('job queue', () => {
     expect(await seen.promise).toBe(id);
   });
 
+  it.runIf(onPostgres)('on PostgreSQL two processes creating the same new queues at once both start', async () => {
+    // pg-boss makes each queue a partition of its job table; created at once they can deadlock, and the
+    // victim retries (creation is idempotent). Eight queues in opposite orders make the overlap likely.
+    const names = Array.from({ length: 8 }, (_, i) => `race-${Date.now()}-${i}`);
+    const [a, b] = [queue(), queue()];
+    for (const n of names) await a.work(n, async () => {});
+    for (const n of [...names].reverse()) await b.work(n, async () => {});
+    await Promise.all([a.start(), b.start()]);
+    const ids = await Promise.all(names.map((n, i) => (i % 2 ? a : b).send(n, { n: i })));
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+  });
+
   it.runIf(onPostgres)('on PostgreSQL a job survives its queue: enqueued, stopped, run by a new queue', async () => {
     const first = createJobQueue(database, quiet);
     const id = await first.send('restart-test', { n: 7 });

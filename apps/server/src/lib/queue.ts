@@ -220,7 +220,7 @@ class PgBossQueue implements JobQueue {
   private ensureQueue(name: string): Promise<void> {
     let created = this.queues.get(name);
     if (!created) {
-      created = this.boss.createQueue(name);
+      created = createQueueRetryingDeadlocks(this.boss, name);
       created.catch(() => this.queues.delete(name));
       this.queues.set(name, created);
     }
@@ -242,6 +242,22 @@ class PgBossQueue implements JobQueue {
         }
       });
       ids.push(workerId);
+    }
+  }
+}
+
+/**
+ * pg-boss creates a queue as a partition of its job table; two processes creating different queues at the
+ * same moment can deadlock on PostgreSQL (main.ts starts the queue under the start-up lock for that reason).
+ * A queue created later by a `send()` retries the deadlock victim: creation is idempotent.
+ */
+async function createQueueRetryingDeadlocks(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
     }
   }
 }
