@@ -1,4 +1,5 @@
 import { isPermitted, type Me } from '@chobo/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { isApiError } from '../lib/api';
 import { currentPermissions, homePathFor, loadMe, roleOf } from '../lib/session';
@@ -43,9 +44,14 @@ export function firstPermittedCompanyPath(me: Me): string | null {
   return entries[0]?.to ?? null;
 }
 
-/** Guard of one page: token → role → permission (docs/product/SPEC.md §4). */
-export function pageLoader(page: PageDef) {
+/**
+ * Guard of one page: token → role → permission (docs/product/SPEC.md §4). With a query client, the page's
+ * first data request (`page.prefetch`) starts at once beside the profile's — not after the guard, the
+ * page's chunk and its first render; the server checks the permission again, and the request is quiet.
+ */
+export function pageLoader(page: PageDef, queryClient?: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
+    if (queryClient && page.prefetch && isLoggedIn()) void page.prefetch(queryClient);
     const me = await requireSession(request);
     if (!roleAllowed(page, roleOf(me))) throw redirect(FORBIDDEN_PATH);
     if (!isPermitted(page.permission, currentPermissions(me))) {

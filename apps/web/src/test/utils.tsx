@@ -11,7 +11,7 @@ import { saveToken } from '../lib/token';
 /** Renders the whole app (real routes, guards, layouts) at `path` in a memory router. */
 export function renderApp(path: string) {
   const client = createQueryClient();
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(client), { initialEntries: [path] });
   setNavigator((to, opts) => router.navigate(to, opts));
   const view = render(
     <AppProviders client={client}>
