@@ -2,11 +2,18 @@
  * `cd apps/server && npx tsx bench/web.ts` (after `npm run build`): the first start of the real server on an
  * empty embedded database (demo data created; build excluded) and a later start on the same folder, then
  * in headless Chromium (Debian's, through playwright-core) with the HTTP cache disabled: the JavaScript
- * transferred (compressed, as sent) and the Largest Contentful Paint of /login, /company and 貸借対照表.
+ * transferred (compressed, as sent), the requests and the Largest Contentful Paint (and what it painted) of
+ * /login, /company and 貸借対照表.
+ *
  * BENCH_WEB_OUT: a Markdown file the tables are appended to.
+ * BENCH_WEB_DATA_DIR: a data folder to keep; when it already holds a database the first start is skipped.
+ * BENCH_WEB_PORT: the server's port (default: a free one).
+ * BENCH_WEB_DISTS: builds to compare in the same run, `label=folder,label=folder` (default: apps/web/dist);
+ *   each run measures every build in turn (A B A B …), a fresh server (WEB_DIST) and browser each time.
+ * BENCH_WEB_RUNS: runs per build (default 1); the table shows the median and every run's LCP.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -34,6 +41,7 @@ function freePort(): Promise<number> {
 async function startServer(
   dataDir: string,
   port: number,
+  webDist?: string,
 ): Promise<{ child: ChildProcess; ms: number; output: string[] }> {
   const t = performance.now();
   const output: string[] = [];
@@ -52,6 +60,7 @@ async function startServer(
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '0',
       RATE_LIMIT_PUBLIC_MAX: '0',
+      WEB_DIST: webDist ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -94,24 +103,26 @@ const report = (text: string) => {
   if (OUT) appendFileSync(OUT, `${text}\n`);
 };
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chobo-bench-web-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const rows: string[] = [];
-try {
-  const loadBefore = load();
-  const first = await startServer(dataDir, port);
-  await stop(first.child);
-  const later = await startServer(dataDir, port);
-  report(`\n## First start and pages (${new Date().toISOString()}; load average before: ${loadBefore})\n`);
-  report(`| start | seconds to GET /api/health 200 |\n| --- | --- |`);
-  report(`| first (empty embedded database, demo data created) | ${(first.ms / 1000).toFixed(1)} |`);
-  report(`| later (same folder) | ${(later.ms / 1000).toFixed(1)} |\n`);
+interface PageFigures {
+  jsFiles: number;
+  jsKb: number;
+  cssKb: number;
+  requests: number;
+  encodings: string;
+  lcp: number;
+  lcpElement: string;
+}
+
+const PAGES = ['/login', '/company (ホーム)', '/company/balance_sheet (貸借対照表)'] as const;
+
+/** One cold visit of each page in a fresh browser: sign-in page, sign in, home, balance sheet. */
+async function measurePages(base: string): Promise<Map<string, PageFigures>> {
+  const figures = new Map<string, PageFigures>();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -137,37 +148,108 @@ try {
       await page.waitForLoadState('networkidle');
       const lcp = await page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
+          new Promise<{ ms: number; element: string }>((resolve) => {
             new PerformanceObserver((list) => {
-              const entries = list.getEntries();
-              resolve(entries[entries.length - 1]?.startTime ?? -1);
+              const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+              const last = entries[entries.length - 1];
+              const el = last?.element;
+              const text = (el?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 16);
+              resolve({ ms: last?.startTime ?? -1, element: el ? `${el.tagName.toLowerCase()} 「${text}」` : '?' });
             }).observe({ type: 'largest-contentful-paint' as unknown as 'mark', buffered: true });
-            setTimeout(() => resolve(-1), 3000);
+            setTimeout(() => resolve({ ms: -1, element: '(none)' }), 3000);
           }),
       );
-      const js = [...sizes.values()].filter((s) => /\.js(\?|$)/.test(s.url));
-      const css = [...sizes.values()].filter((s) => /\.css(\?|$)/.test(s.url));
-      const kb = (n: number) => (n / 1024).toFixed(1);
-      rows.push(
-        `| ${label} | ${js.length} | ${kb(js.reduce((a, s) => a + s.bytes, 0))} | ${kb(css.reduce((a, s) => a + s.bytes, 0))} | ${[...new Set(js.map((s) => s.encoding || 'none'))].join(', ')} | ${lcp.toFixed(0)} |`,
-      );
+      const all = [...sizes.values()];
+      const js = all.filter((s) => /\.js(\?|$)/.test(s.url));
+      const css = all.filter((s) => /\.css(\?|$)/.test(s.url));
+      figures.set(label, {
+        jsFiles: js.length,
+        jsKb: js.reduce((a, s) => a + s.bytes, 0) / 1024,
+        cssKb: css.reduce((a, s) => a + s.bytes, 0) / 1024,
+        requests: all.length,
+        encodings: [...new Set(js.map((s) => s.encoding || 'none'))].join(', '),
+        lcp: lcp.ms,
+        lcpElement: lcp.element,
+      });
     };
-    await measure('/login', '/login', () => page.getByLabel('メールアドレス').waitFor({ timeout: 60_000 }));
+    await measure(PAGES[0], '/login', () => page.getByLabel('メールアドレス').waitFor({ timeout: 60_000 }));
     await page.getByLabel('メールアドレス').fill('owner@example.com');
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL('**/company', { timeout: 60_000 });
-    await measure('/company (ホーム)', '/company', () => page.getByRole('main').waitFor({ timeout: 60_000 }));
-    await measure('/company/balance_sheet (貸借対照表)', '/company/balance_sheet', () =>
+    await measure(PAGES[1], '/company', () => page.getByRole('main').waitFor({ timeout: 60_000 }));
+    await measure(PAGES[2], '/company/balance_sheet', () =>
       page.getByRole('heading', { name: '貸借対照表' }).first().waitFor({ timeout: 60_000 }),
     );
-    await browser.close();
-    report(
-      `Headless Chromium, HTTP cache disabled (every load cold), 1280×800, load average now ${load()}:\n\n| page | JS files | JS KB transferred | CSS KB transferred | encoding | LCP ms |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
-    );
   } finally {
-    await stop(later.child);
+    await browser.close();
   }
+  return figures;
+}
+
+const keepDir = process.env.BENCH_WEB_DATA_DIR;
+const dataDir = keepDir ? path.resolve(keepDir) : await mkdtemp(path.join(os.tmpdir(), 'chobo-bench-web-'));
+const port = process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dists = (process.env.BENCH_WEB_DISTS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((pair) => {
+    const [label, folder] = pair.split('=');
+    if (!label || !folder) throw new Error(`BENCH_WEB_DISTS: ${pair} is not label=folder`);
+    return { label, folder: path.resolve(ROOT, folder) };
+  });
+if (dists.length === 0) dists.push({ label: 'built', folder: path.join(ROOT, 'apps/web/dist') });
+const runs = Number(process.env.BENCH_WEB_RUNS ?? 1);
+const kb = (n: number) => n.toFixed(1);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2
+    ? (s[(s.length - 1) / 2] as number)
+    : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+};
+try {
+  const loadBefore = load();
+  if (!keepDir || !existsSync(path.join(dataDir, 'pgdata'))) {
+    const first = await startServer(dataDir, port);
+    await stop(first.child);
+    const later = await startServer(dataDir, port);
+    await stop(later.child);
+    report(`\n## First start and pages (${new Date().toISOString()}; load average before: ${loadBefore})\n`);
+    report(`| start | seconds to GET /api/health 200 |\n| --- | --- |`);
+    report(`| first (empty embedded database, demo data created) | ${(first.ms / 1000).toFixed(1)} |`);
+    report(`| later (same folder) | ${(later.ms / 1000).toFixed(1)} |\n`);
+  } else {
+    report(`\n## Pages (${new Date().toISOString()}; load average before: ${loadBefore}; demo data of ${dataDir})\n`);
+  }
+  const results = new Map<string, Map<string, PageFigures>[]>(dists.map((d) => [d.label, []]));
+  const loads: string[] = [];
+  for (let run = 0; run < runs; run++) {
+    for (const dist of dists) {
+      const server = await startServer(dataDir, port, dist.folder);
+      try {
+        results.get(dist.label)?.push(await measurePages(base));
+        loads.push(load());
+        console.log(`run ${run + 1} ${dist.label} done (load ${loads[loads.length - 1]})`);
+      } finally {
+        await stop(server.child);
+      }
+    }
+  }
+  const rows: string[] = [];
+  for (const page of PAGES) {
+    for (const dist of dists) {
+      const all = (results.get(dist.label) ?? []).map((m) => m.get(page) as PageFigures);
+      const f = all[0] as PageFigures;
+      const lcps = all.map((x) => x.lcp);
+      rows.push(
+        `| ${page} | ${dist.label} | ${f.jsFiles} | ${kb(median(all.map((x) => x.jsKb)))} | ${kb(f.cssKb)} | ${f.requests} | ${f.encodings} | **${median(lcps).toFixed(0)}** | ${lcps.map((l) => l.toFixed(0)).join(' / ')} | ${f.lcpElement} |`,
+      );
+    }
+  }
+  report(
+    `Headless Chromium, HTTP cache disabled (every load cold), 1280×800, ${runs} run(s) per build interleaved, load average after each: ${loads.join('; ')}:\n\n| page | build | JS files | JS KB transferred | CSS KB | requests | encoding | LCP ms (median) | LCP ms each run | LCP element (first run) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
+  );
 } finally {
-  await rm(dataDir, { recursive: true, force: true });
+  if (!keepDir) await rm(dataDir, { recursive: true, force: true });
 }

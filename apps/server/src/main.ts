@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { openDatabase, withStartupLock } from './db/client.js';
 import { prepareDatabase } from './db/startup.js';
@@ -45,6 +46,7 @@ async function main() {
     queue,
     storage,
     serveWeb: true,
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     logger: { level: env.LOG_LEVEL },
   });
   app.deps.mailer.start();
