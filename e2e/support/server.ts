@@ -85,7 +85,8 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist/index.html is missing: build the web app first (npm run test:e2e does).');
   }
 
-  const port = await freePort();
+  // E2E_PORT: a fixed port for the server (default: a free one)
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chobo-e2e-'));
   let output = '';
