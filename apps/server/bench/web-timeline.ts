@@ -51,7 +51,13 @@ try {
       new Promise<string[]>((resolve) => {
         new PerformanceObserver((list) => {
           resolve(
-            (list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number })[]).map(
+            (
+              list.getEntries() as unknown as {
+                startTime: number;
+                size?: number;
+                element?: { tagName: string; textContent: string | null } | null;
+              }[]
+            ).map(
               (e) =>
                 `${e.startTime.toFixed(0)} ms size ${e.size} ${e.element?.tagName ?? '?'} ${(e.element?.textContent ?? '').slice(0, 30)}`,
             ),
@@ -61,8 +67,12 @@ try {
       }),
   );
   const nav = await page.evaluate(() => {
-    const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const paints = performance.getEntriesByType('paint').map((p) => `${p.name} ${p.startTime.toFixed(0)}`);
+    // DOM types are not in the server's tsconfig
+    const byType = performance.getEntriesByType as unknown as (
+      type: string,
+    ) => { name: string; startTime: number; domContentLoadedEventEnd?: number }[];
+    const n = { domContentLoadedEventEnd: byType.call(performance, 'navigation')[0]?.domContentLoadedEventEnd ?? -1 };
+    const paints = byType.call(performance, 'paint').map((p) => `${p.name} ${p.startTime.toFixed(0)}`);
     return { dcl: n.domContentLoadedEventEnd.toFixed(0), paints };
   });
   for (const r of [...rows.values()].sort((a, b) => a.start - b.start)) {

@@ -150,7 +150,11 @@ async function measurePages(base: string): Promise<Map<string, PageFigures>> {
         () =>
           new Promise<{ ms: number; element: string }>((resolve) => {
             new PerformanceObserver((list) => {
-              const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+              // the LCP entry's element (DOM types are not in the server's tsconfig)
+              const entries = list.getEntries() as unknown as {
+                startTime: number;
+                element?: { tagName: string; textContent: string | null } | null;
+              }[];
               const last = entries[entries.length - 1];
               const el = last?.element;
               const text = (el?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 16);
