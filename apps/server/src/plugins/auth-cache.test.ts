@@ -44,7 +44,10 @@ describe('auth lookup kept in memory under the auth epoch', () => {
     const { domain, company, user, api } = await signedInOwner();
     expect((await api.get('/api/company/customer')).statusCode).toBe(200);
 
-    await ctx.db.update(domains).set({ permissions: ['products.index'] }).where(eq(domains.id, domain.id));
+    await ctx.db
+      .update(domains)
+      .set({ permissions: ['products.index'] })
+      .where(eq(domains.id, domain.id));
     const me = (await api.get('/api/me')).json().data;
     expect(me.domain.permissions).toEqual(['products.index']);
     expect((await api.get('/api/company/customer')).statusCode).toBe(403);
@@ -111,7 +114,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       expect((await api2.get('/api/company/customer')).statusCode).toBe(200);
       expect((await api2.get('/api/company/customer')).statusCode).toBe(200);
 
-      await ctx.db.update(domains).set({ permissions: ['products.index'] }).where(eq(domains.id, domain.id));
+      await ctx.db
+        .update(domains)
+        .set({ permissions: ['products.index'] })
+        .where(eq(domains.id, domain.id));
       expect((await api2.get('/api/company/customer')).statusCode).toBe(403);
 
       expect((await api.post('/api/logout')).statusCode).toBeLessThan(300);
