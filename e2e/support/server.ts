@@ -91,7 +91,8 @@ export default async function setup(project: TestProject) {
     );
   }
 
-  const port = await freePort();
+  // E2E_PORT: a fixed port (e.g. a shared machine's assigned range); else a free one
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chobo-e2e-'));
   let output = '';

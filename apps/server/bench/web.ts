@@ -10,11 +10,12 @@
  * BENCH_WEB_STARTS_ONLY=1: starts only, no browser. The first start (informative), then BENCH_WEB_RUNS (5) rounds
  * of later starts on the same folder, alternating within each round: the build, the same sources through tsx,
  * and — when BENCH_WEB_BASELINE_ROOT names another checkout (e.g. a worktree of main with its node_modules) —
- * that checkout's sources through tsx. Each start: seconds to GET /api/health 200 and to the 'is running' line;
+ * that checkout's sources through tsx. Each start: seconds to GET /api/health 200 and to the 'is running' line,
+ * and the CPU seconds the server process had used at health 200 (less bent by a loaded machine than wall time);
  * medians per variant.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,9 +43,9 @@ function freePort(): Promise<number> {
 /** How the server is started: the build (as `npm start`), or the sources through tsx (of ROOT or another tree). */
 type Variant = { label: string; root: string; args: string[] };
 const BUILT: Variant = {
-  label: 'build (node apps/server/dist/main.js)',
+  label: 'build, as npm start runs it (node --enable-source-maps apps/server/dist/main.js)',
   root: ROOT,
-  args: ['apps/server/dist/main.js'],
+  args: ['--enable-source-maps', 'apps/server/dist/main.js'],
 };
 const tsxOf = (label: string, root: string): Variant => ({
   label,
@@ -52,11 +53,23 @@ const tsxOf = (label: string, root: string): Variant => ({
   args: ['--import', 'tsx', 'apps/server/src/main.ts'],
 });
 
+/** CPU seconds (user + system, all threads) the process has used so far; NaN where /proc is missing. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of proc(5)) in clock ticks, 100 per second on Linux
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function startServer(
   dataDir: string,
   port: number,
   variant: Variant = BUILT,
-): Promise<{ child: ChildProcess; ms: number; runningMs: number; output: string[] }> {
+): Promise<{ child: ChildProcess; ms: number; runningMs: number; cpu: number; output: string[] }> {
   const t = performance.now();
   let runningMs = -1;
   const output: string[] = [];
@@ -97,9 +110,10 @@ async function startServer(
     );
     if (ok) {
       const ms = performance.now() - t;
+      const cpu = cpuSeconds(child.pid);
       // the line follows listen() at once: wait for it (or the exit) without a fixed sleep
       while (runningMs < 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
-      return { child, ms, runningMs, output };
+      return { child, ms, runningMs, cpu, output };
     }
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -142,7 +156,9 @@ async function startsOnly() {
     const loadBefore = load();
     const first = await startServer(dataDir, port, BUILT);
     await stop(first.child);
-    const times = new Map(variants.map((v) => [v.label, { health: [] as number[], running: [] as number[] }]));
+    const times = new Map(
+      variants.map((v) => [v.label, { health: [] as number[], running: [] as number[], cpu: [] as number[] }]),
+    );
     for (let round = 0; round < runs; round++) {
       // a different variant opens each round, so none always follows the same one
       for (let i = 0; i < variants.length; i++) {
@@ -151,7 +167,10 @@ async function startsOnly() {
         await stop(started.child);
         times.get(variant.label)?.health.push(started.ms);
         times.get(variant.label)?.running.push(started.runningMs);
-        console.log(`round ${round + 1}: ${variant.label}: ${seconds(started.ms)} s / ${seconds(started.runningMs)} s`);
+        times.get(variant.label)?.cpu.push(started.cpu * 1000);
+        console.log(
+          `round ${round + 1}: ${variant.label}: ${seconds(started.ms)} s / ${seconds(started.runningMs)} s / CPU ${started.cpu.toFixed(2)} s`,
+        );
       }
     }
     report(`\n## Starts (${new Date().toISOString()}; load average before: ${loadBefore}, after: ${load()})\n`);
@@ -159,12 +178,14 @@ async function startsOnly() {
       `First start (empty embedded database, demo data created; the build): ${seconds(first.ms)} s to /api/health 200.\n`,
     );
     report(`Later starts on the same folder, ${runs} runs each (alternating), median (min–max), seconds:\n`);
-    report("| server | to GET /api/health 200 | to the 'is running' line |\n| --- | --- | --- |");
+    report(
+      "| server | to GET /api/health 200 | to the 'is running' line | CPU seconds used by health 200 (user + system) |\n| --- | --- | --- | --- |",
+    );
     for (const v of variants) {
       const t = times.get(v.label);
       if (!t) continue;
       const cell = (xs: number[]) => `${seconds(median(xs))} (${seconds(Math.min(...xs))}–${seconds(Math.max(...xs))})`;
-      report(`| ${v.label} | ${cell(t.health)} | ${cell(t.running)} |`);
+      report(`| ${v.label} | ${cell(t.health)} | ${cell(t.running)} | ${cell(t.cpu)} |`);
     }
     report('');
   } finally {
