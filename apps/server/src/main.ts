@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { buildApp } from './app.js';
 import { openDatabase, withStartupLock } from './db/client.js';
-import { prepareDatabase } from './db/startup.js';
 import { EnvError, loadEnv } from './env.js';
-import { createJobQueue } from './lib/queue.js';
-import { createFileStorage } from './lib/storage.js';
-import { requeueWaitingOcr } from './modules/ocr-documents/ocr-document-actions.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -19,7 +14,19 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // The database opens (PGlite: its wasm compiles off the main thread, its files are read) while the rest of
+  // the server's code loads (ADR 0025).
+  const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  opening.catch(() => {}); // awaited below; no unhandled rejection while the imports run
+  const [{ buildApp }, { prepareDatabase }, { createJobQueue }, { createFileStorage }, { requeueWaitingOcr }] =
+    await Promise.all([
+      import('./app.js'),
+      import('./db/startup.js'),
+      import('./lib/queue.js'),
+      import('./lib/storage.js'),
+      import('./modules/ocr-documents/ocr-document-actions.js'),
+    ]);
+  const database = await opening;
 
   // uploaded files: DATA_DIR/files (the demo's documents are stored there by the seed)
   const storage = createFileStorage(env);
