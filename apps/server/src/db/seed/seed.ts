@@ -15,6 +15,7 @@ import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
 import { seedDemoOcr } from './demo-ocr.js';
 import { seedDemoTaxReturn } from './demo-tax-return.js';
+import { withSeedReadCache } from './seed-read-cache.js';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -30,6 +31,8 @@ export interface SeedOptions {
    * baseline of bench/seed-time.ts). Default true.
    */
   bulk?: boolean;
+  /** false: the bulk seed without its read cache (seed-read-cache.ts; the baseline of bench/seed-time.ts). */
+  readCache?: boolean;
 }
 
 export interface SeedResult {
@@ -61,7 +64,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
   // together at the end (flatTransaction, withBufferedAudit): a first start makes ~1,000 audited changes
   return db.transaction((outer) => {
     if (opts.bulk === false) return seedRows(outer);
-    const tx = flatTransaction(outer);
+    const tx = flatTransaction(outer, opts.readCache !== false);
     return withBufferedAudit(tx, () => seedRows(tx));
   });
 
@@ -177,8 +180,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
  * The seed's transaction with nested `transaction()` calls (the actions': createEntry, sales, payments…)
  * run in it as they are, without a savepoint each: the demo data is written whole or not at all.
  */
-function flatTransaction(tx: SeedTx): SeedTx {
-  const flat = Object.create(tx) as SeedTx;
+function flatTransaction(tx: SeedTx, readCache: boolean): SeedTx {
+  const flat = readCache ? withSeedReadCache(tx) : (Object.create(tx) as SeedTx);
   flat.transaction = ((fn: (t: SeedTx) => Promise<unknown>) => fn(flat)) as SeedTx['transaction'];
   return flat;
 }
