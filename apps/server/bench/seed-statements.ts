@@ -49,6 +49,6 @@ await prepareDatabase(database, {
 console.log(`total ${step}`);
 const all = [...counts.values()].reduce((a, c) => a + c.ms, 0);
 console.log(`time in statements ${(all / 1000).toFixed(1)} s`);
-for (const [k, c] of [...counts].sort((a, b) => b[1].ms - a[1].ms).slice(0, 50))
+for (const [k, c] of [...counts].sort((a, b) => b[1].ms - a[1].ms).slice(0, Number(process.env.TOP ?? 50)))
   console.log(String(c.n).padStart(6), `${(c.ms / 1000).toFixed(2)} s`.padStart(8), k);
 await database.close();

@@ -2,8 +2,8 @@
  * `npx tsx bench/seed-time.ts`: migrations + the demo data of a first start on an empty embedded database
  * (in memory), wall and CPU seconds, the seed as it runs at start-up (bulk) beside the same seed with the
  * actions' savepoints and one audit write per change (the baseline), in the same run;
- * `nocache` = bulk without the seed's read cache (seed-read-cache.ts). BENCH_SEED_DIR=<dir>: on disk in a new
- * folder under it instead of in memory. BENCH_SEED_VARIANTS: "bulk,plain" (default), or any of bulk,nocache,plain.
+ * `before` = bulk as it was before ADR 0024 (no read cache, the journal's triggers row by row). BENCH_SEED_DIR=<dir>: on disk in a new
+ * folder under it instead of in memory. BENCH_SEED_VARIANTS: "bulk,plain" (default), or any of bulk,before,plain.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,7 @@ for (const variant of variants) {
     demo: true,
     demoPassword: 'bench-pass-2026',
     bulk: variant !== 'plain',
-    readCache: variant !== 'nocache',
+    deferred: variant !== 'before',
     progress: (l) => console.log(l),
   });
   const cpu = process.cpuUsage(cpu0);
@@ -56,7 +56,9 @@ for (const variant of variants) {
       'select entry_id, line_no, date, kind, account_id, debit, credit, tax_category, customer_id, memo from journal_lines',
     ),
     daily: await digest('select * from account_daily_balances'),
+    monthly: await digest('select * from account_monthly_balances'),
     counts: await digest('select * from journal_daily_counts'),
+    totals: await digest('select * from company_journal_totals'),
     sales: await digest(
       'select id, number, customer_id, transaction_date, status, journal_entry_id from sales_transactions',
     ),

@@ -15,6 +15,7 @@ import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
 import { seedDemoOcr } from './demo-ocr.js';
 import { seedDemoTaxReturn } from './demo-tax-return.js';
+import { deferJournalTriggers } from './seed-journal.js';
 import { withSeedReadCache } from './seed-read-cache.js';
 
 export interface SeedOptions {
@@ -31,8 +32,11 @@ export interface SeedOptions {
    * baseline of bench/seed-time.ts). Default true.
    */
   bulk?: boolean;
-  /** false: the bulk seed without its read cache (seed-read-cache.ts; the baseline of bench/seed-time.ts). */
-  readCache?: boolean;
+  /**
+   * false: the bulk seed without its read cache (seed-read-cache.ts) and with the journal's triggers firing row
+   * by row (seed-journal.ts): the baseline `before` of bench/seed-time.ts. Default true.
+   */
+  deferred?: boolean;
 }
 
 export interface SeedResult {
@@ -62,10 +66,18 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
   const started = performance.now();
   // one transaction; the actions' own transactions run in it directly and their audit rows are written
   // together at the end (flatTransaction, withBufferedAudit): a first start makes ~1,000 audited changes
-  return db.transaction((outer) => {
+  return db.transaction(async (outer) => {
     if (opts.bulk === false) return seedRows(outer);
-    const tx = flatTransaction(outer, opts.readCache !== false);
-    return withBufferedAudit(tx, () => seedRows(tx));
+    if (opts.deferred === false) {
+      const tx = flatTransaction(outer, false);
+      return withBufferedAudit(tx, () => seedRows(tx));
+    }
+    // the journal's triggers' work done set-based when needed, the unchanged reads answered from memory
+    const journal = await deferJournalTriggers(outer);
+    const tx = flatTransaction(journal.tx, true);
+    const result = await withBufferedAudit(tx, () => seedRows(tx));
+    await journal.finish();
+    return result;
   });
 
   async function seedRows(tx: SeedTx): Promise<SeedResult> {
