@@ -11,7 +11,7 @@ import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
 import { loadAccounts } from '../../modules/accounting/accounts.queries.js';
 import { get, net, sumByAccount } from '../../modules/accounting/balances.js';
 import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
-import { postEntries } from '../../modules/accounting/journal-actions.js';
+import { postEntries, postEntry } from '../../modules/accounting/journal-actions.js';
 import { prng } from '../../modules/accounting/journal-generator.js';
 import { demoReceipts, demoSupplierPayments } from './demo-payments.js';
 import { demoPurchases } from './demo-purchases.js';
@@ -21,7 +21,13 @@ type Line = JournalEntryValues['lines'][number];
 
 export async function seedDemoAccounting(
   tenant: Tenant,
-  opts: { today?: string; userId?: number | null; storage?: FileStorage } = {},
+  opts: {
+    today?: string;
+    userId?: number | null;
+    storage?: FileStorage;
+    /** false: each plain entry posted at once by postEntry (the seed-time benchmark's baseline). Default true. */
+    batch?: boolean;
+  } = {},
 ) {
   const { db, companyId } = tenant;
   const today = opts.today ?? todayInTokyo();
@@ -48,7 +54,9 @@ export async function seedDemoAccounting(
   const post = async (date: string, description: string, lines: Line[]) => {
     const kept = lines.filter((l) => l.debit + l.credit > 0);
     if (date > today || kept.length < 2) return;
-    pending.push({ date, description, lines: kept });
+    if (opts.batch === false)
+      await postEntry(tenant, { date, description, lines: kept }, { skipChecks: true, createdBy: opts.userId ?? null });
+    else pending.push({ date, description, lines: kept });
   };
   /** Writes the entries kept so far, then runs `fn` (an action that posts, or a read of the books). */
   const flush = () => postEntries(tenant, pending.splice(0), { createdBy: opts.userId ?? null });

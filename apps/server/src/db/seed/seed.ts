@@ -33,8 +33,9 @@ export interface SeedOptions {
    */
   bulk?: boolean;
   /**
-   * false: the bulk seed without its read cache (seed-read-cache.ts) and with the journal's triggers firing row
-   * by row (seed-journal.ts): the baseline `before` of bench/seed-time.ts. Default true.
+   * false: the bulk seed without its read cache (seed-read-cache.ts), with the journal's triggers firing row
+   * by row (seed-journal.ts) and the demo's plain entries posted one at a time: the seed before ADR 0024, the
+   * baseline `before` of bench/seed-time.ts. Default true (`bulk: false` implies false).
    */
   deferred?: boolean;
 }
@@ -169,10 +170,12 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     const tenant = systemTenant(tx, company.id);
     await step('勘定科目', () => seedDefaultAccounts(tenant), ['accounts']);
     await step('マスタ（従業員・商品など）', () => seedDemoMasterData(tenant, demoHash), ['users', 'products']);
-    await step('1年分の取引と帳簿', () => seedDemoAccounting(tenant, { storage: opts.storage }), [
-      'journal_entries',
-      'journal_lines',
-    ]);
+    await step(
+      '1年分の取引と帳簿',
+      () =>
+        seedDemoAccounting(tenant, { storage: opts.storage, batch: opts.deferred !== false && opts.bulk !== false }),
+      ['journal_entries', 'journal_lines'],
+    );
     await step('確定申告書', () => seedDemoTaxReturn(tenant));
     await step('OCR書類', () => seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage()));
     await step('銀行明細', () => seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage }));
