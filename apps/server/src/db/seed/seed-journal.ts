@@ -98,19 +98,13 @@ end $seed_journal$`),
     const prepared = session.prepareQuery(...args);
     const text = (args[0] as { sql: string }).sql;
     const meta = args[5] as Meta;
-    const plainSelect = PLAIN_SELECT.test(text) && !WRITE_WORD.test(text);
-    const inserts = JOURNAL_INSERT.test(text);
+    const { plainSelect, inserts, journalChange, mentionsJournal, derived, lockWrite } = analyse(text);
     const tables = meta?.type === 'select' ? [] : (meta?.tables ?? []);
     const changes =
-      JOURNAL_CHANGE.test(text) ||
+      journalChange ||
       (meta?.type !== 'insert' && tables.some((t) => t === 'journal_entries' || t === 'journal_lines')) ||
-      (!meta && !plainSelect && /\bjournal_(?:entries|lines)\b/i.test(text));
-    const needsFlush =
-      DERIVED.test(text) ||
-      LOCK_WRITE.test(text) ||
-      tables.includes('period_locks') ||
-      changes ||
-      (!meta && !plainSelect);
+      (!meta && !plainSelect && mentionsJournal);
+    const needsFlush = derived || lockWrite || tables.includes('period_locks') || changes || (!meta && !plainSelect);
     if (!needsFlush && !inserts) return prepared as never;
     const wrapped = Object.create(prepared) as Prepared;
     for (const method of ['execute', 'all', 'values'] as const) {
@@ -147,6 +141,26 @@ end $seed_journal$`),
       for (const q of ENABLE) await real.execute(q);
     },
     flushes: () => flushes,
+  };
+}
+
+const analysed = new Map<string, ReturnType<typeof analyseText>>();
+function analyse(text: string) {
+  let a = analysed.get(text);
+  if (!a) {
+    a = analyseText(text);
+    if (analysed.size < 10_000 && text.length < 20_000) analysed.set(text, a);
+  }
+  return a;
+}
+function analyseText(text: string) {
+  return {
+    plainSelect: PLAIN_SELECT.test(text) && !WRITE_WORD.test(text),
+    inserts: JOURNAL_INSERT.test(text),
+    journalChange: JOURNAL_CHANGE.test(text),
+    mentionsJournal: /\bjournal_(?:entries|lines)\b/i.test(text),
+    derived: DERIVED.test(text),
+    lockWrite: LOCK_WRITE.test(text),
   };
 }
 
