@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/startup.js';
 import { EnvError, loadEnv } from './env.js';
 import { createJobQueue } from './lib/queue.js';
 import { createFileStorage } from './lib/storage.js';
+import { recoverInterruptedImports } from './modules/bank-statements/imports.js';
 import { requeueWaitingOcr } from './modules/ocr-documents/ocr-document-actions.js';
 
 async function main() {
@@ -55,6 +56,10 @@ async function main() {
   await withStartupLock(database, () => queue.start());
   // OCR documents waiting without a job (the demo's, or a send that failed after its upload) get one now
   await requeueWaitingOcr(app.deps).catch((err) => app.log.error({ err }, 'ocr requeue'));
+  // bank imports left half-stored by a stopped process: their rows deleted, marked failed (docs/adr/0027)
+  await recoverInterruptedImports(database.db, queue, database.driver)
+    .then((ids) => ids.length && app.log.warn({ ids }, 'bank imports interrupted: rows deleted, marked failed'))
+    .catch((err) => app.log.error({ err }, 'bank import recovery'));
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

@@ -100,6 +100,8 @@ export const bankStatementImports = pgTable(
     opening_balance: bigint('opening_balance', { mode: 'number' }),
     closing_balance: bigint('closing_balance', { mode: 'number' }),
     error: text('error'),
+    /** The pg-boss job storing a large file (start-up tells an interrupted import by it, docs/adr/0027). */
+    job_id: varchar('job_id', { length: 64 }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     reverted_at: timestamp('reverted_at', { withTimezone: true }),
     ...timestamps,
@@ -162,6 +164,11 @@ export const bankStatementRows = pgTable(
     index('bank_statement_rows_company_done_idx')
       .on(t.company_id, t.status, t.date)
       .where(sql`${t.status} <> 'unconfirmed'`),
+    // The home's 未確定の銀行明細 (count and amount of a company's unconfirmed rows, docs/adr/0027): an
+    // index-only scan of the rows still to be dealt with, whatever the company's history of confirmed rows.
+    index('bank_statement_rows_company_unconfirmed_idx')
+      .on(t.company_id, t.import_id, t.amount)
+      .where(sql`${t.status} = 'unconfirmed'`),
     check('bank_statement_rows_direction_check', sql`${t.direction} in ('in', 'out')`),
     check('bank_statement_rows_amount_check', sql`${t.amount} > 0 and ${t.amount} <= 999999999999`),
     check('bank_statement_rows_status_check', sql`${t.status} in ('unconfirmed', 'confirmed', 'ignored')`),

@@ -27,6 +27,7 @@ import {
 } from '../accounting/balances.js';
 import { trialBalance } from '../accounting/statements/trial-balance.js';
 import { todayAttendance } from '../attendance/attendance.queries.js';
+import { visibleImports } from '../bank-statements/visibility.js';
 
 type Tile = 'receivables' | 'payables' | 'cash' | 'sales';
 
@@ -187,7 +188,14 @@ async function readChecks({ db, companyId }: Tenant, asOf: string): Promise<Dash
     db
       .select({ count: check, amount: sql<string>`coalesce(sum(${bankStatementRows.amount}), 0)` })
       .from(bankStatementRows)
-      .where(and(eq(bankStatementRows.company_id, companyId), eq(bankStatementRows.status, 'unconfirmed'))),
+      .where(
+        and(
+          eq(bankStatementRows.company_id, companyId),
+          eq(bankStatementRows.status, 'unconfirmed'),
+          // not the rows of an import still being stored (docs/adr/0027)
+          sql`${bankStatementRows.import_id} in ${visibleImports(companyId)}`,
+        ),
+      ),
   ]);
   const of = (r: { count: number; amount: string } | undefined) => ({
     count: Number(r?.count ?? 0),

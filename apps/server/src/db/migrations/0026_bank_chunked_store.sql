@@ -1,0 +1,2 @@
+ALTER TABLE "bank_statement_imports" ADD COLUMN "job_id" varchar(64);--> statement-breakpoint
+CREATE INDEX "bank_statement_rows_company_unconfirmed_idx" ON "bank_statement_rows" USING btree ("company_id","import_id","amount") WHERE "bank_statement_rows"."status" = 'unconfirmed';
