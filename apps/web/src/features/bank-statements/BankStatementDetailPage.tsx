@@ -18,6 +18,7 @@ import {
   List,
   Modal,
   Pagination,
+  Progress,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -238,6 +239,27 @@ function paymentFromRow(r: BankRow, bankAccountId: number): string {
   return `/company/payment_management/create?${q}`;
 }
 
+/** A large file being stored by its job (the page polls): rows done of the file's rows. */
+function ImportProgress({ processed, total }: { processed: number; total: number }) {
+  const pct = total ? Math.floor((100 * processed) / total) : 0;
+  return (
+    <Card withBorder>
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={500}>取り込み中…</Text>
+          <Text size="sm" data-testid="import-progress">
+            {processed.toLocaleString()} / {total.toLocaleString()}件（{pct}%）
+          </Text>
+        </Group>
+        <Progress value={pct} animated size="lg" aria-label={`取り込みの進み具合 ${pct}%`} />
+        <Text size="xs" c="dimmed">
+          取り込みが終わるまで、この取り込みの明細は一覧や集計に表示されません。ほかの画面はそのまま使えます。
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
 export default function BankStatementDetailPage() {
   const id = Number(useParams().id);
   const [status, setStatus] = useState<string>('unconfirmed');
@@ -366,6 +388,16 @@ export default function BankStatementDetailPage() {
             )}
           </Card>
         </SimpleGrid>
+      )}
+      {d?.status === 'processing' && <ImportProgress processed={d.processed_rows} total={d.total_rows} />}
+      {d?.status === 'failed' && d.error && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={16} />}
+          title="取り込めませんでした（明細は1件も保存されていません）"
+        >
+          {d.error}
+        </Alert>
       )}
       <RuleOffers offers={offers} onDone={(o) => setOffers(offers.filter((x) => x !== o))} />
       {failed.length > 0 && (
