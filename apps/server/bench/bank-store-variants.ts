@@ -4,7 +4,8 @@
  * statements alone timed (rows and fingerprints built beforehand): the unnest INSERT … ON CONFLICT of ADR
  * 0022, the same without ON CONFLICT (dedupe in JS against the fingerprints fetched once), COPY … FROM
  * '/dev/blob' (PGlite's `blob` query option) into the table, and COPY into a temporary staging table then
- * INSERT … SELECT … ON CONFLICT. BENCH_BANK_ROWS sets the size, BENCH_BANK_CHUNK the rows per statement.
+ * INSERT … SELECT … ON CONFLICT; the cost of migration 0026's counting triggers (and of an index on
+ * unconfirmed rows instead), and the home's count three ways. BENCH_BANK_ROWS sets the size, BENCH_BANK_CHUNK the rows per statement.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +25,8 @@ import { createCompany } from '../src/test/harness.js';
 const N = Number(process.env.BENCH_BANK_ROWS ?? 100_000);
 const CH = Number(process.env.BENCH_BANK_CHUNK ?? 10_000);
 const load = () => (os.loadavg()[0] ?? 0).toFixed(1);
+const UNCONFIRMED_IDX = `create index bank_statement_rows_company_unconfirmed_idx on bank_statement_rows
+  (company_id, import_id, amount) where status = 'unconfirmed'`;
 const COLS = `company_id, import_id, bank_account_id, line_no, date, direction, amount, description,
   description_search, counterparty_name, balance, fingerprint, rule_id`;
 
@@ -123,6 +126,36 @@ async function main() {
       },
     ],
     [
+      'unnest insert, no on conflict, without the counting triggers (0026)',
+      async (t) => {
+        const built = [];
+        for (let i = 0; i < rows.length; i += CH) built.push([unnest(t, false), unnestParams(i)] as const);
+        await pglite.exec('alter table bank_statement_rows disable trigger bank_rows_unconfirmed_ins');
+        try {
+          const s = performance.now();
+          for (const [q, p] of built) await pglite.transaction(async (tx) => void (await tx.query(q, p)));
+          return performance.now() - s;
+        } finally {
+          await pglite.exec('alter table bank_statement_rows enable trigger bank_rows_unconfirmed_ins');
+        }
+      },
+    ],
+    [
+      'unnest insert, no on conflict, with an index on unconfirmed rows instead',
+      async (t) => {
+        const built = [];
+        for (let i = 0; i < rows.length; i += CH) built.push([unnest(t, false), unnestParams(i)] as const);
+        await pglite.exec(UNCONFIRMED_IDX);
+        try {
+          const s = performance.now();
+          for (const [q, p] of built) await pglite.transaction(async (tx) => void (await tx.query(q, p)));
+          return performance.now() - s;
+        } finally {
+          await pglite.exec('drop index bank_statement_rows_company_unconfirmed_idx');
+        }
+      },
+    ],
+    [
       'COPY from /dev/blob into the table',
       async (t) => {
         const built = [];
@@ -189,6 +222,34 @@ async function main() {
       await pglite.exec('vacuum bank_statement_rows');
     }
   }
+  // the home's count of unconfirmed rows over 100,000 stored rows: from the rows (before 0026), from the
+  // rows with an index on unconfirmed rows, and from the counts each import keeps (0026, dashboard.ts)
+  const t = await newTarget('9999999');
+  for (let i = 0; i < rows.length; i += CH)
+    await pglite.transaction(async (tx) => void (await tx.query(unnest(t, false), unnestParams(i))));
+  await pglite.query(`update bank_statement_imports set status = 'imported' where id = $1`, [t.imp]);
+  await pglite.exec('vacuum analyze bank_statement_rows');
+  const fromRows = `select count(*)::int as n, coalesce(sum(amount), 0) as a from bank_statement_rows
+    where company_id = $1 and status = 'unconfirmed'
+      and import_id in (select id from bank_statement_imports where company_id = $1 and status = 'imported')`;
+  const fromCounts = `select coalesce(sum(unconfirmed_rows), 0)::int as n, coalesce(sum(unconfirmed_amount), 0) as a
+    from bank_statement_imports where company_id = $1 and status = 'imported'`;
+  const timeDash = async (q: string) => {
+    const xs: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const s = performance.now();
+      const r = await pglite.query<{ n: number }>(q, [company.id]);
+      xs.push(performance.now() - s);
+      if (r.rows[0].n !== N) throw new Error(`dashboard counted ${r.rows[0].n}`);
+    }
+    return `${xs.sort((a, b) => a - b)[10].toFixed(2)} ms (median of 21)`;
+  };
+  results['home count from the rows'] = await timeDash(fromRows);
+  await pglite.exec(UNCONFIRMED_IDX);
+  await pglite.exec('vacuum analyze bank_statement_rows');
+  results['home count from the rows, with the unconfirmed index'] = await timeDash(fromRows);
+  await pglite.exec('drop index bank_statement_rows_company_unconfirmed_idx');
+  results['home count from the kept counts (0026)'] = await timeDash(fromCounts);
   results.load_after = load();
   console.table(results);
   await database.close();
