@@ -1,4 +1,5 @@
 import crypto, { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import {
   BANK_FORMATS,
   type BankBalanceCheck,
@@ -341,8 +342,25 @@ async function storeRows(
         .where(and(eq(bankStatementImports.id, importId), eq(bankStatementImports.status, 'processing')));
     });
     if (importHooks.betweenChunks) await importHooks.betweenChunks(importId, end);
+    await letOthersRun(tenant);
   }
   return added;
+}
+
+/**
+ * Between two chunks: lets the requests that arrived meanwhile run. PGlite answers in promise callbacks
+ * without returning to the event loop, so a loop of transactions would keep every request (even its HTTP
+ * parsing) waiting until the store ends: each pass yields to the event loop (setImmediate), then queues a
+ * `select 1` behind the statements waiting for the one connection (FIFO). Passes repeat while they find
+ * others' work (the pass took more than a few ms), so a request of several queries goes through (at most 20).
+ */
+async function letOthersRun(tenant: Tenant) {
+  for (let pass = 0; pass < 20; pass++) {
+    await new Promise((ok) => setImmediate(ok));
+    const t = performance.now();
+    await tenant.db.execute(sql`select 1`);
+    if (performance.now() - t < 2 && pass > 0) return;
+  }
 }
 
 /**
