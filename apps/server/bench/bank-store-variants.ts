@@ -141,7 +141,7 @@ async function main() {
       },
     ],
     [
-      'unnest insert, no on conflict, with an index on unconfirmed rows instead',
+      'unnest insert, no on conflict, with the triggers and an index on unconfirmed rows',
       async (t) => {
         const built = [];
         for (let i = 0; i < rows.length; i += CH) built.push([unnest(t, false), unnestParams(i)] as const);
