@@ -18,14 +18,21 @@ async function main() {
   // the server's code loads (ADR 0025).
   const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   opening.catch(() => {}); // awaited below; no unhandled rejection while the imports run
-  const [{ buildApp }, { prepareDatabase }, { createJobQueue }, { createFileStorage }, { requeueWaitingOcr }] =
-    await Promise.all([
-      import('./app.js'),
-      import('./db/startup.js'),
-      import('./lib/queue.js'),
-      import('./lib/storage.js'),
-      import('./modules/ocr-documents/ocr-document-actions.js'),
-    ]);
+  const [
+    { buildApp },
+    { prepareDatabase },
+    { createJobQueue },
+    { createFileStorage },
+    { requeueWaitingOcr },
+    { recoverInterruptedImports },
+  ] = await Promise.all([
+    import('./app.js'),
+    import('./db/startup.js'),
+    import('./lib/queue.js'),
+    import('./lib/storage.js'),
+    import('./modules/ocr-documents/ocr-document-actions.js'),
+    import('./modules/bank-statements/imports.js'),
+  ]);
   const database = await opening;
 
   // uploaded files: DATA_DIR/files (the demo's documents are stored there by the seed)
@@ -73,9 +80,15 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   // After listen (ADR 0025): creates or migrates the pgboss schema, creates the queues and runs the workers the
   // modules registered in buildApp (a send() before then waits for this start). Then the OCR documents waiting
-  // without a job (the demo's, or a send that failed after its upload) get one.
+  // without a job (the demo's, or a send that failed after its upload) get one, and bank imports left
+  // half-stored by a stopped process have their rows deleted and are marked failed (ADR 0027).
   queue.start().then(
-    () => requeueWaitingOcr(app.deps).catch((err) => app.log.error({ err }, 'ocr requeue')),
+    async () => {
+      await requeueWaitingOcr(app.deps).catch((err) => app.log.error({ err }, 'ocr requeue'));
+      await recoverInterruptedImports(database.db, queue, database.driver)
+        .then((ids) => ids.length && app.log.warn({ ids }, 'bank imports interrupted: rows deleted, marked failed'))
+        .catch((err) => app.log.error({ err }, 'bank import recovery'));
+    },
     (err) => {
       // as when it ran before listen: a server without its job queue does not stay up
       console.error('Start-up failed: job queue:', err instanceof Error ? err.message : err);
