@@ -10,7 +10,8 @@ import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './browser';
 
 /**
- * Global setup of the e2e run: the REAL server (`node --import tsx apps/server/src/main.ts`, embedded
+ * Global setup of the e2e run: the REAL server as `npm start` runs it (the build,
+ * `node --enable-source-maps apps/server/dist/main.js`; `npm run test:e2e` builds it), embedded
  * database in a fresh temporary folder, demo data seeded) and one chromium. Tests read `inject('baseURL')`,
  * `inject('browserWsEndpoint')` and `inject('demoPassword')`.
  */
@@ -84,8 +85,13 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist/index.html is missing: build the web app first (npm run test:e2e does).');
   }
+  if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) {
+    throw new Error(
+      'apps/server/dist/main.js is missing: build the server first (npm run build; npm run test:e2e does).',
+    );
+  }
 
-  // E2E_PORT: a fixed port for the server (default: a free one)
+  // E2E_PORT: a fixed port (e.g. a shared machine's assigned range); else a free one
   const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chobo-e2e-'));
@@ -94,7 +100,7 @@ export default async function setup(project: TestProject) {
     output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT);
   };
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,9 +1,11 @@
 /**
  * `npx tsx bench/seed-time.ts`: migrations + the demo data of a first start on an empty embedded database
  * (in memory), wall and CPU seconds, the seed as it runs at start-up (bulk) beside the same seed with the
- * actions' savepoints and one audit write per change (the baseline), in the same run.
- * BENCH_SEED_VARIANTS: "bulk,plain" (default) or one of them.
+ * actions' savepoints and one audit write per change (the baseline), in the same run;
+ * `before` = bulk as it was before ADR 0024 (no read cache, the journal's triggers row by row). BENCH_SEED_DIR=<dir>: on disk in a new
+ * folder under it instead of in memory. BENCH_SEED_VARIANTS: "bulk,plain" (default), or any of bulk,before,plain.
  */
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -19,7 +21,9 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' / ');
 for (const variant of variants) {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({
+    dataDir: process.env.BENCH_SEED_DIR ? mkdtempSync(`${process.env.BENCH_SEED_DIR}/seed-`) : 'memory://',
+  });
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const loadBefore = load();
@@ -28,7 +32,8 @@ for (const variant of variants) {
     adminPassword: 'bench-pass-2026',
     demo: true,
     demoPassword: 'bench-pass-2026',
-    bulk: variant === 'bulk',
+    bulk: variant !== 'plain',
+    deferred: variant !== 'before',
     progress: (l) => console.log(l),
   });
   const cpu = process.cpuUsage(cpu0);
@@ -51,12 +56,15 @@ for (const variant of variants) {
       'select entry_id, line_no, date, kind, account_id, debit, credit, tax_category, customer_id, memo from journal_lines',
     ),
     daily: await digest('select * from account_daily_balances'),
+    monthly: await digest('select * from account_monthly_balances'),
     counts: await digest('select * from journal_daily_counts'),
+    totals: await digest('select * from company_journal_totals'),
     sales: await digest(
       'select id, number, customer_id, transaction_date, status, journal_entry_id from sales_transactions',
     ),
     payments: await digest('select id, direction, date, amount, journal_entry_id from payments'),
     documents: await digest('select id, document_type, amount, journal_entry_id from transaction_documents'),
+    auditRows: await digest('select id, company_id, actor_user_id, action, target_type, target_id from audit_logs'),
     audit: await digest(
       'select id, company_id, actor_user_id, action, target_type, target_id, before, after, ip from audit_logs',
     ),

@@ -2,18 +2,20 @@
  * `cd apps/server && npx tsx bench/web.ts` (after `npm run build`): the first start of the real server on an
  * empty embedded database (demo data created; build excluded) and a later start on the same folder, then
  * in headless Chromium (Debian's, through playwright-core) with the HTTP cache disabled: the JavaScript
- * transferred (compressed, as sent), the requests and the Largest Contentful Paint (and what it painted) of
- * /login, /company and 貸借対照表.
+ * transferred (compressed, as sent) and the Largest Contentful Paint of /login, /company and 貸借対照表.
+ * BENCH_WEB_OUT: a Markdown file the tables are appended to; BENCH_WEB_PORT: the port (else a free one).
  *
- * BENCH_WEB_OUT: a Markdown file the tables are appended to.
- * BENCH_WEB_DATA_DIR: a data folder to keep; when it already holds a database the first start is skipped.
- * BENCH_WEB_PORT: the server's port (default: a free one).
- * BENCH_WEB_DISTS: builds to compare in the same run, `label=folder,label=folder` (default: apps/web/dist);
- *   each run measures every build in turn (A B A B …), a fresh server (WEB_DIST) and browser each time.
- * BENCH_WEB_RUNS: runs per build (default 1); the table shows the median and every run's LCP.
+ * The server runs as `npm start` runs it: the build (apps/server/dist/main.js, `npm run build`; ADR 0025).
+ *
+ * BENCH_WEB_STARTS_ONLY=1: starts only, no browser. The first start (informative), then BENCH_WEB_RUNS (5) rounds
+ * of later starts on the same folder, alternating within each round: the build, the same sources through tsx,
+ * and — when BENCH_WEB_BASELINE_ROOT names another checkout (e.g. a worktree of main with its node_modules) —
+ * that checkout's sources through tsx. Each start: seconds to GET /api/health 200 and to the 'is running' line,
+ * and the CPU seconds the server process had used at health 200 (less bent by a loaded machine than wall time);
+ * medians per variant.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -38,15 +40,41 @@ function freePort(): Promise<number> {
   });
 }
 
+/** How the server is started: the build (as `npm start`), or the sources through tsx (of ROOT or another tree). */
+type Variant = { label: string; root: string; args: string[] };
+const BUILT: Variant = {
+  label: 'build, as npm start runs it (node --enable-source-maps apps/server/dist/main.js)',
+  root: ROOT,
+  args: ['--enable-source-maps', 'apps/server/dist/main.js'],
+};
+const tsxOf = (label: string, root: string): Variant => ({
+  label,
+  root,
+  args: ['--import', 'tsx', 'apps/server/src/main.ts'],
+});
+
+/** CPU seconds (user + system, all threads) the process has used so far; NaN where /proc is missing. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of proc(5)) in clock ticks, 100 per second on Linux
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function startServer(
   dataDir: string,
   port: number,
-  webDist?: string,
-): Promise<{ child: ChildProcess; ms: number; output: string[] }> {
+  variant: Variant = BUILT,
+): Promise<{ child: ChildProcess; ms: number; runningMs: number; cpu: number; output: string[] }> {
   const t = performance.now();
+  let runningMs = -1;
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, variant.args, {
+    cwd: variant.root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -60,7 +88,6 @@ async function startServer(
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '0',
       RATE_LIMIT_PUBLIC_MAX: '0',
-      WEB_DIST: webDist ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,6 +95,7 @@ async function startServer(
     for (const line of chunk.toString('utf8').split('\n')) {
       if (line.trim()) {
         output.push(line);
+        if (runningMs < 0 && line.includes('is running')) runningMs = performance.now() - t;
         if (line.includes('デモデータ')) console.log(line);
       }
     }
@@ -80,8 +108,14 @@ async function startServer(
       (r) => r.status === 200,
       () => false,
     );
-    if (ok) return { child, ms: performance.now() - t, output };
-    await new Promise((r) => setTimeout(r, 100));
+    if (ok) {
+      const ms = performance.now() - t;
+      const cpu = cpuSeconds(child.pid);
+      // the line follows listen() at once: wait for it (or the exit) without a fixed sleep
+      while (runningMs < 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+      return { child, ms, runningMs, cpu, output };
+    }
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -103,26 +137,85 @@ const report = (text: string) => {
   if (OUT) appendFileSync(OUT, `${text}\n`);
 };
 
-interface PageFigures {
-  jsFiles: number;
-  jsKb: number;
-  cssKb: number;
-  requests: number;
-  encodings: string;
-  lcp: number;
-  lcpElement: string;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+async function startsOnly() {
+  const runs = Number(process.env.BENCH_WEB_RUNS ?? 5);
+  const variants: Variant[] = [BUILT, tsxOf('sources through tsx (this tree)', ROOT)];
+  const baseline = process.env.BENCH_WEB_BASELINE_ROOT;
+  if (baseline)
+    variants.push(tsxOf(`baseline: ${path.basename(baseline)} sources through tsx`, path.resolve(baseline)));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chobo-bench-starts-'));
+  const port = process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : await freePort();
+  try {
+    const loadBefore = load();
+    const first = await startServer(dataDir, port, BUILT);
+    await stop(first.child);
+    const times = new Map(
+      variants.map((v) => [v.label, { health: [] as number[], running: [] as number[], cpu: [] as number[] }]),
+    );
+    for (let round = 0; round < runs; round++) {
+      // a different variant opens each round, so none always follows the same one
+      for (let i = 0; i < variants.length; i++) {
+        const variant = variants[(round + i) % variants.length];
+        const started = await startServer(dataDir, port, variant);
+        await stop(started.child);
+        times.get(variant.label)?.health.push(started.ms);
+        times.get(variant.label)?.running.push(started.runningMs);
+        times.get(variant.label)?.cpu.push(started.cpu * 1000);
+        console.log(
+          `round ${round + 1}: ${variant.label}: ${seconds(started.ms)} s / ${seconds(started.runningMs)} s / CPU ${started.cpu.toFixed(2)} s`,
+        );
+      }
+    }
+    report(`\n## Starts (${new Date().toISOString()}; load average before: ${loadBefore}, after: ${load()})\n`);
+    report(
+      `First start (empty embedded database, demo data created; the build): ${seconds(first.ms)} s to /api/health 200.\n`,
+    );
+    report(`Later starts on the same folder, ${runs} runs each (alternating), median (min–max), seconds:\n`);
+    report(
+      "| server | to GET /api/health 200 | to the 'is running' line | CPU seconds used by health 200 (user + system) |\n| --- | --- | --- | --- |",
+    );
+    for (const v of variants) {
+      const t = times.get(v.label);
+      if (!t) continue;
+      const cell = (xs: number[]) => `${seconds(median(xs))} (${seconds(Math.min(...xs))}–${seconds(Math.max(...xs))})`;
+      report(`| ${v.label} | ${cell(t.health)} | ${cell(t.running)} | ${cell(t.cpu)} |`);
+    }
+    report('');
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
-const PAGES = ['/login', '/company (ホーム)', '/company/balance_sheet (貸借対照表)'] as const;
+if (process.env.BENCH_WEB_STARTS_ONLY === '1') {
+  await startsOnly();
+  process.exit(0);
+}
 
-/** One cold visit of each page in a fresh browser: sign-in page, sign in, home, balance sheet. */
-async function measurePages(base: string): Promise<Map<string, PageFigures>> {
-  const figures = new Map<string, PageFigures>();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chobo-bench-web-'));
+const port = process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : await freePort();
+const base = `http://127.0.0.1:${port}`;
+const rows: string[] = [];
+try {
+  const loadBefore = load();
+  const first = await startServer(dataDir, port);
+  await stop(first.child);
+  const later = await startServer(dataDir, port);
+  report(`\n## First start and pages (${new Date().toISOString()}; load average before: ${loadBefore})\n`);
+  report(`| start | seconds to GET /api/health 200 |\n| --- | --- |`);
+  report(`| first (empty embedded database, demo data created) | ${(first.ms / 1000).toFixed(1)} |`);
+  report(`| later (same folder) | ${(later.ms / 1000).toFixed(1)} |\n`);
   try {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -148,112 +241,37 @@ async function measurePages(base: string): Promise<Map<string, PageFigures>> {
       await page.waitForLoadState('networkidle');
       const lcp = await page.evaluate(
         () =>
-          new Promise<{ ms: number; element: string }>((resolve) => {
+          new Promise<number>((resolve) => {
             new PerformanceObserver((list) => {
-              // the LCP entry's element (DOM types are not in the server's tsconfig)
-              const entries = list.getEntries() as unknown as {
-                startTime: number;
-                element?: { tagName: string; textContent: string | null } | null;
-              }[];
-              const last = entries[entries.length - 1];
-              const el = last?.element;
-              const text = (el?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 16);
-              resolve({ ms: last?.startTime ?? -1, element: el ? `${el.tagName.toLowerCase()} 「${text}」` : '?' });
+              const entries = list.getEntries();
+              resolve(entries[entries.length - 1]?.startTime ?? -1);
             }).observe({ type: 'largest-contentful-paint' as unknown as 'mark', buffered: true });
-            setTimeout(() => resolve({ ms: -1, element: '(none)' }), 3000);
+            setTimeout(() => resolve(-1), 3000);
           }),
       );
-      const all = [...sizes.values()];
-      const js = all.filter((s) => /\.js(\?|$)/.test(s.url));
-      const css = all.filter((s) => /\.css(\?|$)/.test(s.url));
-      figures.set(label, {
-        jsFiles: js.length,
-        jsKb: js.reduce((a, s) => a + s.bytes, 0) / 1024,
-        cssKb: css.reduce((a, s) => a + s.bytes, 0) / 1024,
-        requests: all.length,
-        encodings: [...new Set(js.map((s) => s.encoding || 'none'))].join(', '),
-        lcp: lcp.ms,
-        lcpElement: lcp.element,
-      });
+      const js = [...sizes.values()].filter((s) => /\.js(\?|$)/.test(s.url));
+      const css = [...sizes.values()].filter((s) => /\.css(\?|$)/.test(s.url));
+      const kb = (n: number) => (n / 1024).toFixed(1);
+      rows.push(
+        `| ${label} | ${js.length} | ${kb(js.reduce((a, s) => a + s.bytes, 0))} | ${kb(css.reduce((a, s) => a + s.bytes, 0))} | ${[...new Set(js.map((s) => s.encoding || 'none'))].join(', ')} | ${lcp.toFixed(0)} |`,
+      );
     };
-    await measure(PAGES[0], '/login', () => page.getByLabel('メールアドレス').waitFor({ timeout: 60_000 }));
+    await measure('/login', '/login', () => page.getByLabel('メールアドレス').waitFor({ timeout: 60_000 }));
     await page.getByLabel('メールアドレス').fill('owner@example.com');
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL('**/company', { timeout: 60_000 });
-    await measure(PAGES[1], '/company', () => page.getByRole('main').waitFor({ timeout: 60_000 }));
-    await measure(PAGES[2], '/company/balance_sheet', () =>
+    await measure('/company (ホーム)', '/company', () => page.getByRole('main').waitFor({ timeout: 60_000 }));
+    await measure('/company/balance_sheet (貸借対照表)', '/company/balance_sheet', () =>
       page.getByRole('heading', { name: '貸借対照表' }).first().waitFor({ timeout: 60_000 }),
     );
-  } finally {
     await browser.close();
-  }
-  return figures;
-}
-
-const keepDir = process.env.BENCH_WEB_DATA_DIR;
-const dataDir = keepDir ? path.resolve(keepDir) : await mkdtemp(path.join(os.tmpdir(), 'chobo-bench-web-'));
-const port = process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dists = (process.env.BENCH_WEB_DISTS ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((pair) => {
-    const [label, folder] = pair.split('=');
-    if (!label || !folder) throw new Error(`BENCH_WEB_DISTS: ${pair} is not label=folder`);
-    return { label, folder: path.resolve(ROOT, folder) };
-  });
-if (dists.length === 0) dists.push({ label: 'built', folder: path.join(ROOT, 'apps/web/dist') });
-const runs = Number(process.env.BENCH_WEB_RUNS ?? 1);
-const kb = (n: number) => n.toFixed(1);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2
-    ? (s[(s.length - 1) / 2] as number)
-    : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
-};
-try {
-  const loadBefore = load();
-  if (!keepDir || !existsSync(path.join(dataDir, 'pgdata'))) {
-    const first = await startServer(dataDir, port);
-    await stop(first.child);
-    const later = await startServer(dataDir, port);
+    report(
+      `Headless Chromium, HTTP cache disabled (every load cold), 1280×800, load average now ${load()}:\n\n| page | JS files | JS KB transferred | CSS KB transferred | encoding | LCP ms |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
+    );
+  } finally {
     await stop(later.child);
-    report(`\n## First start and pages (${new Date().toISOString()}; load average before: ${loadBefore})\n`);
-    report(`| start | seconds to GET /api/health 200 |\n| --- | --- |`);
-    report(`| first (empty embedded database, demo data created) | ${(first.ms / 1000).toFixed(1)} |`);
-    report(`| later (same folder) | ${(later.ms / 1000).toFixed(1)} |\n`);
-  } else {
-    report(`\n## Pages (${new Date().toISOString()}; load average before: ${loadBefore}; demo data of ${dataDir})\n`);
   }
-  const results = new Map<string, Map<string, PageFigures>[]>(dists.map((d) => [d.label, []]));
-  const loads: string[] = [];
-  for (let run = 0; run < runs; run++) {
-    for (const dist of dists) {
-      const server = await startServer(dataDir, port, dist.folder);
-      try {
-        results.get(dist.label)?.push(await measurePages(base));
-        loads.push(load());
-        console.log(`run ${run + 1} ${dist.label} done (load ${loads[loads.length - 1]})`);
-      } finally {
-        await stop(server.child);
-      }
-    }
-  }
-  const rows: string[] = [];
-  for (const page of PAGES) {
-    for (const dist of dists) {
-      const all = (results.get(dist.label) ?? []).map((m) => m.get(page) as PageFigures);
-      const f = all[0] as PageFigures;
-      const lcps = all.map((x) => x.lcp);
-      rows.push(
-        `| ${page} | ${dist.label} | ${f.jsFiles} | ${kb(median(all.map((x) => x.jsKb)))} | ${kb(f.cssKb)} | ${f.requests} | ${f.encodings} | **${median(lcps).toFixed(0)}** | ${lcps.map((l) => l.toFixed(0)).join(' / ')} | ${f.lcpElement} |`,
-      );
-    }
-  }
-  report(
-    `Headless Chromium, HTTP cache disabled (every load cold), 1280×800, ${runs} run(s) per build interleaved, load average after each: ${loads.join('; ')}:\n\n| page | build | JS files | JS KB transferred | CSS KB | requests | encoding | LCP ms (median) | LCP ms each run | LCP element (first run) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
-  );
 } finally {
-  if (!keepDir) await rm(dataDir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 }

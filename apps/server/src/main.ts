@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { buildApp } from './app.js';
 import { openDatabase, withStartupLock } from './db/client.js';
-import { prepareDatabase } from './db/startup.js';
 import { EnvError, loadEnv } from './env.js';
-import { createJobQueue } from './lib/queue.js';
-import { createFileStorage } from './lib/storage.js';
-import { requeueWaitingOcr } from './modules/ocr-documents/ocr-document-actions.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -20,7 +15,26 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // The database opens (PGlite: its wasm compiles off the main thread, its files are read) while the rest of
+  // the server's code loads (ADR 0025).
+  const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  opening.catch(() => {}); // awaited below; no unhandled rejection while the imports run
+  const [
+    { buildApp },
+    { prepareDatabase },
+    { createJobQueue },
+    { createFileStorage },
+    { requeueWaitingOcr },
+    { recoverInterruptedImports },
+  ] = await Promise.all([
+    import('./app.js'),
+    import('./db/startup.js'),
+    import('./lib/queue.js'),
+    import('./lib/storage.js'),
+    import('./modules/ocr-documents/ocr-document-actions.js'),
+    import('./modules/bank-statements/imports.js'),
+  ]);
+  const database = await opening;
 
   // uploaded files: DATA_DIR/files (the demo's documents are stored there by the seed)
   const storage = createFileStorage(env);
@@ -38,6 +52,11 @@ async function main() {
   const queue = createJobQueue(database, {
     pollingIntervalSeconds: env.QUEUE_POLLING_SECONDS,
     onError: (err) => app.log.error({ err }, 'job queue'),
+    // pg-boss creates a queue as a partition of its job table, and two processes creating different queues at
+    // once deadlock on PostgreSQL (the queue row of one, the job table of the other): every start — below, or
+    // a request's send() that comes first — runs under the start-up lock. The second process finds the queues
+    // there and only subscribes.
+    startUnder: (start) => withStartupLock(database, start),
   });
   const app = await buildApp({
     env,
@@ -50,13 +69,6 @@ async function main() {
     logger: { level: env.LOG_LEVEL },
   });
   app.deps.mailer.start();
-  // Creates or migrates the pgboss schema, creates the queues and runs the workers the modules registered in
-  // buildApp — under the start-up lock: pg-boss creates a queue as a partition of its job table, and two
-  // processes creating different queues at once deadlock on PostgreSQL (the queue row of one, the job table
-  // of the other). The second process finds the queues there and only subscribes.
-  await withStartupLock(database, () => queue.start());
-  // OCR documents waiting without a job (the demo's, or a send that failed after its upload) get one now
-  await requeueWaitingOcr(app.deps).catch((err) => app.log.error({ err }, 'ocr requeue'));
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
@@ -68,6 +80,23 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // After listen (ADR 0025): creates or migrates the pgboss schema, creates the queues and runs the workers the
+  // modules registered in buildApp (a send() before then waits for this start). Then the OCR documents waiting
+  // without a job (the demo's, or a send that failed after its upload) get one, and bank imports left
+  // half-stored by a stopped process have their rows deleted and are marked failed (ADR 0027).
+  queue.start().then(
+    async () => {
+      await requeueWaitingOcr(app.deps).catch((err) => app.log.error({ err }, 'ocr requeue'));
+      await recoverInterruptedImports(database.db, queue, database.driver)
+        .then((ids) => ids.length && app.log.warn({ ids }, 'bank imports interrupted: rows deleted, marked failed'))
+        .catch((err) => app.log.error({ err }, 'bank import recovery'));
+    },
+    (err) => {
+      // as when it ran before listen: a server without its job queue does not stay up
+      console.error('Start-up failed: job queue:', err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
   const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
   const lines = [
     '',

@@ -48,7 +48,10 @@ describe.runIf(url)('start-up on PostgreSQL', () => {
     for (const name of created) await admin(`drop database if exists ${name} with (force)`);
   });
 
-  it('two start-ups together on an empty database: one migrates and seeds, the other waits and skips', async () => {
+  // The demo seed runs here: minutes on a loaded 2-core machine, seconds on a quiet one.
+  it('two start-ups together on an empty database: one migrates and seeds, the other waits and skips', {
+    timeout: 360_000,
+  }, async () => {
     const dbUrl = await freshDatabase();
     // Two handles with their own pools, as two server processes would have.
     const handles: Database[] = [
@@ -70,7 +73,7 @@ describe.runIf(url)('start-up on PostgreSQL', () => {
     await expectSeededOnce(dbUrl);
   });
 
-  it('two real server processes started together with SEED_DEMO=1 both come up', { timeout: 180_000 }, async () => {
+  it('two real server processes started together with SEED_DEMO=1 both come up', { timeout: 420_000 }, async () => {
     const dbUrl = await freshDatabase();
     const servers: { child: ChildProcess; port: number; output: string }[] = [];
     try {
@@ -97,7 +100,7 @@ describe.runIf(url)('start-up on PostgreSQL', () => {
         });
         servers.push(server);
       }
-      await Promise.all(servers.map((s) => listening(s, 150_000)));
+      await Promise.all(servers.map((s) => listening(s, 360_000)));
       for (const s of servers) {
         const res = await fetch(`http://127.0.0.1:${s.port}/api/health`);
         expect(res.status).toBe(200);

@@ -1,9 +1,12 @@
+import { createRequire } from 'node:module';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.js';
 import { mailLog } from '../db/schema/index.js';
 import { settingsRow } from './settings.js';
+
+const require = createRequire(import.meta.url);
 
 export interface MailAttachment {
   filename: string;
@@ -50,7 +53,10 @@ export class MailDispatcher {
     private readonly db: Db,
     private readonly opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger; printMail?: boolean },
   ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+    // nodemailer (≈ 40 files) loads only when there is an SMTP server to send to (ADR 0025)
+    this.transport = opts.smtpUrl
+      ? (require('nodemailer') as typeof import('nodemailer')).createTransport(opts.smtpUrl)
+      : null;
   }
 
   start(intervalMs = 2000): void {

@@ -83,6 +83,11 @@ export interface QueueOptions {
   graceSeconds?: number;
   /** Reports pg-boss errors (a failed poll, maintenance); default console.error. */
   onError?: (err: unknown) => void;
+  /**
+   * Runs the start (schema, queues, workers) inside this wrapper, whoever starts it — main.ts, or a `send()`
+   * that comes first: main.ts passes the start-up lock (two processes creating queues at once deadlock).
+   */
+  startUnder?: (start: () => Promise<void>) => Promise<void>;
 }
 
 /** The adapter pg-boss runs its SQL through on PGlite. */
@@ -157,10 +162,11 @@ class PgBossQueue implements JobQueue {
 
   start(): Promise<void> {
     if (this.stopping) return Promise.reject(new Error('the job queue is stopped'));
-    this.starting ??= (async () => {
+    const run = async () => {
       await this.boss.start();
       for (const r of this.registrations) await this.subscribe(r);
-    })();
+    };
+    this.starting ??= this.opts.startUnder ? this.opts.startUnder(run) : run();
     return this.starting;
   }
 

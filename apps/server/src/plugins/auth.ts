@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { apiTokens, companies, domains, users } from '../db/schema/index.js';
+import { apiTokens, authEpoch, companies, domains, users } from '../db/schema/index.js';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import { hashToken, newToken } from '../lib/secrets.js';
 import { tokenTtlSeconds } from '../lib/settings.js';
@@ -32,6 +32,11 @@ export interface AuthContext {
   permissions: string[];
   domainRoles: string[];
   domainPermissions: string[];
+  /**
+   * The auth epoch this identity was read at (auth_epoch, ADR 0028): what is derived from it alone (the
+   * profile of /api/me) may be kept in memory under the same epoch.
+   */
+  epoch: number;
 }
 
 declare module 'fastify' {
@@ -81,8 +86,8 @@ function bearer(req: FastifyRequest): string | null {
 }
 
 /**
- * The token lookup of every signed-in request (token, user, company status, domain permissions): one
- * query, built once per database handle and run as a prepared statement.
+ * The token lookup (token, user, company status, domain permissions) with the auth epoch read in the same
+ * statement (one snapshot): one query, built once per database handle and run as a prepared statement.
  */
 function buildTokenQuery(db: Db) {
   return db
@@ -101,9 +106,11 @@ function buildTokenQuery(db: Db) {
       domainId: domains.id,
       domainRoles: domains.roles,
       domainPermissions: domains.permissions,
+      epoch: authEpoch.epoch,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.user_id))
+    .innerJoin(authEpoch, eq(authEpoch.id, 1))
     .leftJoin(companies, eq(companies.id, users.company_id))
     .leftJoin(domains, eq(domains.id, companies.domain_id))
     .where(
@@ -117,21 +124,59 @@ function buildTokenQuery(db: Db) {
     .limit(1)
     .prepare('chobo_auth_token');
 }
-const tokenQueries = new WeakMap<Db, ReturnType<typeof buildTokenQuery>>();
-function tokenQuery(db: Db) {
-  let q = tokenQueries.get(db);
-  if (!q) {
-    q = buildTokenQuery(db);
-    tokenQueries.set(db, q);
+type TokenRow = Awaited<ReturnType<ReturnType<typeof buildTokenQuery>['execute']>>[number];
+
+/** The auth epoch alone: what a request whose token lookup is in memory reads. */
+function buildEpochQuery(db: Db) {
+  return db.select({ epoch: authEpoch.epoch }).from(authEpoch).where(eq(authEpoch.id, 1)).prepare('chobo_auth_epoch');
+}
+
+/** At most this many tokens' lookups are kept per database handle (the oldest read goes first). */
+const CACHED_TOKENS = 20_000;
+
+interface AuthLookup {
+  token: ReturnType<typeof buildTokenQuery>;
+  epoch: ReturnType<typeof buildEpochQuery>;
+  /** token hash → its lookup, valid while the epoch read with it is the current one */
+  cache: Map<string, TokenRow>;
+}
+const lookups = new WeakMap<Db, AuthLookup>();
+function authLookup(db: Db): AuthLookup {
+  let l = lookups.get(db);
+  if (!l) {
+    l = { token: buildTokenQuery(db), epoch: buildEpochQuery(db), cache: new Map() };
+    lookups.set(db, l);
   }
-  return q;
+  return l;
+}
+
+/**
+ * The caller's token row: from memory when it was read at the current auth epoch (one one-row read instead
+ * of the four-table lookup), else from the database. Every change that could alter the answer increases
+ * the epoch in its own transaction (migration 0025), so a change shows on the next request in every
+ * server process; expiry is checked here against the row's expires_at.
+ */
+async function lookupToken(db: Db, hash: string): Promise<TokenRow | undefined> {
+  const l = authLookup(db);
+  const cached = l.cache.get(hash);
+  if (cached) {
+    const [current] = await l.epoch.execute();
+    if (current && current.epoch === cached.epoch && cached.expiresAt.getTime() > Date.now()) return cached;
+    l.cache.delete(hash);
+  }
+  const [row] = await l.token.execute({ hash });
+  if (row) {
+    if (l.cache.size >= CACHED_TOKENS) l.cache.delete(l.cache.keys().next().value as string);
+    l.cache.set(hash, row);
+  }
+  return row;
 }
 
 async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
   const token = bearer(req);
   if (!token) throw unauthorized();
   const db = app.deps.db;
-  const [row] = await tokenQuery(db).execute({ hash: hashToken(token) });
+  const row = await lookupToken(db, hashToken(token));
   if (!row) throw unauthorized('ログインの有効期限が切れました。再度ログインしてください');
   if (row.companyStatus === 'suspended') throw unauthorized('企業のアカウントが停止されているため利用できません');
 
@@ -174,6 +219,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: Fa
     domainRoles: row.domainRoles ?? [],
     domainPermissions,
     permissions: effectivePermissions(role, { adminPermissions: row.adminPermissions, domainPermissions }),
+    epoch: row.epoch,
   };
 }
 

@@ -95,11 +95,20 @@ export const bankStatementImports = pgTable(
     imported_rows: integer('imported_rows').notNull().default(0),
     skipped_rows: integer('skipped_rows').notNull().default(0),
     processed_rows: integer('processed_rows').notNull().default(0),
+    /**
+     * How many of the import's rows are unconfirmed and their amount, kept by statement triggers on
+     * bank_statement_rows (migration 0026, docs/adr/0027): the home's 未確定の銀行明細 sums these over the
+     * company's imported imports instead of reading rows.
+     */
+    unconfirmed_rows: integer('unconfirmed_rows').notNull().default(0),
+    unconfirmed_amount: bigint('unconfirmed_amount', { mode: 'number' }).notNull().default(0),
     period_from: date('period_from', { mode: 'string' }),
     period_to: date('period_to', { mode: 'string' }),
     opening_balance: bigint('opening_balance', { mode: 'number' }),
     closing_balance: bigint('closing_balance', { mode: 'number' }),
     error: text('error'),
+    /** The pg-boss job storing a large file (start-up tells an interrupted import by it, docs/adr/0027). */
+    job_id: varchar('job_id', { length: 64 }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     reverted_at: timestamp('reverted_at', { withTimezone: true }),
     ...timestamps,

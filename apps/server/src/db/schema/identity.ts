@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -157,6 +158,22 @@ export const apiTokens = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('api_tokens_hash_unique').on(t.token_hash), index('api_tokens_user_idx').on(t.user_id)],
+);
+
+/**
+ * One row whose `epoch` every change to what a signed-in caller is (a token revoked, replaced or re-dated; a
+ * user's role, permissions, name, e-mail, company or disabling; a company's status, domain or the fields of
+ * /api/me; a domain's roles, permissions, name or logo) increases in the same transaction — triggers of
+ * migration 0025. The auth plugin keeps each token's lookup in memory under the epoch it was read at and
+ * reads only this row on a request (docs/adr/0028-auth-lookup-cached-by-epoch.md).
+ */
+export const authEpoch = pgTable(
+  'auth_epoch',
+  {
+    id: smallint('id').primaryKey().default(1),
+    epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('auth_epoch_one_row', sql`${t.id} = 1`)],
 );
 
 /** Single-use tokens mailed to people: password resets (and later invitations, e-mail changes). */

@@ -11,7 +11,7 @@ import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
 import { loadAccounts } from '../../modules/accounting/accounts.queries.js';
 import { get, net, sumByAccount } from '../../modules/accounting/balances.js';
 import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
-import { postEntry } from '../../modules/accounting/journal-actions.js';
+import { postEntries, postEntry } from '../../modules/accounting/journal-actions.js';
 import { prng } from '../../modules/accounting/journal-generator.js';
 import { demoReceipts, demoSupplierPayments } from './demo-payments.js';
 import { demoPurchases } from './demo-purchases.js';
@@ -21,7 +21,13 @@ type Line = JournalEntryValues['lines'][number];
 
 export async function seedDemoAccounting(
   tenant: Tenant,
-  opts: { today?: string; userId?: number | null; storage?: FileStorage } = {},
+  opts: {
+    today?: string;
+    userId?: number | null;
+    storage?: FileStorage;
+    /** false: each plain entry posted at once by postEntry (the seed-time benchmark's baseline). Default true. */
+    batch?: boolean;
+  } = {},
 ) {
   const { db, companyId } = tenant;
   const today = opts.today ?? todayInTokyo();
@@ -42,10 +48,21 @@ export async function seedDemoAccounting(
     customer_id: null,
     memo,
   });
+  // the plain entries are kept until something else posts or reads the books, then written together
+  // (postEntries: numbered in the order posted, as one postEntry each would)
+  const pending: JournalEntryValues[] = [];
   const post = async (date: string, description: string, lines: Line[]) => {
     const kept = lines.filter((l) => l.debit + l.credit > 0);
     if (date > today || kept.length < 2) return;
-    await postEntry(tenant, { date, description, lines: kept }, { skipChecks: true, createdBy: opts.userId ?? null });
+    if (opts.batch === false)
+      await postEntry(tenant, { date, description, lines: kept }, { skipChecks: true, createdBy: opts.userId ?? null });
+    else pending.push({ date, description, lines: kept });
+  };
+  /** Writes the entries kept so far, then runs `fn` (an action that posts, or a read of the books). */
+  const flush = () => postEntries(tenant, pending.splice(0), { createdBy: opts.userId ?? null });
+  const then = async <T>(fn: () => Promise<T>): Promise<T> => {
+    await flush();
+    return fn();
   };
   const ctx = systemCompanyCtx(db, companyId, opts.userId ?? null);
   const rng = prng(20260401);
@@ -87,27 +104,29 @@ export async function seedDemoAccounting(
     // allocated to the documents (the opening balances, which have no documents, as plain entries)
     if (carry.invoiceIds.length === 0)
       await post(d(5), '前月分 売掛金の入金', [line('1120', carry.sales, 0), line('1220', 0, carry.sales)]);
-    else if (d(5) <= today) await demoReceipts(ctx, carry.invoiceIds, d(5));
+    else if (d(5) <= today) await then(() => demoReceipts(ctx, carry.invoiceIds, d(5)));
     if (carry.documentIds.length === 0)
       await post(d(10), '前月分 買掛金の支払', [line('2120', carry.purchases, 0), line('1120', 0, carry.purchases)]);
-    else if (d(10) <= today) await demoSupplierPayments(ctx, documents.owed, carry.documentIds, d(10));
+    else if (d(10) <= today) await then(() => demoSupplierPayments(ctx, documents.owed, carry.documentIds, d(10)));
     let purchases = 0;
     // sales: 受注取引 posted by the sales actions, billed at month end (demo-sales.ts)
-    const billing = await demoSalesMonth(ctx, catalog, rng, {
-      d,
-      last: lastDayOfMonth(y, m),
-      today,
-      correct: m === 7 || m === 11,
-    });
+    const billing = await then(() =>
+      demoSalesMonth(ctx, catalog, rng, {
+        d,
+        last: lastDayOfMonth(y, m),
+        today,
+        correct: m === 7 || m === 11,
+      }),
+    );
     const sales = billing.billed;
     // purchases: the suppliers' 請求書 registered as 発注取引 and posted by them (demo-purchases.ts)
     const owedBefore = documents.owed.length;
     for (let i = 0; i < 6; i++) {
       const v = r100(rng.int(300_000, 950_000));
-      purchases += await documents.invoice(d(rng.int(1, 28)), v);
+      purchases += await then(() => documents.invoice(d(rng.int(1, 28)), v));
     }
     const documentIds = documents.owed.slice(owedBefore).map((o) => o.id);
-    await documents.quote(d(docRng.int(1, 28)));
+    await then(() => documents.quote(d(docRng.int(1, 28))));
     const expenses: [string, string, number, number][] = [
       ['6160', '出張交通費', 20_000, 120_000],
       ['6170', '電話・インターネット代', 30_000, 45_000],
@@ -122,7 +141,7 @@ export async function seedDemoAccounting(
       const tax = Math.floor(v / 10);
       if (code === '6220') {
         // office supplies paid in cash: a 領収書 (消耗品費 / 仮払消費税等 / 現金)
-        await documents.receipt(d(rng.int(1, 28)), v);
+        await then(() => documents.receipt(d(rng.int(1, 28)), v));
         continue;
       }
       await post(d(rng.int(1, 28)), name, [
@@ -172,7 +191,7 @@ export async function seedDemoAccounting(
   /** 決算整理: inventory, consumption tax settlement and income taxes, dated the last day of the year. */
   const yearEnd = async (from: string, to: string, closingInventory: number) => {
     await post(to, '期末商品棚卸高の計上', [line('1310', closingInventory, 0), line('5130', 0, closingInventory)]);
-    const sums = await sumByAccount(tenant, { to });
+    const sums = await then(() => sumByAccount(tenant, { to }));
     const received = -net(get(sums, id('2210')));
     const paid = net(get(sums, id('1450')));
     await post(to, '消費税等の確定（仮受・仮払の相殺）', [
@@ -180,7 +199,7 @@ export async function seedDemoAccounting(
       line('1450', 0, paid),
       line('2160', 0, received - paid),
     ]);
-    const pl = await sumByAccount(tenant, { from, to });
+    const pl = await then(() => sumByAccount(tenant, { from, to }));
     let pretax = 0;
     for (const a of accounts)
       if ((a.category === 'revenue' || a.category === 'expense') && a.section !== 'income_taxes')
@@ -193,7 +212,7 @@ export async function seedDemoAccounting(
   // the closed year
   const y0 = Number(fy1.start_date.slice(0, 4));
   let carry = { sales: 4_200_000, purchases: 2_600_000, invoiceIds: [] as number[], documentIds: [] as number[] };
-  const catalog = await demoSalesCatalog(ctx);
+  const catalog = await then(() => demoSalesCatalog(ctx));
   await post(fy1.start_date, '期首商品棚卸高への振替', [line('5110', 2_800_000, 0), line('1310', 0, 2_800_000)]);
   await post(`${y0}-05-20`, '営業用ノートPC・複合機の購入', [
     line('1550', 1_500_000, 0, 'purchase_10'),
@@ -206,13 +225,13 @@ export async function seedDemoAccounting(
     carry = await month(m >= 4 ? y0 : y0 + 1, m, carry);
   }
   const tax1 = await yearEnd(fy1.start_date, fy1.end_date, 3_100_000);
-  await closeFiscalYear({ ctx, input: { id: fy1.id } });
+  await then(() => closeFiscalYear({ ctx, input: { id: fy1.id } }));
 
   // the current, open year up to today
   const y1 = y0 + 1;
   await post(`${y1}-04-01`, '期首商品棚卸高への振替', [line('5110', 3_100_000, 0), line('1310', 0, 3_100_000)]);
   await post(`${y1}-05-29`, '法人税等の納付', [line('2150', tax1, 0), line('1120', 0, tax1)]);
-  const ct = -net(get(await sumByAccount(tenant, { to: `${y1}-05-30` }), id('2160')));
+  const ct = -net(get(await then(() => sumByAccount(tenant, { to: `${y1}-05-30` })), id('2160')));
   await post(`${y1}-05-30`, '消費税等の納付', [line('2160', ct, 0), line('1120', 0, ct)]);
   await post(`${y1}-06-28`, '剰余金の配当', [line('3320', 1_000_000, 0), line('1120', 0, 1_000_000)]);
   await post(`${y1}-09-01`, '定期預金の預入', [line('1140', 3_000_000, 0), line('1120', 0, 3_000_000)]);
@@ -222,4 +241,5 @@ export async function seedDemoAccounting(
     if (`${y}-${String(m).padStart(2, '0')}-01` > today) break;
     carry = await month(y, m, carry);
   }
+  await flush();
 }

@@ -15,6 +15,8 @@ import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
 import { seedDemoOcr } from './demo-ocr.js';
 import { seedDemoTaxReturn } from './demo-tax-return.js';
+import { deferJournalTriggers } from './seed-journal.js';
+import { withSeedReadCache } from './seed-read-cache.js';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -30,6 +32,12 @@ export interface SeedOptions {
    * baseline of bench/seed-time.ts). Default true.
    */
   bulk?: boolean;
+  /**
+   * false: the bulk seed without its read cache (seed-read-cache.ts), with the journal's triggers firing row
+   * by row (seed-journal.ts) and the demo's plain entries posted one at a time: the seed before ADR 0024, the
+   * baseline `before` of bench/seed-time.ts. Default true (`bulk: false` implies false).
+   */
+  deferred?: boolean;
 }
 
 export interface SeedResult {
@@ -59,10 +67,18 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
   const started = performance.now();
   // one transaction; the actions' own transactions run in it directly and their audit rows are written
   // together at the end (flatTransaction, withBufferedAudit): a first start makes ~1,000 audited changes
-  return db.transaction((outer) => {
+  return db.transaction(async (outer) => {
     if (opts.bulk === false) return seedRows(outer);
-    const tx = flatTransaction(outer);
-    return withBufferedAudit(tx, () => seedRows(tx));
+    if (opts.deferred === false) {
+      const tx = flatTransaction(outer, false);
+      return withBufferedAudit(tx, () => seedRows(tx));
+    }
+    // the journal's triggers' work done set-based when needed, the unchanged reads answered from memory
+    const journal = await deferJournalTriggers(outer);
+    const tx = flatTransaction(journal.tx, true);
+    const result = await withBufferedAudit(tx, () => seedRows(tx));
+    await journal.finish();
+    return result;
   });
 
   async function seedRows(tx: SeedTx): Promise<SeedResult> {
@@ -154,10 +170,12 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     const tenant = systemTenant(tx, company.id);
     await step('勘定科目', () => seedDefaultAccounts(tenant), ['accounts']);
     await step('マスタ（従業員・商品など）', () => seedDemoMasterData(tenant, demoHash), ['users', 'products']);
-    await step('1年分の取引と帳簿', () => seedDemoAccounting(tenant, { storage: opts.storage }), [
-      'journal_entries',
-      'journal_lines',
-    ]);
+    await step(
+      '1年分の取引と帳簿',
+      () =>
+        seedDemoAccounting(tenant, { storage: opts.storage, batch: opts.deferred !== false && opts.bulk !== false }),
+      ['journal_entries', 'journal_lines'],
+    );
     await step('確定申告書', () => seedDemoTaxReturn(tenant));
     await step('OCR書類', () => seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage()));
     await step('銀行明細', () => seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage }));
@@ -177,8 +195,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
  * The seed's transaction with nested `transaction()` calls (the actions': createEntry, sales, payments…)
  * run in it as they are, without a savepoint each: the demo data is written whole or not at all.
  */
-function flatTransaction(tx: SeedTx): SeedTx {
-  const flat = Object.create(tx) as SeedTx;
+function flatTransaction(tx: SeedTx, readCache: boolean): SeedTx {
+  const flat = readCache ? withSeedReadCache(tx) : (Object.create(tx) as SeedTx);
   flat.transaction = ((fn: (t: SeedTx) => Promise<unknown>) => fn(flat)) as SeedTx['transaction'];
   return flat;
 }

@@ -168,6 +168,52 @@ export async function postEntry(
   return Object.assign(entry, { lineIds: lines.map((l) => l.id) });
 }
 
+/**
+ * Several ordinary entries (kind normal, no source, no checks: the caller's own generated books, e.g. the demo
+ * seed) in three statements: the numbers reserved at once, the entries in one INSERT, all their lines in
+ * another. Numbered and stored in the order given, exactly as that many postEntry calls would.
+ */
+export async function postEntries(
+  tenant: Tenant,
+  inputs: JournalEntryValues[],
+  opts: { createdBy?: number | null } = {},
+) {
+  if (inputs.length === 0) return;
+  const { db: tx, companyId } = tenant;
+  const [counter] = await tx
+    .insert(journalCounters)
+    .values({ company_id: companyId, last_number: inputs.length })
+    .onConflictDoUpdate({
+      target: journalCounters.company_id,
+      set: { last_number: sql`${journalCounters.last_number} + ${inputs.length}` },
+    })
+    .returning({ last_number: journalCounters.last_number });
+  const first = counter.last_number - inputs.length + 1;
+  const entries = await tx
+    .insert(journalEntries)
+    .values(
+      inputs.map((input, i) => ({
+        company_id: companyId,
+        number: first + i,
+        date: input.date,
+        description: input.description,
+        kind: 'normal' as const,
+        reversal_of_id: null,
+        total: totalOf(input),
+        created_by: opts.createdBy ?? null,
+        source_type: null,
+        source_id: null,
+      })),
+    )
+    .returning({ id: journalEntries.id, number: journalEntries.number });
+  const idOf = new Map(entries.map((e) => [e.number, e.id]));
+  await tx
+    .insert(journalLines)
+    .values(
+      inputs.flatMap((input, i) => lineRows(companyId, idOf.get(first + i) as number, input.date, 'normal', input)),
+    );
+}
+
 export async function createEntry({ ctx, input }: ActionArgs<CompanyCtx, JournalEntryValues>) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {

@@ -31,16 +31,39 @@ function buildMeQuery(db: Db) {
     .limit(1)
     .prepare('chobo_me');
 }
-const meQueries = new WeakMap<Db, ReturnType<typeof buildMeQuery>>();
+type MeRow = Awaited<ReturnType<ReturnType<typeof buildMeQuery>['execute']>>[number];
+interface MeLookup {
+  query: ReturnType<typeof buildMeQuery>;
+  /** user id → the row read at `epoch`: every column here increases the auth epoch when it changes */
+  cache: Map<number, { epoch: number; row: MeRow }>;
+}
+const meLookups = new WeakMap<Db, MeLookup>();
+const CACHED_PROFILES = 20_000;
+
+/**
+ * The profile row: from memory when it was read at the caller's auth epoch (the epoch the auth plugin
+ * checked on this request; ADR 0028), else from the database.
+ */
+async function meRow(db: Db, auth: AuthContext): Promise<MeRow | undefined> {
+  let l = meLookups.get(db);
+  if (!l) {
+    l = { query: buildMeQuery(db), cache: new Map() };
+    meLookups.set(db, l);
+  }
+  const cached = l.cache.get(auth.userId);
+  if (cached && cached.epoch === auth.epoch) return cached.row;
+  const [row] = await l.query.execute({ userId: auth.userId });
+  if (row) {
+    if (l.cache.size >= CACHED_PROFILES) l.cache.delete(l.cache.keys().next().value as number);
+    l.cache.set(auth.userId, { epoch: auth.epoch, row });
+  }
+  return row;
+}
 
 /** The profile of `GET /api/me` (docs/product/PRODUCT.md §2). */
 export async function loadMe(db: Db, auth: AuthContext): Promise<Me> {
-  let query = meQueries.get(db);
-  if (!query) {
-    query = buildMeQuery(db);
-    meQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId: auth.userId });
+  const row = await meRow(db, auth);
+  if (!row) throw new Error('the signed-in user has no row');
   const company = row.company?.id ? row.company : null;
   const domain = row.domain?.id ? row.domain : null;
   return {

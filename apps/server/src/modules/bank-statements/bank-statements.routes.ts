@@ -125,9 +125,7 @@ export async function bankStatementRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   await app.deps.queue.work<{ companyId: number; importId: number }>(IMPORT_JOB, async (job) => {
-    await runImportJob(systemTenant(app.deps.db, job.data.companyId), job.data.importId, app.deps.storage, {
-      driver: app.deps.driver,
-    });
+    await runImportJob(systemTenant(app.deps.db, job.data.companyId), job.data.importId, app.deps.storage);
   });
 
   /* ------------------------------------------------------------ bank accounts */

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankStatementImports, bankStatementRows, companies, journalEntries, payments } from '../../db/schema/index.js';
 import { systemCompanyCtx } from '../../lib/context.js';
 import type { JobQueue } from '../../lib/queue.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
-import { importStatement, loadImport, runImportJob } from './imports.js';
+import { importHooks, importStatement, loadImport, recoverInterruptedImports, runImportJob } from './imports.js';
 import { bankCsvFile, type StatementLine, syntheticLines } from './statement-files.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -448,5 +448,154 @@ describe('large files', () => {
     // a second run of the same job does nothing
     await runImportJob(c, imp.id, ctx.app.deps.storage);
     expect((await loadImport(c, imp.id))?.imported_rows).toBe(1_200);
+  });
+
+  // docs/adr/0027: a large file is stored in chunks, each its own short transaction
+  const rowsOf = async (importId: number) =>
+    (await ctx.db.select({ n: count() }).from(bankStatementRows).where(eq(bankStatementRows.import_id, importId)))[0].n;
+  const jobless = (o: Owner, jobId = 'job-1') => {
+    const queue = { send: async () => jobId } as unknown as JobQueue;
+    return { ...systemCompanyCtx(ctx.db, o.company.id, o.user.id), deps: { ...ctx.app.deps, queue } };
+  };
+  const big = (c: ReturnType<typeof jobless>, bankId: number, bytes: Buffer) =>
+    importStatement({
+      ctx: c,
+      input: { bytes, file_name: 'big.csv', bank_account_id: bankId, format: 'auto', dry_run: false, background: true },
+    });
+
+  it('between chunks other requests answer, the rows are not visible yet and the progress only grows', async () => {
+    const { o, bankId } = await setup();
+    const c = jobless(o);
+    const file = bankCsvFile('smbc', syntheticLines(12_000), 5_000_000);
+    const imp = await big(c, bankId, file);
+    const seen: {
+      processed: number;
+      stored: number;
+      detail: Record<string, unknown>;
+      listed: string;
+      bank: unknown;
+    }[] = [];
+    importHooks.betweenChunks = async (importId, processed) => {
+      if (importId !== imp.id) return;
+      // a request of the same company, answered while the import is mid-way (on PGlite: one connection)
+      const detail = (await o.api.get(`/api/bank-statements/${imp.id}`)).json().data;
+      const listed = (await o.api.get('/api/bank-statements')).json().data.find((i: { id: number }) => i.id === imp.id);
+      const dash = (await o.api.get('/api/company/dashboard')).json().data;
+      seen.push({
+        processed,
+        stored: await rowsOf(imp.id),
+        detail,
+        listed: listed.status,
+        bank: dash.checks.bank_rows_unconfirmed,
+      });
+    };
+    try {
+      await runImportJob(c, imp.id, ctx.app.deps.storage);
+    } finally {
+      importHooks.betweenChunks = null;
+    }
+    expect(seen.map((x) => x.processed)).toEqual([5_000, 10_000, 12_000]);
+    for (const x of seen) {
+      expect(x.stored).toBe(x.processed); // the chunks are really stored as they go…
+      expect(x.listed).toBe('processing');
+      expect(x.detail).toMatchObject({
+        status: 'processing',
+        processed_rows: x.processed,
+        total_rows: 12_000,
+        rows: [],
+      });
+      expect(x.detail.rows_meta).toMatchObject({ total: 0 }); // …and shown nowhere
+      expect(x.bank).toEqual({ count: 0, amount: 0 });
+    }
+    const done = (await o.api.get(`/api/bank-statements/${imp.id}?per_page=1`)).json().data;
+    expect(done).toMatchObject({ status: 'imported', imported_rows: 12_000, processed_rows: 12_000 });
+    expect(done.rows_meta.total).toBe(12_000);
+    const dash = (await o.api.get('/api/company/dashboard')).json().data;
+    const amounts = await ctx.db
+      .select({ a: sql<string>`sum(amount)` })
+      .from(bankStatementRows)
+      .where(eq(bankStatementRows.import_id, imp.id));
+    expect(dash.checks.bank_rows_unconfirmed).toEqual({ count: 12_000, amount: Number(amounts[0].a) });
+    // the counts the import keeps follow the rows' status (migration 0026 triggers): ignore two, back one
+    const two = (await o.api.get(`/api/bank-statements/${imp.id}?per_page=2`)).json().data.rows;
+    const ids = two.map((r: { id: number }) => r.id);
+    expect((await o.api.post(`/api/bank-statements/${imp.id}/ignore`, { ids, ignored: true })).statusCode).toBe(200);
+    expect(
+      (await o.api.post(`/api/bank-statements/${imp.id}/ignore`, { ids: [ids[0]], ignored: false })).statusCode,
+    ).toBe(200);
+    const after = (await o.api.get('/api/company/dashboard')).json().data.checks.bank_rows_unconfirmed;
+    expect(after).toEqual({ count: 11_999, amount: Number(amounts[0].a) - two[1].amount });
+    // reverting removes them from the count
+    expect((await o.api.post(`/api/bank-statements/${imp.id}/revert`)).statusCode).toBe(200);
+    expect((await o.api.get('/api/company/dashboard')).json().data.checks.bank_rows_unconfirmed).toEqual({
+      count: 0,
+      amount: 0,
+    });
+  });
+
+  it('a failure mid-way deletes the rows already stored; another file of the account waits for a processing one', async () => {
+    const { o, bankId } = await setup();
+    const c = jobless(o);
+    const file = bankCsvFile('smbc', syntheticLines(12_000), 5_000_000);
+    const imp = await big(c, bankId, file);
+    // while it is processing, another upload to the same bank account is refused and stores nothing
+    const busy = await upload(
+      o,
+      { bank_account_id: bankId },
+      'small.csv',
+      bankCsvFile('smbc', syntheticLines(3), 1_000),
+    );
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe('この口座の明細を取り込み中です。完了してから取り込んでください');
+    importHooks.betweenChunks = async (importId, processed) => {
+      if (importId === imp.id && processed === 10_000) throw new Error('disk full');
+    };
+    try {
+      await expect(runImportJob(c, imp.id, ctx.app.deps.storage)).rejects.toThrow('disk full');
+    } finally {
+      importHooks.betweenChunks = null;
+    }
+    expect(await loadImport(c, imp.id)).toMatchObject({ status: 'failed', imported_rows: 0 });
+    expect(await rowsOf(imp.id)).toBe(0);
+    // the same file again is all new (nothing of the failed one counts as a duplicate)
+    const again = await upload(
+      o,
+      { bank_account_id: bankId },
+      'small.csv',
+      bankCsvFile('smbc', syntheticLines(3), 1_000),
+    );
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('start-up: an import left processing by a stopped process loses its rows; one whose job waits is kept and starts over', async () => {
+    const { o, bankId } = await setup();
+    const dead = await big(jobless(o, 'job-dead'), bankId, bankCsvFile('smbc', syntheticLines(30), 5_000));
+    // a second bank account for the import whose job still waits
+    const b2 = await o.api.post('/api/company/bank-accounts', {
+      bank_code: '0005',
+      bank_name: '三菱UFJ銀行',
+      branch_code: '002',
+      branch_name: '新宿支店',
+      account_type: '普通',
+      account_number: '2345678',
+      account_holder: 'カ）サンプルショウジ',
+    });
+    const w = await big(jobless(o, 'job-waiting'), b2.json().data.id, bankCsvFile('smbc', syntheticLines(30), 6_000));
+    // rows a crashed store left behind (half of each file)
+    for (const imp of [dead, w])
+      await ctx.db.execute(sql`insert into bank_statement_rows (company_id, import_id, bank_account_id, line_no, date,
+        direction, amount, description, description_search, fingerprint)
+        select ${o.company.id}, ${imp.id}, ${imp.bank_account_id}, g, '2026-04-01', 'in', 100, 'x', 'x', 'crash-' || ${imp.id} || '-' || g
+        from generate_series(1, 15) g`);
+    const queue = { getJob: async (_: string, id: string) => ({ state: id === 'job-dead' ? 'active' : 'created' }) };
+    const failed = await recoverInterruptedImports(ctx.db, queue, 'pglite');
+    expect(failed).toContain(dead.id);
+    expect(failed).not.toContain(w.id);
+    expect(await loadImport(jobless(o), dead.id)).toMatchObject({ status: 'failed' });
+    expect(await rowsOf(dead.id)).toBe(0);
+    // the waiting job runs: the leftovers go, the file is stored whole
+    await runImportJob(jobless(o), w.id, ctx.app.deps.storage);
+    expect(await loadImport(jobless(o), w.id)).toMatchObject({ status: 'imported', imported_rows: 30 });
+    expect(await rowsOf(w.id)).toBe(30);
   });
 });

@@ -1,4 +1,5 @@
 import crypto, { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import {
   BANK_FORMATS,
   type BankBalanceCheck,
@@ -27,7 +28,7 @@ import {
   journalEntries,
 } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
+import { type ActionArgs, type CompanyCtx, systemTenant as systemTenantOf, type Tenant } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { newStorageKey } from '../../lib/storage.js';
 import { postEntry, withDbRefusals } from '../accounting/journal-actions.js';
@@ -49,6 +50,9 @@ import {
 import { paymentForBankRow, paymentsOfRevertedImport } from './payments-seam.js';
 import { editAccountNames, rowEditOf } from './row-edits.js';
 import { type CompiledRule, compileRule, firstRule, rewriteDescription, splitLines } from './rules.js';
+import { NOT_IMPORTED, visibleImports } from './visibility.js';
+
+export { visibleImports } from './visibility.js';
 
 export const SOURCE_TYPE = 'bank_statement_row';
 export const IMPORT_NOT_FOUND = '取り込み履歴が見つかりません';
@@ -187,16 +191,7 @@ export async function parseStatement(tenant: Tenant, input: ImportInput) {
 
 export async function dryRun(tenant: Tenant, input: ImportInput): Promise<BankDryRun> {
   const { account, decoded, parser, result, prints } = await parseStatement(tenant, input);
-  const existing = new Set<string>();
-  // the file's fingerprints already stored: one query per 10,000 (one array parameter, the unique index)
-  for (let i = 0; i < prints.length; i += CHUNK) {
-    const rows = await sqlRows<{ f: string }>(
-      tenant.db,
-      sql`select fingerprint as f from bank_statement_rows where bank_account_id = ${account.id}
-        and fingerprint = any(${arrayLiteral(prints.slice(i, i + CHUNK))}::text[])`,
-    );
-    for (const r of rows) existing.add(r.f);
-  }
+  const existing = await storedFingerprints(tenant, account.id, prints);
   const skipped = prints.filter((p) => existing.has(p)).length;
   return {
     format: parser.id,
@@ -210,8 +205,34 @@ export async function dryRun(tenant: Tenant, input: ImportInput): Promise<BankDr
   };
 }
 
-/** Rows per INSERT: large enough that per-statement costs vanish, small enough to bound one statement's memory. */
-const CHUNK = 10_000;
+/**
+ * Rows per INSERT (and, for a job, per transaction): large enough that per-statement costs vanish, small
+ * enough that on the embedded database (one connection) other requests wait at most one chunk's store.
+ */
+const CHUNK = 5_000;
+
+/**
+ * Which of a file's fingerprints a bank account already holds: one query per 10,000 (one array parameter,
+ * the unique index). Rows of an import still 'processing' do not count (they may yet be deleted).
+ */
+export async function storedFingerprints(tenant: Tenant, bankAccountId: number, prints: readonly string[]) {
+  const existing = new Set<string>();
+  for (let i = 0; i < prints.length; i += 10_000) {
+    const rows = await sqlRows<{ f: string }>(
+      tenant.db,
+      sql`select fingerprint as f from bank_statement_rows where bank_account_id = ${bankAccountId}
+        and fingerprint = any(${arrayLiteral(prints.slice(i, i + 10_000))}::text[])
+        and import_id in ${visibleImports(tenant.companyId)}`,
+    );
+    for (const r of rows) existing.add(r.f);
+  }
+  return existing;
+}
+
+/** Test seam: awaited by a job between two chunks (after one's transaction committed, before the next). */
+export const importHooks: { betweenChunks: ((importId: number, processed: number) => Promise<void>) | null } = {
+  betweenChunks: null,
+};
 
 /** A PostgreSQL array literal of text/number values (NULL for null), passed as ONE parameter. */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {
@@ -227,11 +248,34 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
 }
 
 /**
- * Stores a checked file's rows in chunks: each chunk ONE `INSERT … SELECT FROM unnest($1::int[], $2::date[], …)`
- * (one array parameter per column, the same statement on PGlite and PostgreSQL), duplicates by fingerprint
- * skipped by the unique index (ON CONFLICT DO NOTHING, counted from what was inserted), the first matching rule
- * noted on each row. The NFKC forms of each distinct description are computed once (`forms`). `onProgress`
- * after each chunk. Answers how many rows were added.
+ * Rows as COPY … WITH (FORMAT csv) text: numbers bare, strings always quoted ("" inside), null as an empty
+ * unquoted field (so an empty string stays an empty string).
+ */
+export function copyCsv(rows: readonly (readonly (string | number | null)[])[]): string {
+  let out = '';
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      const v = row[i];
+      if (i) out += ',';
+      if (v === null) continue;
+      if (typeof v === 'number') out += String(v);
+      else out += `"${v.includes('"') ? v.replace(/"/g, '""') : v}"`;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/**
+ * Stores a checked file's rows: the fingerprints the bank account already holds fetched once and those rows
+ * left out in JS (so a re-import writes nothing), the rest in chunks of ONE plain
+ * `INSERT … SELECT FROM unnest($1::int[], $2::date[], …)` each (one array parameter per column, the same
+ * statement on PGlite and PostgreSQL; the unique index still refuses a duplicate that slipped through, which
+ * fails the import), the first matching rule noted on each row, the NFKC forms of each distinct description
+ * computed once (`forms`). Without `chunked` every chunk runs on `tenant.db` (the caller's transaction);
+ * with it (the job of a large file, docs/adr/0027) each chunk is its own short transaction that also writes
+ * the import's `processed_rows`, and `importHooks.betweenChunks` runs between them. Answers how many rows
+ * were added.
  */
 async function storeRows(
   tenant: Tenant,
@@ -240,62 +284,118 @@ async function storeRows(
   rows: ParsedRow[],
   prints: string[],
   forms: Map<string, DescriptionForms>,
-  onProgress?: (done: number) => Promise<void>,
+  opts: { chunked?: boolean } = {},
 ): Promise<number> {
   const rules = await loadCompiledRules(tenant);
+  const existing = await storedFingerprints(tenant, bankAccountId, prints);
   let added = 0;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const n = Math.min(CHUNK, rows.length - i);
+    const end = Math.min(rows.length, i + CHUNK);
     const cols = {
-      l: new Array<number>(n),
-      d: new Array<string>(n),
-      r: new Array<string>(n),
-      a: new Array<number>(n),
-      s: new Array<string>(n),
-      n: new Array<string>(n),
-      p: new Array<string | null>(n),
-      b: new Array<number | null>(n),
-      f: new Array<string>(n),
-      u: new Array<number | null>(n),
+      l: [] as number[],
+      d: [] as string[],
+      r: [] as string[],
+      a: [] as number[],
+      s: [] as string[],
+      n: [] as string[],
+      p: [] as (string | null)[],
+      b: [] as (number | null)[],
+      f: [] as string[],
+      u: [] as (number | null)[],
     };
-    for (let k = 0; k < n; k++) {
-      const r = rows[i + k];
+    for (let k = i; k < end; k++) {
+      if (existing.has(prints[k])) continue;
+      const r = rows[k];
       const { search, upper } = descriptionForms(forms, r.description);
       const rule = rules.length ? firstRule(rules, { ...r, search, searchUpper: upper }) : null;
-      cols.l[k] = r.line_no;
-      cols.d[k] = r.date;
-      cols.r[k] = r.direction;
-      cols.a[k] = r.amount;
-      cols.s[k] = r.description;
-      cols.n[k] = search;
-      cols.p[k] = r.counterparty_name;
-      cols.b[k] = r.balance;
-      cols.f[k] = prints[i + k];
-      cols.u[k] = rule?.rule.id ?? null;
+      cols.l.push(r.line_no);
+      cols.d.push(r.date);
+      cols.r.push(r.direction);
+      cols.a.push(r.amount);
+      cols.s.push(r.description);
+      cols.n.push(search);
+      cols.p.push(r.counterparty_name);
+      cols.b.push(r.balance);
+      cols.f.push(prints[k]);
+      cols.u.push(rule?.rule.id ?? null);
     }
-    const [res] = await sqlRows<{ n: number }>(
-      tenant.db,
-      sql`with ins as (
-        insert into bank_statement_rows (company_id, import_id, bank_account_id, line_no, date, direction, amount,
-          description, description_search, counterparty_name, balance, fingerprint, rule_id)
-        select ${tenant.companyId}, ${importId}, ${bankAccountId}, x.*
-        from unnest(${arrayLiteral(cols.l)}::int[], ${arrayLiteral(cols.d)}::date[], ${arrayLiteral(cols.r)}::text[],
-          ${arrayLiteral(cols.a)}::bigint[], ${arrayLiteral(cols.s)}::text[], ${arrayLiteral(cols.n)}::text[],
-          ${arrayLiteral(cols.p)}::text[], ${arrayLiteral(cols.b)}::bigint[], ${arrayLiteral(cols.f)}::text[],
-          ${arrayLiteral(cols.u)}::int[]) as x
-        on conflict (bank_account_id, fingerprint) do nothing
-        returning 1)
-      select count(*)::int as n from ins`,
-    );
-    added += Number(res.n);
-    if (onProgress) await onProgress(i + n);
+    const insert = sql`insert into bank_statement_rows (company_id, import_id, bank_account_id, line_no, date,
+        direction, amount, description, description_search, counterparty_name, balance, fingerprint, rule_id)
+      select ${tenant.companyId}, ${importId}, ${bankAccountId}, x.*
+      from unnest(${arrayLiteral(cols.l)}::int[], ${arrayLiteral(cols.d)}::date[], ${arrayLiteral(cols.r)}::text[],
+        ${arrayLiteral(cols.a)}::bigint[], ${arrayLiteral(cols.s)}::text[], ${arrayLiteral(cols.n)}::text[],
+        ${arrayLiteral(cols.p)}::text[], ${arrayLiteral(cols.b)}::bigint[], ${arrayLiteral(cols.f)}::text[],
+        ${arrayLiteral(cols.u)}::int[]) as x`;
+    const write = async (db: Tenant['db']) => {
+      if (cols.l.length) await db.execute(insert);
+    };
+    added += cols.l.length;
+    if (!opts.chunked) {
+      await write(tenant.db);
+      continue;
+    }
+    await tenant.db.transaction(async (tx) => {
+      await write(tx);
+      await tx
+        .update(bankStatementImports)
+        .set({ processed_rows: end })
+        .where(and(eq(bankStatementImports.id, importId), eq(bankStatementImports.status, 'processing')));
+    });
+    if (importHooks.betweenChunks) await importHooks.betweenChunks(importId, end);
+    await letOthersRun(tenant);
   }
   return added;
+}
+
+/**
+ * Between two chunks: lets the requests that arrived meanwhile run. PGlite answers in promise callbacks
+ * without returning to the event loop, so a loop of transactions would keep every request (even its HTTP
+ * parsing) waiting until the store ends: each pass yields to the event loop (setImmediate), then queues a
+ * `select 1` behind the statements waiting for the one connection (FIFO). Passes repeat while they find
+ * others' work (the pass took more than a few ms), so a request of several queries goes through (at most 20).
+ */
+async function letOthersRun(tenant: Tenant) {
+  for (let pass = 0; pass < 20; pass++) {
+    await new Promise((ok) => setImmediate(ok));
+    const t = performance.now();
+    await tenant.db.execute(sql`select 1`);
+    if (performance.now() - t < 2 && pass > 0) return;
+  }
+}
+
+/**
+ * Deletes an import's rows, 5,000 per statement (each its own short transaction on the embedded database):
+ * what a failed or interrupted chunked store left. Answers how many were deleted.
+ */
+export async function deleteImportRows(tenant: Tenant, importId: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [{ n }] = await sqlRows<{ n: number }>(
+      tenant.db,
+      sql`with d as (delete from bank_statement_rows where id in (select id from bank_statement_rows
+        where import_id = ${importId} and company_id = ${tenant.companyId} limit ${CHUNK}) returning 1)
+      select count(*)::int as n from d`,
+    );
+    total += Number(n);
+    if (Number(n) === 0) return total;
+  }
+}
+
+export const IMPORT_FAILED = '取り込み中にエラーが発生しました。もう一度取り込んでください';
+
+/** A chunked store that failed or was interrupted: its rows deleted, then the record marked 'failed'. */
+async function failImport(tenant: Tenant, importId: number, message = IMPORT_FAILED) {
+  await deleteImportRows(tenant, importId);
+  await tenant.db
+    .update(bankStatementImports)
+    .set({ status: 'failed', error: message, updated_at: new Date() })
+    .where(and(eq(bankStatementImports.id, importId), eq(bankStatementImports.status, 'processing')));
 }
 
 /** Files with more rows than this are stored by a background job (progress on the import record). */
 export const JOB_THRESHOLD_ROWS = 20_000;
 export const IMPORT_JOB = 'bank-statements.import';
+export const IMPORT_BUSY = 'この口座の明細を取り込み中です。完了してから取り込んでください';
 
 /**
  * `POST /api/bank-statements`: all or nothing. The file is checked completely first (422 with row numbers,
@@ -316,6 +416,16 @@ export async function importStatement({
   const dates = result.rows.map((r) => r.date).sort();
   const background = input.background ?? result.rows.length > JOB_THRESHOLD_ROWS;
   const importId = await ctx.db.transaction(async (tx) => {
+    // one import of a bank account at a time while a large one is stored: the bank account row is locked,
+    // so two uploads of one account are serialised, and a file meeting a 'processing' import of its account
+    // is refused (its duplicates could not be told until that import is whole, docs/adr/0027)
+    await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, account.id)).for('update');
+    const [busy] = await tx
+      .select({ id: bankStatementImports.id })
+      .from(bankStatementImports)
+      .where(and(eq(bankStatementImports.bank_account_id, account.id), eq(bankStatementImports.status, 'processing')))
+      .limit(1);
+    if (busy) throw new HttpError(409, IMPORT_BUSY, { file: [IMPORT_BUSY] });
     const [imp] = await tx
       .insert(bankStatementImports)
       .values({
@@ -354,22 +464,25 @@ export async function importStatement({
     return imp.id;
   });
   if (background) {
-    await ctx.deps.queue.send(IMPORT_JOB, { companyId: ctx.companyId, importId }, { retryLimit: 0 });
+    const jobId = await ctx.deps.queue.send(IMPORT_JOB, { companyId: ctx.companyId, importId }, { retryLimit: 0 });
+    // kept so that start-up can tell an import whose job died (recoverInterruptedImports)
+    await ctx.db.update(bankStatementImports).set({ job_id: jobId }).where(eq(bankStatementImports.id, importId));
   }
   return (await loadImport(ctx, importId)) as BankImport;
 }
 
 /**
- * The job of a large file: reads the kept file again and stores its rows chunk by chunk in ONE transaction
- * (all or nothing). Progress: on PostgreSQL `processed_rows` is written after each chunk through another
- * pooled connection (outside the transaction, so readers see it while the rows are still invisible); PGlite
- * has one connection that the transaction holds, so there the record goes from 0 to done.
+ * The job of a large file (docs/adr/0027): reads the kept file again and stores its rows in chunks, each
+ * its own short transaction that also writes `processed_rows` (the screen's progress; on the embedded
+ * database other requests run between chunks). While the import is 'processing' its rows show nowhere
+ * (`visibleImports`); the flip to 'imported' with the counts is ONE statement. On failure the rows already
+ * stored are deleted and the import is 'failed' — all or nothing as the user sees it. Rows left by an
+ * earlier attempt of the same import (a crash) are deleted first.
  */
 export async function runImportJob(
   tenant: Tenant,
   importId: number,
   storage: { get(key: string): Promise<Buffer | undefined> },
-  opts: { driver?: 'pglite' | 'postgres' } = {},
 ) {
   const [imp] = await tenant.db
     .select()
@@ -377,6 +490,7 @@ export async function runImportJob(
     .where(and(eq(bankStatementImports.company_id, tenant.companyId), eq(bankStatementImports.id, importId)));
   if (imp?.status !== 'processing') return;
   try {
+    await deleteImportRows(tenant, imp.id);
     const bytes = await storage.get(imp.storage_key);
     if (!bytes) throw new Error('file missing');
     const { result, prints, forms } = await parseStatement(tenant, {
@@ -386,48 +500,61 @@ export async function runImportJob(
       format: imp.format,
       dry_run: false,
     });
-    await tenant.db.transaction(async (tx) => {
-      const progress =
-        opts.driver === 'postgres'
-          ? async (done: number) => {
-              await tenant.db
-                .update(bankStatementImports)
-                .set({ processed_rows: done })
-                .where(eq(bankStatementImports.id, imp.id));
-            }
-          : undefined;
-      const added = await storeRows(
-        { ...tenant, db: tx },
-        imp.id,
-        imp.bank_account_id,
-        result.rows,
-        prints,
-        forms,
-        progress,
-      );
-      await tx
-        .update(bankStatementImports)
-        .set({
-          status: 'imported',
-          imported_rows: added,
-          skipped_rows: result.rows.length - added,
-          processed_rows: result.rows.length,
-          updated_at: new Date(),
-        })
-        .where(eq(bankStatementImports.id, imp.id));
+    if (result.problems.length || result.rows.length !== imp.total_rows) throw new Error('file changed');
+    const added = await storeRows(tenant, imp.id, imp.bank_account_id, result.rows, prints, forms, {
+      chunked: true,
     });
-  } catch (err) {
-    await tenant.db
+    const [flipped] = await tenant.db
       .update(bankStatementImports)
       .set({
-        status: 'failed',
-        error: '取り込み中にエラーが発生しました。もう一度取り込んでください',
+        status: 'imported',
+        imported_rows: added,
+        skipped_rows: result.rows.length - added,
+        processed_rows: result.rows.length,
         updated_at: new Date(),
       })
-      .where(eq(bankStatementImports.id, imp.id));
+      .where(and(eq(bankStatementImports.id, imp.id), eq(bankStatementImports.status, 'processing')))
+      .returning({ id: bankStatementImports.id });
+    if (!flipped) throw new Error('import no longer processing');
+  } catch (err) {
+    await failImport(tenant, imp.id);
     throw err;
   }
 }
+
+/**
+ * At start-up (main.ts): imports left 'processing' whose job will not run any more — the process storing
+ * them stopped — lose their rows and become 'failed'. A job still waiting ('created', 'retry') will run and
+ * start over; an 'active' one on PostgreSQL may be another process's, so only the embedded database (one
+ * process) treats 'active' as dead. An import without a job id older than a minute never got its job.
+ */
+export async function recoverInterruptedImports(
+  db: Tenant['db'],
+  queue: { getJob(name: string, id: string): Promise<{ state: string } | null> },
+  driver: 'pglite' | 'postgres',
+): Promise<number[]> {
+  const stuck = await db
+    .select({
+      id: bankStatementImports.id,
+      company_id: bankStatementImports.company_id,
+      job_id: bankStatementImports.job_id,
+      created_at: bankStatementImports.created_at,
+    })
+    .from(bankStatementImports)
+    .where(eq(bankStatementImports.status, 'processing'));
+  const live = driver === 'pglite' ? ['created', 'retry'] : ['created', 'retry', 'active'];
+  const failed: number[] = [];
+  for (const imp of stuck) {
+    const state = imp.job_id ? ((await queue.getJob(IMPORT_JOB, imp.job_id))?.state ?? null) : null;
+    if (state && live.includes(state)) continue;
+    if (!imp.job_id && driver === 'postgres' && Date.now() - imp.created_at.getTime() < 60_000) continue;
+    await failImport(systemTenantOf(db, imp.company_id), imp.id, IMPORT_INTERRUPTED);
+    failed.push(imp.id);
+  }
+  return failed;
+}
+
+export const IMPORT_INTERRUPTED = '取り込みが中断されました（サーバーの再起動など）。もう一度取り込んでください';
 
 /* ---------------------------------------------------------------- reads */
 
@@ -653,6 +780,8 @@ export async function loadImportDetail(
   const imp = await findImport(tenant, id);
   if (!imp) return null;
   const filters = [eq(bankStatementRows.company_id, tenant.companyId), eq(bankStatementRows.import_id, id)];
+  // a 'processing' import's rows show nowhere until the import is whole (docs/adr/0027)
+  if (imp.status !== 'imported') filters.push(sql`false`);
   if (q.status) filters.push(eq(bankStatementRows.status, q.status));
   if (q.keyword) {
     const k = `%${normalizeText(q.keyword).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -764,8 +893,7 @@ export async function confirmRows({
   const imp = await findImport(ctx, importId);
   if (!imp) throw notFound(IMPORT_NOT_FOUND);
   if (rows.length === 0) throw unprocessable({ rows: ['確定する明細を選択してください'] });
-  if (imp.status !== 'imported')
-    throw unprocessable({ _: ['取り込みが完了していない（または取り消された）明細は確定できません'] });
+  if (imp.status !== 'imported') throw unprocessable({ _: [NOT_IMPORTED] });
   if (!imp.account_id) {
     throw unprocessable({
       _: ['銀行口座に勘定科目（普通預金など）が設定されていません。銀行口座の設定で選択してください'],
@@ -939,6 +1067,7 @@ export async function setRowsIgnored({
   return ctx.db.transaction(async (tx) => {
     const imp = await findImport({ ...ctx, db: tx }, importId);
     if (!imp) throw notFound(IMPORT_NOT_FOUND);
+    if (imp.status !== 'imported') throw unprocessable({ _: [NOT_IMPORTED] });
     if (ids.length === 0) throw unprocessable({ ids: ['明細を選択してください'] });
     const updated = await tx
       .update(bankStatementRows)

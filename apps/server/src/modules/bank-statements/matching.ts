@@ -1,12 +1,20 @@
 import type { BankMatch } from '@chobo/core';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { customers, salesTransactions, transactionDocuments } from '../../db/schema/index.js';
+import {
+  customers,
+  invoices,
+  invoiceTransactions,
+  salesTransactions,
+  transactionDocuments,
+} from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 
 /**
  * Matching of statement rows to what is open: incoming rows against sales (受注取引 請求済/未請求 posted to
- * 売掛金), outgoing rows against unpaid 発注取引 請求書 (買掛金). What a confirmed row settled is kept on it
- * (`matched`), so the open amount of a sale is its total less those: several rows may settle one sale.
+ * 売掛金), outgoing rows against unpaid 発注取引 請求書 (買掛金). A confirmed row matched to documents becomes a
+ * payment (payments-seam.ts), so what is open is the maintained `total − paid_amount` (ADR 0023) — the same
+ * figure whether a row, a payment entered by hand or several rows settled it (the row's `matched` only
+ * records what it settled).
  */
 
 export interface OpenItem {
@@ -42,22 +50,20 @@ export function nameKey(s: string | null | undefined): string {
 
 export async function loadOpenItems(tenant: Tenant): Promise<{ receivables: OpenItem[]; payables: OpenItem[] }> {
   const { db, companyId } = tenant;
-  const settledOf = (type: string, idCol: string) =>
-    sql<number>`coalesce((select sum((m->>'amount')::bigint) from bank_statement_rows r, jsonb_array_elements(r.matched) m
-      where r.company_id = ${companyId} and r.status = 'confirmed' and m->>'type' = ${type}
-        and (m->>'id')::int = ${sql.raw(idCol)}), 0)::bigint`;
+  // open = total − paid_amount, kept by the payment allocations (ADR 0023): a payment entered by hand, a bank
+  // row confirmed against the document (which became a payment) and a deleted payment all count
   const sales = await db
     .select({
       id: salesTransactions.id,
       number: salesTransactions.number,
       subject: salesTransactions.subject,
       total: salesTransactions.total,
+      paid: salesTransactions.paid_amount,
       due_date: salesTransactions.due_date,
       date: salesTransactions.transaction_date,
       customer_id: salesTransactions.customer_id,
       customer_name: customers.name,
       kana: customers.name_kana,
-      settled: settledOf('transaction', '"sales_transactions"."id"'),
     })
     .from(salesTransactions)
     .innerJoin(customers, eq(customers.id, salesTransactions.customer_id))
@@ -66,18 +72,23 @@ export async function loadOpenItems(tenant: Tenant): Promise<{ receivables: Open
         eq(salesTransactions.company_id, companyId),
         inArray(salesTransactions.status, [0, 1]),
         isNotNull(salesTransactions.journal_entry_id),
+        sql`${salesTransactions.total} > ${salesTransactions.paid_amount}`,
       ),
     );
+  const billed = await invoicePaidShares(
+    tenant,
+    sales.map((s) => s.id),
+  );
   const docs = await db
     .select({
       id: transactionDocuments.id,
       amount: transactionDocuments.amount,
+      paid: transactionDocuments.paid_amount,
       due_date: transactionDocuments.due_date,
       date: transactionDocuments.transaction_date,
       customer_id: transactionDocuments.customer_id,
       customer_name: customers.name,
       kana: customers.name_kana,
-      settled: settledOf('transaction_document', '"transaction_documents"."id"'),
     })
     .from(transactionDocuments)
     .innerJoin(customers, eq(customers.id, transactionDocuments.customer_id))
@@ -89,6 +100,7 @@ export async function loadOpenItems(tenant: Tenant): Promise<{ receivables: Open
         inArray(transactionDocuments.payment_method, [1, 4, 9]),
         isNull(transactionDocuments.deleted_at),
         isNotNull(transactionDocuments.journal_entry_id),
+        sql`${transactionDocuments.amount} > ${transactionDocuments.paid_amount}`,
       ),
     );
   return {
@@ -100,7 +112,7 @@ export async function loadOpenItems(tenant: Tenant): Promise<{ receivables: Open
         customer_id: s.customer_id,
         customer_name: s.customer_name,
         kana: nameKey(s.kana ?? s.customer_name),
-        open: Number(s.total) - Number(s.settled),
+        open: Number(s.total) - Number(s.paid) - (billed.get(s.id) ?? 0),
         due_date: s.due_date,
         date: s.date,
       }))
@@ -113,12 +125,55 @@ export async function loadOpenItems(tenant: Tenant): Promise<{ receivables: Open
         customer_id: d.customer_id,
         customer_name: d.customer_name,
         kana: nameKey(d.kana ?? d.customer_name),
-        open: Number(d.amount) - Number(d.settled),
+        open: Number(d.amount) - Number(d.paid),
         due_date: d.due_date,
         date: d.date,
       }))
       .filter((d) => d.open > 0),
   };
+}
+
+/**
+ * A sale billed by a live invoice is settled on the invoice (payments-seam.ts): what the invoice has been
+ * paid (its paid_amount) is shared over its sales oldest first (transaction date, id), each up to what is
+ * still open on it. Answers sale id → the invoice's share, for the given sales.
+ */
+async function invoicePaidShares({ db, companyId }: Tenant, saleIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (saleIds.length === 0) return out;
+  const rows = await db
+    .select({
+      invoice_id: invoiceTransactions.invoice_id,
+      invoice_paid: invoices.paid_amount,
+      sale_id: salesTransactions.id,
+      total: salesTransactions.total,
+      paid: salesTransactions.paid_amount,
+    })
+    .from(invoiceTransactions)
+    .innerJoin(invoices, eq(invoices.id, invoiceTransactions.invoice_id))
+    .innerJoin(salesTransactions, eq(salesTransactions.id, invoiceTransactions.transaction_id))
+    .where(
+      and(
+        eq(invoiceTransactions.company_id, companyId),
+        inArray(invoices.status, ['issued', 'sent', 'paid']),
+        sql`${invoices.paid_amount} > 0`,
+        sql`${invoiceTransactions.invoice_id} in (select it.invoice_id from invoice_transactions it
+          where it.company_id = ${companyId} and it.transaction_id = any(${`{${saleIds.join(',')}}`}::int[]))`,
+      ),
+    )
+    .orderBy(invoiceTransactions.invoice_id, salesTransactions.transaction_date, salesTransactions.id);
+  let invoice = -1;
+  let left = 0;
+  for (const r of rows) {
+    if (r.invoice_id !== invoice) {
+      invoice = r.invoice_id;
+      left = Number(r.invoice_paid);
+    }
+    const share = Math.max(0, Math.min(left, Number(r.total) - Number(r.paid)));
+    left -= share;
+    if (share > 0) out.set(r.sale_id, (out.get(r.sale_id) ?? 0) + share);
+  }
+  return out;
 }
 
 export interface MatchResult {

@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
+import { NOT_IMPORTED } from './visibility.js';
 
 /** Same words as imports.ts IMPORT_NOT_FOUND (not imported: imports.ts imports this file). */
 const IMPORT_NOT_FOUND = '取り込み履歴が見つかりません';
@@ -49,10 +50,15 @@ export async function editRow({
 }: ActionArgs<CompanyCtx, BankRowEditValues & Stamped & { importId: number; rowId: number }>): Promise<BankRowEdit> {
   return ctx.db.transaction(async (tx) => {
     const [imp] = await tx
-      .select({ id: bankStatementImports.id, created_at: bankStatementImports.created_at })
+      .select({
+        id: bankStatementImports.id,
+        status: bankStatementImports.status,
+        created_at: bankStatementImports.created_at,
+      })
       .from(bankStatementImports)
       .where(and(eq(bankStatementImports.company_id, ctx.companyId), eq(bankStatementImports.id, importId)));
     if (!imp) throw notFound(IMPORT_NOT_FOUND);
+    if (imp.status !== 'imported') throw unprocessable({ _: [NOT_IMPORTED] });
     const [row] = await tx
       .select()
       .from(bankStatementRows)

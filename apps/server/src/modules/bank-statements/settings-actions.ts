@@ -6,6 +6,7 @@ import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { compileRule, rewriteDescription, splitLines } from './rules.js';
+import { visibleImports } from './visibility.js';
 
 export const RULE_NOT_FOUND = '自動仕訳ルールが見つかりません';
 export const MAPPING_NOT_FOUND = '列の対応付けが見つかりません';
@@ -153,10 +154,11 @@ export async function previewRule(tenant: Tenant, input: BankRuleValues) {
     })
     .from(bankStatementRows)
     .where(
-      // through the company's imports (bank_statement_rows_import_idx): rows have no company-wide index
+      // through the company's imports (bank_statement_rows_import_idx): rows have no company-wide index;
+      // a 'processing' import's rows are not shown (docs/adr/0027)
       and(
         eq(bankStatementRows.company_id, tenant.companyId),
-        sql`${bankStatementRows.import_id} in (select id from bank_statement_imports where company_id = ${tenant.companyId})`,
+        sql`${bankStatementRows.import_id} in ${visibleImports(tenant.companyId)}`,
       ),
     )
     .orderBy(desc(bankStatementRows.date), desc(bankStatementRows.id))

@@ -9,7 +9,7 @@ import {
 } from '@chobo/core';
 import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
-  bankStatementRows,
+  bankStatementImports,
   invoices,
   ocrDocuments,
   salesTransactions,
@@ -184,10 +184,14 @@ async function readChecks({ db, companyId }: Tenant, asOf: string): Promise<Dash
       })
       .from(ocrDocuments)
       .where(and(eq(ocrDocuments.company_id, companyId), eq(ocrDocuments.status, 2))),
+    // the counts each import keeps (migration 0026, docs/adr/0027); a 'processing' import is not counted
     db
-      .select({ count: check, amount: sql<string>`coalesce(sum(${bankStatementRows.amount}), 0)` })
-      .from(bankStatementRows)
-      .where(and(eq(bankStatementRows.company_id, companyId), eq(bankStatementRows.status, 'unconfirmed'))),
+      .select({
+        count: sql<number>`coalesce(sum(${bankStatementImports.unconfirmed_rows}), 0)::int`,
+        amount: sql<string>`coalesce(sum(${bankStatementImports.unconfirmed_amount}), 0)`,
+      })
+      .from(bankStatementImports)
+      .where(and(eq(bankStatementImports.company_id, companyId), eq(bankStatementImports.status, 'imported'))),
   ]);
   const of = (r: { count: number; amount: string } | undefined) => ({
     count: Number(r?.count ?? 0),

@@ -27,7 +27,6 @@ import { sqlRows } from '../accounting/sql-rows.js';
 import { companyTaxSettings, nextDocumentNumber } from '../transactions/transaction-actions.js';
 import { postDifference, withdrawEntry } from '../transactions/transaction-posting.js';
 import { invoiceParties } from './invoice-parties.js';
-import { invoicePdf } from './invoice-pdf.js';
 import { findInvoice, type InvoiceRow, loadInvoice } from './invoices.queries.js';
 
 const NOT_FOUND = '請求書が見つかりません';
@@ -442,6 +441,8 @@ export async function sendInvoice({
     if (!address)
       throw unprocessable({ to: ['送付先のメールアドレスがありません。顧客情報にメールアドレスを登録してください'] });
     const dto = await must(t, id);
+    // the PDF code (pdf-lib, fontkit) loads on the first PDF, not at start (ADR 0025)
+    const { invoicePdf } = await import('./invoice-pdf.js');
     const pdf = await invoicePdf(t, dto);
     const issuer = dto.issuer?.name ?? '';
     await queueMail(tx, {

@@ -7,7 +7,6 @@ import { fileResponse } from '../../lib/responses.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { correctInvoice, createInvoice, issueInvoice, sendInvoice, updateInvoice } from './invoice-actions.js';
-import { invoicePdf } from './invoice-pdf.js';
 import { listInvoices, loadInvoice } from './invoices.queries.js';
 
 /** Invoices belong to 受注取引管理: transactions.index; admins read them with companies.index. */
@@ -151,6 +150,8 @@ export async function invoiceRoutes(app: FastifyInstance) {
     async ({ ctx, req, reply }) => {
       const invoice = await loadInvoice(ctx, req.params.id);
       if (!invoice) throw notFound('請求書が見つかりません');
+      // the PDF code (pdf-lib, fontkit) loads on the first PDF, not at start (ADR 0025)
+      const { invoicePdf } = await import('./invoice-pdf.js');
       const pdf = await invoicePdf(ctx, invoice);
       return reply
         .header('Content-Type', 'application/pdf')

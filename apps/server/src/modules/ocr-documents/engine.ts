@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OcrLine, OcrWord } from '@chobo/core';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 
@@ -94,6 +94,8 @@ export class TesseractEngine implements OcrEngine {
   private get(): Promise<Worker> {
     this.worker ??= (async () => {
       const langs = this.opts.langs ?? ['jpn'];
+      // loaded with the first OCR job, not at start (ADR 0025)
+      const { createWorker, OEM } = await import('tesseract.js');
       const w = await createWorker(langs, OEM.LSTM_ONLY, {
         langPath: localLangPath(langs, this.opts.variant),
         // tesseract.js's worker script behind a wrapper that lowers the thread's CPU priority first

@@ -288,18 +288,20 @@ export async function renderFixture(spec: FixtureSpec, seed = 1): Promise<Fixtur
   page.destroy();
   doc.destroy();
   const g = degrade(gray, w, h, spec, seed);
-  const rgba = Buffer.alloc(w * h * 4);
-  for (let i = 0; i < g.length; i++) {
-    rgba[i * 4] = g[i];
-    rgba[i * 4 + 1] = g[i];
-    rgba[i * 4 + 2] = g[i];
-    rgba[i * 4 + 3] = 255;
-  }
   if (spec.format === 'jpeg') {
+    const rgba = Buffer.alloc(w * h * 4);
+    for (let i = 0; i < g.length; i++) {
+      rgba[i * 4] = g[i];
+      rgba[i * 4 + 1] = g[i];
+      rgba[i * 4 + 2] = g[i];
+      rgba[i * 4 + 3] = 255;
+    }
     const enc = jpeg.encode({ data: rgba, width: w, height: h }, 85);
     return { spec, bytes: Buffer.from(enc.data), mime: 'image/jpeg', text };
   }
-  const png = new PNG({ width: w, height: h, colorType: 0, inputColorType: 6 });
-  png.data = rgba;
-  return { spec, bytes: PNG.sync.write(png, { colorType: 0, inputColorType: 6 }), mime: 'image/png', text };
+  // the gray bytes as they are (the same file as from RGBA: pngjs turns r = g = b, alpha 255 into that gray)
+  const options = { colorType: 0, inputColorType: 0, inputHasAlpha: false } as const;
+  const png = new PNG({ width: w, height: h, ...options });
+  png.data = Buffer.from(g.buffer, g.byteOffset, g.byteLength);
+  return { spec, bytes: PNG.sync.write(png, options), mime: 'image/png', text };
 }

@@ -210,4 +210,63 @@ describe('bank rows → payments', () => {
     expect(reopened.status).toBe('unconfirmed');
     expect(reopened.journal_entry_id).toBeNull();
   });
+
+  it('matching reads the open amounts (total − paid_amount): a sale paid by hand is not suggested, a part-paid one for what is left', async () => {
+    const { o, bankId } = await ownerWithBank({
+      bank_code: '0005',
+      bank_name: '三菱UFJ銀行',
+      account_number: '7777777',
+    });
+    const customer = (
+      await o.api.post('/api/company/customer', {
+        name: '株式会社山田商事',
+        name_kana: 'ヤマダショウジ',
+        honorific: '御中',
+        used_for: 1,
+      })
+    ).json().data;
+    const sale = async (subject: string, unit_price: number) =>
+      (
+        await o.api.post('/api/transactions', {
+          customer_id: customer.id,
+          transaction_date: '2026-03-31',
+          due_date: '2026-04-30',
+          subject,
+          lines: [{ description: '商品', quantity: 1, unit_price, tax_category: '10' }],
+        })
+      ).json().data as { id: number; total: number };
+    const paidByHand = await sale('全額入金済', 100_000); // 110,000
+    const partPaid = await sale('一部入金済', 200_000); // 220,000
+    for (const [s, amount] of [
+      [paidByHand, 110_000],
+      [partPaid, 20_000],
+    ] as const) {
+      const p = await o.api.post('/api/payments', {
+        direction: 'in',
+        date: '2026-04-10',
+        customer_id: customer.id,
+        amount,
+        bank_account_id: bankId,
+        allocations: [{ transaction_id: s.id, amount }],
+      });
+      expect(p.statusCode, p.body).toBe(201);
+    }
+    const imp = await upload(
+      o,
+      bankId,
+      [
+        { date: '2026-04-27', direction: 'in', amount: 110_000, description: 'ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ' },
+        { date: '2026-04-28', direction: 'in', amount: 200_000, description: 'ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ' },
+      ],
+      50_000,
+    );
+    const rows = (await o.api.get(`/api/bank-statements/${imp.id}`)).json().data.rows;
+    // 110,000 no longer matches the sale paid by hand in full (before, its `matched`-based open amount did)
+    expect(rows[0].suggestion?.matches?.some((m: { id: number }) => m.id === paidByHand.id) ?? false).toBe(false);
+    // 200,000 is exactly what is left of the part-paid sale
+    expect(rows[1].suggestion).toMatchObject({ kind: 'match' });
+    expect(rows[1].suggestion.matches).toEqual([
+      expect.objectContaining({ type: 'transaction', id: partPaid.id, open_amount: 200_000, amount: 200_000 }),
+    ]);
+  });
 });

@@ -15,6 +15,7 @@ import { assertFresh } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { withDbRefusals } from '../accounting/journal-actions.js';
+import { visibleImports } from '../bank-statements/visibility.js';
 import { withdrawEntry } from '../transactions/transaction-posting.js';
 import { bankAccountFor, type PostingAllocation, postPayment } from './payment-posting.js';
 import { findPayment, loadPayment, type PaymentRow } from './payments.queries.js';
@@ -36,7 +37,14 @@ async function checkBankRow(
   const [r] = await tenant.db
     .select({ id: bankStatementRows.id, status: bankStatementRows.status })
     .from(bankStatementRows)
-    .where(and(eq(bankStatementRows.id, rowId), eq(bankStatementRows.company_id, tenant.companyId)));
+    .where(
+      and(
+        eq(bankStatementRows.id, rowId),
+        eq(bankStatementRows.company_id, tenant.companyId),
+        // a row of an import still being stored is not there yet (docs/adr/0027)
+        sql`${bankStatementRows.import_id} in ${visibleImports(tenant.companyId)}`,
+      ),
+    );
   if (!r) throw unprocessable({ bank_statement_row_id: ['銀行明細の行が見つかりません'] });
   if (r.status !== 'unconfirmed' && rowId !== currentRowId)
     throw unprocessable({ bank_statement_row_id: ['この銀行明細の行はすでに仕訳済みです'] });

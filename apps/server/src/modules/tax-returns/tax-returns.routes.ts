@@ -23,7 +23,6 @@ import {
   saveTaxReturn,
   saveTaxReturnSettings,
 } from './tax-return-actions.js';
-import { taxReturnPdf } from './tax-return-pdf.js';
 import { loadLocalRates } from './tax-returns.queries.js';
 
 /** 確定申告書の作成・出力: the company's owner with `preparation-of-tax-return.index` (docs/product/SPEC.md §2). */
@@ -172,6 +171,8 @@ export async function taxReturnRoutes(app: FastifyInstance) {
     },
     async ({ ctx, req, reply }) => {
       const data = await loadTaxReturn(ctx, req.params.fiscal_year_id);
+      // the PDF code (pdf-lib, fontkit) loads on the first PDF, not at start (ADR 0025)
+      const { taxReturnPdf } = await import('./tax-return-pdf.js');
       const pdf = await taxReturnPdf(data);
       const name = `確定申告書_別表一_${data.fiscal_year.end_date}.pdf`;
       return reply

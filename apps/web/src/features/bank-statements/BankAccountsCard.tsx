@@ -1,6 +1,5 @@
 import { BANK_ACCOUNT_TYPES, type CompanyBankAccount } from '@chobo/core';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -18,9 +17,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmptyTableRow, RowActions } from '../../components/RowActions';
 import { errorMessage, isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { AccountSelect } from '../accounting/AccountSelect';
@@ -211,53 +210,26 @@ export function BankAccountsCard() {
                   </Table.Td>
                   <Table.Td>{a.on_invoice && <Badge variant="light">記載</Badge>}</Table.Td>
                   <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${a.bank_name} ${a.account_number} を編集`}
-                        onClick={() => setEditing(a)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`${a.bank_name} ${a.account_number} を削除`}
-                        onClick={() =>
-                          modals.openConfirmModal({
-                            title: '銀行口座の削除',
-                            children: (
-                              <Text size="sm">
-                                {a.bank_name} {a.branch_name} {a.account_type} {a.account_number} を削除しますか？
-                              </Text>
-                            ),
-                            labels: { confirm: '削除する', cancel: 'キャンセル' },
-                            confirmProps: { color: 'red' },
-                            onConfirm: () =>
-                              remove.mutate(a.id, {
-                                onSuccess: () => {
-                                  setError(null);
-                                  notifySuccess('銀行口座を削除しました');
-                                },
-                                onError: (e) => setError(errorMessage(e)),
-                              }),
-                          })
-                        }
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      name={`${a.bank_name} ${a.account_number} `}
+                      onEdit={() => setEditing(a)}
+                      deleteTitle="銀行口座の削除"
+                      deleteMessage={`${a.bank_name} ${a.branch_name} ${a.account_type} ${a.account_number} を削除しますか？`}
+                      onDelete={() =>
+                        remove.mutate(a.id, {
+                          onSuccess: () => {
+                            setError(null);
+                            notifySuccess('銀行口座を削除しました');
+                          },
+                          onError: (e) => setError(errorMessage(e)),
+                        })
+                      }
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
               {list.isSuccess && rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md">
-                      銀行口座はまだ登録されていません
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow colSpan={6}>銀行口座はまだ登録されていません</EmptyTableRow>
               )}
             </Table.Tbody>
           </Table>

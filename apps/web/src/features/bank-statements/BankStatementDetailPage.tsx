@@ -18,6 +18,7 @@ import {
   List,
   Modal,
   Pagination,
+  Progress,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -238,6 +239,27 @@ function paymentFromRow(r: BankRow, bankAccountId: number): string {
   return `/company/payment_management/create?${q}`;
 }
 
+/** A large file being stored by its job (the page polls): rows done of the file's rows. */
+function ImportProgress({ processed, total }: { processed: number; total: number }) {
+  const pct = total ? Math.floor((100 * processed) / total) : 0;
+  return (
+    <Card withBorder>
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={500}>取り込み中…</Text>
+          <Text size="sm" data-testid="import-progress">
+            {processed.toLocaleString()} / {total.toLocaleString()}件（{pct}%）
+          </Text>
+        </Group>
+        <Progress value={pct} animated size="lg" aria-label={`取り込みの進み具合 ${pct}%`} />
+        <Text size="xs" c="dimmed">
+          取り込みが終わるまで、この取り込みの明細は一覧や集計に表示されません。ほかの画面はそのまま使えます。
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
 export default function BankStatementDetailPage() {
   const id = Number(useParams().id);
   const [status, setStatus] = useState<string>('unconfirmed');
@@ -367,6 +389,16 @@ export default function BankStatementDetailPage() {
           </Card>
         </SimpleGrid>
       )}
+      {d?.status === 'processing' && <ImportProgress processed={d.processed_rows} total={d.total_rows} />}
+      {d?.status === 'failed' && d.error && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={16} />}
+          title="取り込めませんでした（明細は1件も保存されていません）"
+        >
+          {d.error}
+        </Alert>
+      )}
       <RuleOffers offers={offers} onDone={(o) => setOffers(offers.filter((x) => x !== o))} />
       {failed.length > 0 && (
         <Alert color="red" icon={<IconAlertCircle size={16} />} title="確定できなかった明細があります">
@@ -377,141 +409,143 @@ export default function BankStatementDetailPage() {
           ))}
         </Alert>
       )}
-      <Card withBorder>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <SegmentedControl
-              value={status}
-              onChange={(v) => {
-                setStatus(v);
-                setPage(1);
-                setSelected(new Set());
-              }}
-              data={[
-                { value: 'unconfirmed', label: '未確定' },
-                { value: 'confirmed', label: '確定済' },
-                { value: 'all', label: 'すべて' },
-              ]}
-            />
-            <TextInput
-              placeholder="摘要で検索（半角・全角カナどちらでも）"
-              value={keyword}
-              onChange={(e) => {
-                setKeyword(e.currentTarget.value);
-                setPage(1);
-              }}
-              w={{ base: '100%', sm: 320 }}
-            />
-          </Group>
-          <Group>
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => setSelected(new Set(selectable.map((r) => r.id)))}
-              disabled={selectable.length === 0}
-            >
-              候補のある明細をすべて選択
-            </Button>
-            <Button onClick={runConfirm} disabled={selected.size === 0} loading={confirm.isPending}>
-              選択した{selected.size}件を確定
-            </Button>
-          </Group>
-          <ScrollArea>
-            <Table striped miw={900} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={32} />
-                  <Table.Th>日付</Table.Th>
-                  <Table.Th>摘要</Table.Th>
-                  <Table.Th ta="right">入金</Table.Th>
-                  <Table.Th ta="right">出金</Table.Th>
-                  <Table.Th ta="right">残高</Table.Th>
-                  <Table.Th>仕訳の候補</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.id} data-testid={`row-${r.line_no}`}>
-                    <Table.Td>
-                      {r.status === 'unconfirmed' && (
-                        <Checkbox
-                          aria-label={`${r.date} ${r.description} を選択`}
-                          checked={selected.has(r.id)}
-                          disabled={!r.suggestion && !r.edit}
-                          onChange={() => toggle(r.id)}
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date}</Table.Td>
-                    <Table.Td>{r.description}</Table.Td>
-                    <Table.Td ta="right">{r.direction === 'in' ? formatJPY(r.amount) : ''}</Table.Td>
-                    <Table.Td ta="right">{r.direction === 'out' ? formatJPY(r.amount) : ''}</Table.Td>
-                    <Table.Td ta="right">{r.balance === null ? '' : formatJPY(r.balance)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" align="flex-start" justify="space-between">
-                        <Suggestion row={r} />
-                        {r.status === 'unconfirmed' && (
-                          <Group gap={0} wrap="nowrap">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`${r.date} ${r.description} の勘定科目を変更`}
-                              onClick={() => setEditing(r)}
-                            >
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                            {canPay && d && (
-                              <Tooltip label={r.direction === 'in' ? '入金として登録' : '支払として登録'}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  component={Link}
-                                  to={paymentFromRow(r, d.bank_account_id)}
-                                  aria-label={`${r.date} ${r.description} を${r.direction === 'in' ? '入金' : '支払'}として登録`}
-                                >
-                                  <IconCash size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                            )}
-                          </Group>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                {detail.isSuccess && rows.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="dimmed" ta="center" py="md">
-                        該当する明細はありません
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {d && d.rows_meta.total > d.rows_meta.per_page && (
+      {d?.status !== 'processing' && (
+        <Card withBorder>
+          <Stack gap="sm">
             <Group justify="space-between">
-              <Text size="xs" c="dimmed">
-                {d.rows_meta.total}件中 {(d.rows_meta.page - 1) * d.rows_meta.per_page + 1}〜
-                {Math.min(d.rows_meta.page * d.rows_meta.per_page, d.rows_meta.total)}件
-              </Text>
-              <Pagination
-                total={Math.ceil(d.rows_meta.total / d.rows_meta.per_page)}
-                value={page}
-                onChange={(p) => {
-                  setPage(p);
+              <SegmentedControl
+                value={status}
+                onChange={(v) => {
+                  setStatus(v);
+                  setPage(1);
                   setSelected(new Set());
                 }}
-                size="sm"
-                siblings={1}
-                getControlProps={(c) => ({
-                  'aria-label': c === 'next' ? '次のページ' : c === 'previous' ? '前のページ' : c,
-                })}
+                data={[
+                  { value: 'unconfirmed', label: '未確定' },
+                  { value: 'confirmed', label: '確定済' },
+                  { value: 'all', label: 'すべて' },
+                ]}
+              />
+              <TextInput
+                placeholder="摘要で検索（半角・全角カナどちらでも）"
+                value={keyword}
+                onChange={(e) => {
+                  setKeyword(e.currentTarget.value);
+                  setPage(1);
+                }}
+                w={{ base: '100%', sm: 320 }}
               />
             </Group>
-          )}
-        </Stack>
-      </Card>
+            <Group>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => setSelected(new Set(selectable.map((r) => r.id)))}
+                disabled={selectable.length === 0}
+              >
+                候補のある明細をすべて選択
+              </Button>
+              <Button onClick={runConfirm} disabled={selected.size === 0} loading={confirm.isPending}>
+                選択した{selected.size}件を確定
+              </Button>
+            </Group>
+            <ScrollArea>
+              <Table striped miw={900} verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={32} />
+                    <Table.Th>日付</Table.Th>
+                    <Table.Th>摘要</Table.Th>
+                    <Table.Th ta="right">入金</Table.Th>
+                    <Table.Th ta="right">出金</Table.Th>
+                    <Table.Th ta="right">残高</Table.Th>
+                    <Table.Th>仕訳の候補</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((r) => (
+                    <Table.Tr key={r.id} data-testid={`row-${r.line_no}`}>
+                      <Table.Td>
+                        {r.status === 'unconfirmed' && (
+                          <Checkbox
+                            aria-label={`${r.date} ${r.description} を選択`}
+                            checked={selected.has(r.id)}
+                            disabled={!r.suggestion && !r.edit}
+                            onChange={() => toggle(r.id)}
+                          />
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date}</Table.Td>
+                      <Table.Td>{r.description}</Table.Td>
+                      <Table.Td ta="right">{r.direction === 'in' ? formatJPY(r.amount) : ''}</Table.Td>
+                      <Table.Td ta="right">{r.direction === 'out' ? formatJPY(r.amount) : ''}</Table.Td>
+                      <Table.Td ta="right">{r.balance === null ? '' : formatJPY(r.balance)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap" align="flex-start" justify="space-between">
+                          <Suggestion row={r} />
+                          {r.status === 'unconfirmed' && (
+                            <Group gap={0} wrap="nowrap">
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={`${r.date} ${r.description} の勘定科目を変更`}
+                                onClick={() => setEditing(r)}
+                              >
+                                <IconPencil size={16} />
+                              </ActionIcon>
+                              {canPay && d && (
+                                <Tooltip label={r.direction === 'in' ? '入金として登録' : '支払として登録'}>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    component={Link}
+                                    to={paymentFromRow(r, d.bank_account_id)}
+                                    aria-label={`${r.date} ${r.description} を${r.direction === 'in' ? '入金' : '支払'}として登録`}
+                                  >
+                                    <IconCash size={16} />
+                                  </ActionIcon>
+                                </Tooltip>
+                              )}
+                            </Group>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                  {detail.isSuccess && rows.length === 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={7}>
+                        <Text c="dimmed" ta="center" py="md">
+                          該当する明細はありません
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+            {d && d.rows_meta.total > d.rows_meta.per_page && (
+              <Group justify="space-between">
+                <Text size="xs" c="dimmed">
+                  {d.rows_meta.total}件中 {(d.rows_meta.page - 1) * d.rows_meta.per_page + 1}〜
+                  {Math.min(d.rows_meta.page * d.rows_meta.per_page, d.rows_meta.total)}件
+                </Text>
+                <Pagination
+                  total={Math.ceil(d.rows_meta.total / d.rows_meta.per_page)}
+                  value={page}
+                  onChange={(p) => {
+                    setPage(p);
+                    setSelected(new Set());
+                  }}
+                  size="sm"
+                  siblings={1}
+                  getControlProps={(c) => ({
+                    'aria-label': c === 'next' ? '次のページ' : c === 'previous' ? '前のページ' : c,
+                  })}
+                />
+              </Group>
+            )}
+          </Stack>
+        </Card>
+      )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="明細の勘定科目の変更">
         {editing && <RowEditModal key={editing.id} importId={id} row={editing} onClose={() => setEditing(null)} />}
       </Modal>

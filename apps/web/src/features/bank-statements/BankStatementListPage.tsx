@@ -334,7 +334,16 @@ function ImportsTab() {
                     <Table.Td ta="right">{i.confirmed_rows}件</Table.Td>
                     <Table.Td>
                       {i.status === 'processing' ? (
-                        <Progress value={i.total_rows ? (100 * i.processed_rows) / i.total_rows : 0} animated w={100} />
+                        <Stack gap={2} w={120}>
+                          <Progress
+                            value={i.total_rows ? (100 * i.processed_rows) / i.total_rows : 0}
+                            animated
+                            aria-label="取り込み中"
+                          />
+                          <Text size="xs" c="dimmed">
+                            {i.processed_rows.toLocaleString()} / {i.total_rows.toLocaleString()}件
+                          </Text>
+                        </Stack>
                       ) : (
                         <Badge color={statusColor[i.status]}>{BANK_IMPORT_STATUSES[i.status]}</Badge>
                       )}

@@ -1,9 +1,9 @@
 import type { BankCsvMapping } from '@chobo/core';
-import { ActionIcon, Alert, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmptyTableRow, RowActions } from '../../components/RowActions';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useDeleteMapping, useMappings } from './api';
@@ -66,42 +66,23 @@ export function MappingsCard() {
                     {m.skip_rows}行{m.has_header ? '＋見出し' : ''}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={`「${m.name}」を編集`} onClick={() => setEditing(m)}>
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`「${m.name}」を削除`}
-                        onClick={() =>
-                          modals.openConfirmModal({
-                            title: '列の対応付けの削除',
-                            children: <Text size="sm">列の対応付け「{m.name}」を削除しますか？</Text>,
-                            labels: { confirm: '削除する', cancel: 'キャンセル' },
-                            confirmProps: { color: 'red' },
-                            onConfirm: () =>
-                              remove.mutate(m.id, {
-                                onSuccess: () => notifySuccess('列の対応付けを削除しました'),
-                                onError: (e) => setError(errorMessage(e)),
-                              }),
-                          })
-                        }
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      name={`「${m.name}」`}
+                      onEdit={() => setEditing(m)}
+                      deleteTitle="列の対応付けの削除"
+                      deleteMessage={`列の対応付け「${m.name}」を削除しますか？`}
+                      onDelete={() =>
+                        remove.mutate(m.id, {
+                          onSuccess: () => notifySuccess('列の対応付けを削除しました'),
+                          onError: (e) => setError(errorMessage(e)),
+                        })
+                      }
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
               {list.isSuccess && rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" ta="center" py="md">
-                      保存した対応付けはありません
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow colSpan={4}>保存した対応付けはありません</EmptyTableRow>
               )}
             </Table.Tbody>
           </Table>

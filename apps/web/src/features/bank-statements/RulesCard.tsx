@@ -14,9 +14,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmptyTableRow, RowActions } from '../../components/RowActions';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useAccountsList, useDeleteRule, useRules, useUpdateRule } from './api';
@@ -163,47 +163,26 @@ export function RulesCard() {
                     ))}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`ルール「${r.name}」を編集`}
-                        onClick={() => setEditing(r)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`ルール「${r.name}」を削除`}
-                        loading={remove.isPending && remove.variables === r.id}
-                        onClick={() =>
-                          modals.openConfirmModal({
-                            title: 'ルールの削除',
-                            children: <Text size="sm">ルール「{r.name}」を削除しますか？</Text>,
-                            labels: { confirm: '削除する', cancel: 'キャンセル' },
-                            confirmProps: { color: 'red' },
-                            onConfirm: () =>
-                              remove.mutate(r.id, {
-                                onSuccess: () => notifySuccess('ルールを削除しました'),
-                                onError: (e) => setError(errorMessage(e)),
-                              }),
-                          })
-                        }
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      name={`ルール「${r.name}」`}
+                      onEdit={() => setEditing(r)}
+                      deleteTitle="ルールの削除"
+                      deleteMessage={`ルール「${r.name}」を削除しますか？`}
+                      deleting={remove.isPending && remove.variables === r.id}
+                      onDelete={() =>
+                        remove.mutate(r.id, {
+                          onSuccess: () => notifySuccess('ルールを削除しました'),
+                          onError: (e) => setError(errorMessage(e)),
+                        })
+                      }
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
               {rules.isSuccess && list.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md">
-                      ルールはまだありません。同じ明細を2回同じように確定すると、ルールの保存を提案します。
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow colSpan={6}>
+                  ルールはまだありません。同じ明細を2回同じように確定すると、ルールの保存を提案します。
+                </EmptyTableRow>
               )}
             </Table.Tbody>
           </Table>

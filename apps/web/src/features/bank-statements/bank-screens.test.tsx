@@ -345,6 +345,65 @@ describe('a row’s account before confirming', () => {
   });
 });
 
+describe('a large import being stored', () => {
+  it('shows a real progress bar with rows done / total, polled until the import is whole', async () => {
+    let processed = 2_500;
+    const detail = (): BankImportDetail => ({
+      id: 8,
+      bank_account_id: 1,
+      bank_account_label: 'みずほ銀行 丸の内支店 普通 1234567',
+      format: 'smbc',
+      format_label: '三井住友銀行 CSV',
+      encoding: 'shift_jis',
+      file_name: 'big.csv',
+      file_size: 5_000_000,
+      status: processed < 10_000 ? 'processing' : 'imported',
+      total_rows: 10_000,
+      imported_rows: processed < 10_000 ? 0 : 10_000,
+      skipped_rows: 0,
+      processed_rows: processed,
+      confirmed_rows: 0,
+      period_from: '2026-04-01',
+      period_to: '2026-04-30',
+      opening_balance: null,
+      closing_balance: null,
+      error: null,
+      created_at: T,
+      updated_at: T,
+      rows: [],
+      rows_meta: { total: processed < 10_000 ? 0 : 10_000, page: 1, per_page: 100 },
+      balance_check: {
+        account_id: 3,
+        account_name: '普通預金',
+        date: null,
+        statement_balance: null,
+        book_balance: null,
+        difference: null,
+      },
+    });
+    mockApi({
+      'GET /api/me': { data: ME },
+      'GET /api/company/accounts': { data: ACCOUNTS },
+      'GET /api/bank-statements/8': () => {
+        const d = detail();
+        processed = Math.min(10_000, processed + 5_000); // the job goes on between two polls
+        return json({ data: d });
+      },
+    });
+    seedToken();
+    renderApp('/company/bank_statement/8');
+    expect((await screen.findByTestId('import-progress')).textContent).toBe('2,500 / 10,000件（25%）');
+    expect(screen.getByRole('progressbar', { name: '取り込みの進み具合 25%' }).getAttribute('aria-valuenow')).toBe(
+      '25',
+    );
+    await waitFor(() => expect(screen.getByTestId('import-progress').textContent).toBe('7,500 / 10,000件（75%）'), {
+      timeout: 30_000,
+    });
+    await waitFor(() => expect(screen.queryByTestId('import-progress')).toBeNull(), { timeout: 30_000 });
+    expect(screen.getByText('10000件（確定 0件）')).toBeTruthy();
+  }, 90_000);
+});
+
 describe('bank accounts tab', () => {
   it('edits an account and shows a stale edit (409) as a clear message', async () => {
     const message = 'ほかのユーザーがこの銀行口座を更新しました。画面を再読み込みしてから編集してください';
