@@ -1,26 +1,52 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { LOGIN_SHELL_PAGES } from './login-shell';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+async function writeLoginPages(root: string, outDir: string): Promise<void> {
+  const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const shell = (await readFile(path.join(root, 'login-shell.html'), 'utf8')).replace(/<!--[\s\S]*?-->\s*/, '').trim();
+  if (!index.includes('<div id="root"></div>') || !index.includes('<html lang="ja">')) {
+    throw new Error('index.html: <html lang="ja"> or <div id="root"></div> not found for the sign-in pages');
+  }
+  await Promise.all(
+    LOGIN_SHELL_PAGES.map((page) => {
+      const markup = shell
+        .replace('%TITLE%', page.title)
+        .replace('%SWITCH_HREF%', page.switchHref)
+        .replace('%SWITCH_LABEL%', page.switchLabel);
+      const html = index
+        .replace('<html lang="ja">', '<html lang="ja" data-mantine-color-scheme="light">')
+        .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+      return writeFile(path.join(outDir, page.file), html);
+    }),
+  );
+}
+
 /**
- * Writes `<file>.br` and `<file>.gz` beside every text asset of the build (≥ 1 KB), so the server sends
+ * Writes the sign-in pages, then `<file>.br` and `<file>.gz` beside every text asset of the build (each where
+ * it is smaller), so the server sends
  * them as they are (@fastify/static `preCompressed`) instead of compressing on every request.
  */
 function precompress(): Plugin {
   let outDir = '';
+  let root = '';
   return {
     name: 'chobo-precompress',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // first the sign-in pages (compressed below with the rest; closeBundle hooks run in parallel)
+      await writeLoginPages(root, outDir);
       const walk = async (dir: string): Promise<string[]> => {
         const entries = await readdir(dir, { withFileTypes: true });
         const nested = await Promise.all(
@@ -31,7 +57,6 @@ function precompress(): Plugin {
       const files = (await walk(outDir)).filter((f) => /\.(js|css|html|svg|json|txt|map)$/.test(f));
       await Promise.all(
         files.map(async (file) => {
-          if ((await stat(file)).size < 1024) return;
           const bytes = await readFile(file);
           const [br, gzipped] = await Promise.all([
             brotli(bytes, {
@@ -39,7 +64,11 @@ function precompress(): Plugin {
             }),
             gz(bytes, { level: 9 }),
           ]);
-          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+          // small files too (most route chunks are under 1 KB): kept only where compressing saves bytes
+          await Promise.all([
+            br.length < bytes.length ? writeFile(`${file}.br`, br) : undefined,
+            gzipped.length < bytes.length ? writeFile(`${file}.gz`, gzipped) : undefined,
+          ]);
         }),
       );
     },
@@ -64,6 +93,13 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every module the first chunk's static graph really uses goes into that one chunk (not a first
+          // chunk plus four small shared chunks fetched beside it: fewer round trips on the first page).
+          groups: [{ name: 'boot', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         // @chobo/core is pure (no I/O, no global side effects) but its package.json does not say so;
         // without this, importing isPermitted pulls every zod contract into the first chunk.

@@ -33,7 +33,9 @@ function launchOptions(): LaunchOptions {
 
 /** One chromium for a whole run (global setup); test files connect to it. */
 export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(launchOptions());
+  // E2E_BROWSER_PORT: a fixed port for the browser's endpoint (default: one the system picks)
+  const port = process.env.E2E_BROWSER_PORT ? Number(process.env.E2E_BROWSER_PORT) : undefined;
+  return chromium.launchServer({ ...launchOptions(), port });
 }
 
 /** Connects to the run's chromium, or launches one when no endpoint is given. */

@@ -248,9 +248,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     });
   }
-  const sendIndex = (reply: FastifyReply) => {
+  // The sign-in pages have their own copy of index.html with the page's markup in it (painted before the
+  // JavaScript has loaded; apps/web/login-shell.html), when the build wrote them.
+  const loginPages: Record<string, string> = {
+    '/login': 'login.html',
+    '/company/login': 'login.html',
+    '/employee/login': 'employee-login.html',
+  };
+  const sendIndex = (reply: FastifyReply, url = '/') => {
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', { cacheControl: false });
+    const page = loginPages[url.split('?')[0]?.replace(/(.)\/+$/, '$1') ?? ''];
+    const file = page && existsSync(path.join(webDist, page)) ? page : 'index.html';
+    return reply.sendFile(file, { cacheControl: false });
   };
   if (serveWeb) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   // Unknown API paths answer JSON; any other GET is a client-side route of the SPA (history mode).
@@ -259,7 +268,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     if (!serveWeb || req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || isFile) {
       return reply.status(404).send({ message: 'ページが見つかりません' });
     }
-    return sendIndex(reply);
+    return sendIndex(reply, req.url);
   });
 
   return app;

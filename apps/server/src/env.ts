@@ -52,6 +52,11 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The folder of the built web app (default apps/web/dist); bench/web.ts compares two builds with it. */
+  WEB_DIST: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; DATA_DIR: string };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { openDatabase, withStartupLock } from './db/client.js';
 import { EnvError, loadEnv } from './env.js';
 
@@ -64,6 +65,7 @@ async function main() {
     queue,
     storage,
     serveWeb: true,
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     logger: { level: env.LOG_LEVEL },
   });
   app.deps.mailer.start();

@@ -51,4 +51,37 @@ describe('Cache-Control on /api answers', () => {
       await app.close();
     }
   });
+
+  it('sends the sign-in routes their pages with the static markup when the build wrote them', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'chobo-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>index</title>');
+    const app = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test' }),
+      db: ctx.db,
+      driver: ctx.app.deps.driver,
+      serveWeb: true,
+      webDist: dist,
+    });
+    try {
+      // not built: the plain app
+      expect((await app.inject({ method: 'GET', url: '/login' })).body).toContain('index');
+      writeFileSync(path.join(dist, 'login.html'), '<!doctype html><title>login</title>');
+      writeFileSync(path.join(dist, 'employee-login.html'), '<!doctype html><title>employee</title>');
+      for (const [url, title] of [
+        ['/login', 'login'],
+        ['/login?redirect=%2Fcompany', 'login'],
+        ['/company/login', 'login'],
+        ['/employee/login/', 'employee'],
+        ['/company', 'index'],
+        ['/', 'index'],
+      ] as const) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<title>${title}</title>`);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });

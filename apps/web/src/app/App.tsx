@@ -9,7 +9,7 @@ const queryClient = createQueryClient();
 onSessionCleared(() => queryClient.clear());
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     <ShellProviders client={queryClient}>
       <RouterProvider router={router} />

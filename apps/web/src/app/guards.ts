@@ -1,4 +1,5 @@
 import { isPermitted, type Me } from '@chobo/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { isApiError } from '../lib/api';
 import { currentPermissions, homePathFor, loadMe, roleOf } from '../lib/session';
@@ -43,12 +44,22 @@ export function firstPermittedCompanyPath(me: Me): string | null {
   return entries[0]?.to ?? null;
 }
 
-/** Guard of one page: token → role → permission (docs/product/SPEC.md §4). */
-export function pageLoader(page: PageDef) {
+/**
+ * Guard of one page: token → role → permission (docs/product/SPEC.md §4). With a query client, the page's
+ * first data request (`page.prefetch`) starts beside the profile's when the permissions already known (this
+ * session's, or the last one's kept in storage) allow the page, else once the guard has passed — either way
+ * before the page's chunk and its first render; quiet (a 401/403 is left to the guard).
+ */
+export function pageLoader(page: PageDef, queryClient?: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
+    const prefetch = queryClient && page.prefetch ? () => page.prefetch?.(queryClient) : null;
+    const early = Boolean(prefetch && isLoggedIn() && isPermitted(page.permission, currentPermissions()));
+    if (early) void prefetch?.();
     const me = await requireSession(request);
     if (!roleAllowed(page, roleOf(me))) throw redirect(FORBIDDEN_PATH);
-    if (!isPermitted(page.permission, currentPermissions(me))) {
+    const permitted = isPermitted(page.permission, currentPermissions(me));
+    if (permitted && !early) void prefetch?.();
+    if (!permitted) {
       // The company home needs customer.index like its menu entry; a user without it (e.g. an employee)
       // lands on the first page they may use instead of an error.
       if (page.path === COMPANY_HOME) {

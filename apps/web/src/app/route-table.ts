@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { prefetchDashboard } from '../features/home/dashboard-query';
 import { menuPermission } from './menu';
 
 /**
@@ -16,6 +18,8 @@ export interface PageDef {
   /** Extra restriction to these roles (roles[0]). */
   roles?: readonly string[];
   load?: () => Promise<{ default: ComponentType }>;
+  /** The page's first data request, started by its route's loader beside the page's chunk. */
+  prefetch?: (client: QueryClient) => Promise<unknown>;
 }
 
 const m = menuPermission;
@@ -47,7 +51,10 @@ export const SYSTEM_HOME = '/system';
 
 export const PAGES: PageDef[] = [
   // ── company area ────────────────────────────────────────────────────────────
-  company(COMPANY_HOME, 'ホーム', m('/company'), { load: () => import('../features/home/CompanyHomePage') }),
+  company(COMPANY_HOME, 'ホーム', m('/company'), {
+    load: () => import('../features/home/CompanyHomePage'),
+    prefetch: prefetchDashboard,
+  }),
   company('/company/customers', '顧客管理', m('/company/customers'), {
     load: () => import('../features/customers/CustomerListPage'),
   }),

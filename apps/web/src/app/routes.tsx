@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import LoginPage from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { pageLoader, rootIndexLoader } from './guards';
 import { DefaultLayout } from './layouts/DefaultLayout';
@@ -19,13 +21,15 @@ function Redirecting() {
 
 const comingSoon: PageModule = () => import('../components/ComingSoonPage');
 
-const loginPage: PageModule = () => import('../features/auth/LoginPage');
+/**
+ * The sign-in page is in the first chunk (not code-split): it is the first page most visits open, and as
+ * a route module it would be fetched only after the first chunk has run — a second round trip before
+ * anything is painted (docs/benchmarks.md, issue 16). It costs the other pages ≈ 3 KB.
+ */
+const LOGIN_PATHS = ['login', 'company/login', 'employee/login'];
 
 /** Public routes (docs/product/SPEC.md §2), rendered in the default layout. */
 const PUBLIC_ROUTES: { path: string; load: PageModule }[] = [
-  { path: 'login', load: loginPage },
-  { path: 'company/login', load: loginPage },
-  { path: 'employee/login', load: loginPage },
   { path: 'password-forget', load: () => import('../features/auth/PasswordForgetPage') },
   { path: 'password-forget/complete', load: () => import('../features/auth/PasswordForgetCompletePage') },
   { path: 'password-reset', load: () => import('../features/auth/PasswordResetPage') },
@@ -36,7 +40,8 @@ const PUBLIC_ROUTES: { path: string; load: PageModule }[] = [
   { path: 'api-settings', load: () => import('../features/api-settings/ApiSettingsPage') },
 ];
 
-export function createRoutes(): RouteObject[] {
+/** The app's routes; with a query client, the pages' loaders start their first data requests (guards.ts). */
+export function createRoutes(queryClient?: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
@@ -49,6 +54,7 @@ export function createRoutes(): RouteObject[] {
           id: 'default-layout',
           Component: DefaultLayout,
           children: [
+            ...LOGIN_PATHS.map((path) => ({ path, Component: LoginPage })),
             ...PUBLIC_ROUTES.map((r) => ({ path: r.path, lazy: lazyPage(r.load) })),
             { path: '*', Component: NotFoundPage },
           ],
@@ -60,7 +66,7 @@ export function createRoutes(): RouteObject[] {
           children: PAGES.map(
             (page): RouteObject => ({
               path: page.path,
-              loader: pageLoader(page),
+              loader: pageLoader(page, queryClient),
               handle: { title: page.title },
               lazy: lazyPage(page.load ?? comingSoon),
             }),

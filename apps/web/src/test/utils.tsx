@@ -8,10 +8,13 @@ import { createRoutes } from '../app/routes';
 import { setNavigator } from '../lib/navigation';
 import { saveToken } from '../lib/token';
 
-/** Renders the whole app (real routes, guards, layouts) at `path` in a memory router. */
-export function renderApp(path: string) {
+/**
+ * Renders the whole app (real routes, guards, layouts) at `path` in a memory router. `prefetch`: the route
+ * loaders start the pages' first data requests as in the app (createAppRouter gives them the query client).
+ */
+export function renderApp(path: string, opts: { prefetch?: boolean } = {}) {
   const client = createQueryClient();
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(opts.prefetch ? client : undefined), { initialEntries: [path] });
   setNavigator((to, opts) => router.navigate(to, opts));
   const view = render(
     <AppProviders client={client}>

@@ -23,7 +23,7 @@ import {
 } from 'recharts';
 import { api } from '../../lib/api';
 import { accountingKeys } from './api';
-import { formatAmount } from './format';
+import { formatAmount, manYen } from './format';
 import type { Period } from './types';
 
 const COLORS = {
@@ -37,9 +37,8 @@ const COLORS = {
   netAssets: '#2b8a3e',
 };
 
-/** 1234567 → '123万' on chart axes. */
-export const manYen = (v: number) =>
-  Math.abs(v) >= 10000 ? `${Math.round(v / 10000).toLocaleString('en')}万` : String(v);
+export { manYen };
+
 const tooltipValue = (v: unknown) => `${formatAmount(Number(v))}円`;
 
 function ChartTitle({ children }: { children: string }) {

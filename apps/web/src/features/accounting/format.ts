@@ -23,3 +23,7 @@ export function parseAmount(text: string | number | null | undefined): number | 
   if (!/^\d+$/.test(half)) return null;
   return Number(half);
 }
+
+/** 1234567 → '123万' on chart axes. */
+export const manYen = (v: number) =>
+  Math.abs(v) >= 10000 ? `${Math.round(v / 10000).toLocaleString('en')}万` : String(v);

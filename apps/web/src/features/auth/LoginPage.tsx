@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN, type LoginInput } from '@chobo/core';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
@@ -31,6 +31,24 @@ export function checkLogin(values: LoginInput): Errors {
   return errors;
 }
 
+/**
+ * What was typed into the sign-in page's static markup (login-shell.html, shown before the JavaScript has
+ * loaded) — read on the first render, before React replaces that markup.
+ */
+function shellValues(): LoginInput {
+  const field = (name: string) =>
+    document.querySelector<HTMLInputElement>(`[data-login-shell] input[name="${name}"]`)?.value ?? '';
+  return { email: field('email'), password: field('password') };
+}
+
+/** The static markup's field that had the focus, if it was the password (the page focuses the e-mail). */
+function shellFocusedPassword(): boolean {
+  const active = document.activeElement;
+  return (
+    active instanceof HTMLInputElement && active.name === 'password' && Boolean(active.closest('[data-login-shell]'))
+  );
+}
+
 /** Only same-app paths are followed after sign-in. */
 export function safeRedirect(target: string | null): string | null {
   if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/login')) return null;
@@ -43,10 +61,14 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const employee = pathname.startsWith('/employee');
-  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [values, setValues] = useState<LoginInput>(shellValues);
   const [errors, setErrors] = useState<Errors>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const [focusPassword] = useState(shellFocusedPassword);
+  useEffect(() => {
+    if (focusPassword) refs.password.current?.focus();
+  }, [focusPassword, refs.password]);
 
   const change = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
     const value = event.currentTarget.value;

@@ -12,7 +12,7 @@ import { EmployeesHomeTile } from '../employees/EmployeesHomeTile';
 import { CompanyNotices } from '../infos/CompanyNotices';
 import { useDashboard } from './api';
 
-// the chart library (recharts) is its own chunk, loaded after the home's figures are on screen
+// the chart (plain SVG, DashboardChart.tsx) is its own chunk, loaded after the home's figures are on screen
 const DashboardChart = lazy(() => import('./DashboardChart').then((m) => ({ default: m.DashboardChart })));
 
 export const HOME_TILES = ['今月の売上', '未回収売掛金', '未払買掛金', '現金残高'] as const;

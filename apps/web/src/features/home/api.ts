@@ -1,14 +1,13 @@
-import type { Dashboard } from '@chobo/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { DASHBOARD_KEY, fetchDashboard } from './dashboard-query';
 
-export const DASHBOARD_PATH = '/api/company/dashboard';
+export { DASHBOARD_PATH } from './dashboard-query';
 
 /** The company home's figures from the books (GET /api/company/dashboard). */
 export function useDashboard(enabled = true) {
   return useQuery({
-    queryKey: ['dashboard'],
-    queryFn: ({ signal }) => api.get<{ data: Dashboard }>(DASHBOARD_PATH, { signal }).then((r) => r.data),
+    queryKey: DASHBOARD_KEY,
+    queryFn: ({ signal }) => fetchDashboard(signal),
     staleTime: 30_000,
     enabled,
     meta: { silent: true },

@@ -6,6 +6,33 @@ import { DASHBOARD } from './test-fixtures';
 const ALL = ['customer.index', 'company-accountings.show', 'transactions.index'];
 
 describe('company home (/company)', () => {
+  it('asks for the figures in the route loader, beside the profile, and only once', async () => {
+    const { calls } = mockApi({
+      'GET /api/me': { data: makeMe({ permissions: ALL }) },
+      'GET /api/company/dashboard': { data: DASHBOARD },
+    });
+    seedToken();
+    // a returning user: the last session's permissions are kept in storage
+    localStorage.setItem('DOMAIN_PERMISSIONS', JSON.stringify(ALL));
+    renderApp('/company', { prefetch: true });
+    await screen.findAllByTestId('home-figure', {}, { timeout: 30_000 });
+    const paths = calls.map((c) => c.url.pathname);
+    // asked before the profile's answer was known (not after the page's first render)
+    expect(paths.indexOf('/api/company/dashboard')).toBeLessThan(paths.indexOf('/api/me'));
+    expect(paths.filter((p) => p === '/api/company/dashboard')).toHaveLength(1);
+  });
+
+  it('does not ask for the figures of a user the known permissions do not allow (an employee is sent on)', async () => {
+    const { calls } = mockApi({
+      'GET /api/me': { data: makeMe({ roles: ['employee'], permissions: ['attendance.index'] }) },
+    });
+    seedToken();
+    localStorage.setItem('DOMAIN_PERMISSIONS', JSON.stringify(['attendance.index']));
+    const { router } = renderApp('/company', { prefetch: true });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/company'), { timeout: 30_000 });
+    expect(calls.map((c) => c.url.pathname)).not.toContain('/api/company/dashboard');
+  });
+
   it('shows the four figures from GET /api/company/dashboard, each linking to what is behind it', async () => {
     mockApi({
       'GET /api/me': { data: makeMe({ permissions: ALL }) },
