@@ -9,6 +9,7 @@
  * migrations folder, the OCR workers (*.cjs, raster-worker.mjs), `createRequire` for fonts and language data,
  * the web build — resolves exactly as it does from the sources, with nothing copied.
  */
+import { execFileSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +54,7 @@ await rm(outdir, { recursive: true, force: true });
 const started = performance.now();
 await build({
   absWorkingDir: here,
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', 'pgdata-template': 'src/cli/pgdata-template.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -69,3 +70,9 @@ await build({
 console.log(
   `server built: ${path.relative(process.cwd(), outdir)}/main.js (${Math.round(performance.now() - started)} ms)`,
 );
+// the migrated empty embedded database a first start loads instead of creating one (ADR 0029)
+const templateStarted = performance.now();
+execFileSync(process.execPath, [path.join(outdir, 'pgdata-template.js'), path.join(outdir, 'pgdata-template.tar')], {
+  stdio: 'inherit',
+});
+console.log(`empty database template: pgdata-template.tar (${Math.round(performance.now() - templateStarted)} ms)`);

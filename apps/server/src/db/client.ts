@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgdataTemplate } from './pgdata-template.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -58,7 +59,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   } else {
     const pgdata = path.join(dir, 'pgdata');
     mkdirSync(pgdata, { recursive: true });
-    client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS });
+    // an empty folder: the migrated empty database the build wrote, when it matches (ADR 0029)
+    const template = existsSync(path.join(pgdata, 'PG_VERSION')) ? undefined : pgdataTemplate();
+    client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS, ...(template ? { loadDataDir: template } : {}) });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Database, type Db, PGLITE_EXTENSIONS, runMigrations } from './client.js';
+import { pgdataTemplate, templateKey, writePgdataTemplate } from './pgdata-template.js';
+import * as schema from './schema/index.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'chobo-template-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the empty database template of a first start (ADR 0029)', { timeout: 300_000 }, () => {
+  it('is used only when made from these migrations and this PGlite; loaded, it is the migrated database', async () => {
+    const file = path.join(dir, 'pgdata-template.tar');
+    expect(pgdataTemplate(file)).toBeUndefined(); // none yet
+    await writePgdataTemplate(file);
+    const blob = pgdataTemplate(file);
+    expect(blob?.size).toBeGreaterThan(0);
+
+    // loaded into a data folder, as openDatabase does for an empty one
+    const pgdata = path.join(dir, 'data', 'pgdata');
+    mkdirSync(pgdata, { recursive: true });
+    const client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS, loadDataDir: blob });
+    await client.waitReady;
+    const database: Database = {
+      db: drizzle(client, { schema }) as unknown as Db,
+      driver: 'pglite',
+      pglite: client,
+      close: () => client.close(),
+    };
+    try {
+      const applied = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      const key = JSON.parse(templateKey()) as { migrations: string[] };
+      expect(applied.rows[0].n).toBe(key.migrations.length);
+      await runMigrations(database); // nothing left to do
+      const epoch = await client.query<{ epoch: number }>('select epoch from auth_epoch');
+      expect(epoch.rows).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+
+    // made from other migrations (or another PGlite): not used
+    writeFileSync(`${file}.json`, JSON.stringify({ pglite: '0.0.0', migrations: [] }));
+    expect(pgdataTemplate(file)).toBeUndefined();
+  });
+});
