@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { coldPage } from './cold-page.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const PASSWORD = 'bench-web-pass-2026';
@@ -212,28 +212,7 @@ try {
   report(`| first (empty embedded database, demo data created) | ${(first.ms / 1000).toFixed(1)} |`);
   report(`| later (same folder) | ${(later.ms / 1000).toFixed(1)} |\n`);
   try {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    // encoded (compressed) bytes of every response, by URL, as the network stack received them
-    const sizes = new Map<string, { url: string; bytes: number; encoding: string }>();
-    cdp.on('Network.responseReceived', (e) => {
-      sizes.set(e.requestId, {
-        url: e.response.url,
-        bytes: 0,
-        encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? ''),
-      });
-    });
-    cdp.on('Network.loadingFinished', (e) => {
-      const s = sizes.get(e.requestId);
-      if (s) s.bytes = e.encodedDataLength;
-    });
+    const { browser, page, sizes } = await coldPage();
     const measure = async (label: string, url: string, ready: () => Promise<unknown>) => {
       sizes.clear();
       await page.goto(`${base}${url}`);

@@ -64,6 +64,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS, ...(template ? { loadDataDir: template } : {}) });
   }
   await client.waitReady;
+  return pgliteDatabase(client);
+}
+
+/** A PGlite client as the app uses one: drizzle over it, closed with it. */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, driver: 'pglite', pglite: client, close: () => client.close() };
 }

@@ -2,11 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, PGLITE_EXTENSIONS, runMigrations } from './client.js';
+import { PGLITE_EXTENSIONS, pgliteDatabase, runMigrations } from './client.js';
 import { pgdataTemplate, templateKey, writePgdataTemplate } from './pgdata-template.js';
-import * as schema from './schema/index.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chobo-template-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,12 +22,7 @@ describe('the empty database template of a first start (ADR 0029)', { timeout: 3
     mkdirSync(pgdata, { recursive: true });
     const client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS, loadDataDir: blob });
     await client.waitReady;
-    const database: Database = {
-      db: drizzle(client, { schema }) as unknown as Db,
-      driver: 'pglite',
-      pglite: client,
-      close: () => client.close(),
-    };
+    const database = pgliteDatabase(client);
     try {
       const applied = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
       const key = JSON.parse(templateKey()) as { migrations: string[] };

@@ -3,9 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { type Database, type Db, MIGRATIONS_FOLDER, PGLITE_EXTENSIONS, runMigrations } from './client.js';
-import * as schema from './schema/index.js';
+import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS, pgliteDatabase, runMigrations } from './client.js';
 
 /**
  * The embedded database's first start without initdb and migrations (ADR 0029): `npm run build` writes a
@@ -41,13 +39,7 @@ export function templateKey(): string {
 export async function writePgdataTemplate(file: string = PGDATA_TEMPLATE): Promise<void> {
   const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
-  const database: Database = {
-    db: drizzle(client, { schema }) as unknown as Db,
-    driver: 'pglite',
-    pglite: client,
-    close: () => client.close(),
-  };
-  await runMigrations(database);
+  await runMigrations(pgliteDatabase(client));
   await client.exec('checkpoint');
   const dump = await client.dumpDataDir('none');
   await client.close();

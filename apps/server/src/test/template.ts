@@ -3,10 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type Database, type Db, openDatabase, PGLITE_EXTENSIONS, runMigrations } from '../db/client.js';
-import * as schema from '../db/schema/index.js';
+import { type Database, openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, runMigrations } from '../db/client.js';
 
 /**
  * Test databases are cloned from a template built ONCE through the real migrations (runMigrations):
@@ -22,12 +20,6 @@ export interface Template {
   /** A file path (PGlite) or a database name (PostgreSQL). */
   ref: string;
   drop(): Promise<void>;
-}
-
-/** A PGlite database as the app opens one. */
-export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, driver: 'pglite', pglite: client, close: () => client.close() };
 }
 
 export async function buildPgliteTemplate(): Promise<Template> {
