@@ -255,7 +255,9 @@ class PgBossQueue implements JobQueue {
 /**
  * pg-boss creates a queue as a partition of its job table; two processes creating different queues at the
  * same moment can deadlock on PostgreSQL (main.ts starts the queue under the start-up lock for that reason).
- * A queue created later by a `send()` retries the deadlock victim: creation is idempotent.
+ * A queue created outside it retries the deadlock victim (creation is idempotent) after a short random
+ * pause that grows with each attempt, so that two processes going through many new queues in opposite
+ * orders stop meeting (without the pause they can deadlock on the next queue again, and again).
  */
 async function createQueueRetryingDeadlocks(boss: PgBoss, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -263,7 +265,8 @@ async function createQueueRetryingDeadlocks(boss: PgBoss, name: string): Promise
       await boss.createQueue(name);
       return;
     } catch (err) {
-      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 20) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * Math.min(attempt, 8)));
     }
   }
 }
