@@ -4,7 +4,7 @@
  * at BENCH_LIST_ROWS rows each (default 1,000,000) in one company, with 20 × 1,000 in other companies
  * around it. The first, middle and last page of each unfiltered list (newest first, 20 a page) through
  * `app.inject()` (the whole API path), beside, in the same run: GET /api/health, the SQL the list ran before
- * ADR 0030 (count(*) over the company's rows, then the page by OFFSET — from the nearer end), and the SQL it
+ * ADR 0032 (count(*) over the company's rows, then the page by OFFSET — from the nearer end), and the SQL it
  * runs now (total and first day from list_day_counts, then the page from that day on). Issue 16's target:
  * every page ≤ 30 ms at 1M, flat with the page's position.
  * Env: BENCH_LIST_ROWS, BENCH_RUNS (30), BENCH_LIST_DB (both | pglite | postgres).
@@ -141,7 +141,7 @@ async function run(label: string, open: () => Promise<Database>) {
       ['last', lastPage],
     ] as const) {
       const offset = (page - 1) * PER;
-      // before ADR 0030: count(*), then the page by OFFSET from the nearer end
+      // before ADR 0032: count(*), then the page by OFFSET from the nearer end
       const naive = async () => {
         await sqlRows(
           database.db,

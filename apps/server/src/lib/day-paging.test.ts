@@ -5,7 +5,7 @@ import { sqlRows } from '../modules/accounting/sql-rows.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
 
 /**
- * The lists paged from the kept per-day counts (ADR 0030): every page of the unfiltered list, newest and
+ * The lists paged from the kept per-day counts (ADR 0032): every page of the unfiltered list, newest and
  * oldest first, with and without a date range, is the same slice as the plain ORDER BY of the table — also
  * after rows move to another day, are deleted or (発注取引) logically deleted — and the kept counts equal the
  * rows' own counts. Another company's rows, on the same days, never count.

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { listDayCounts } from '../db/schema/index.js';
 import { sqlRows } from '../modules/accounting/sql-rows.js';
 
-/** The lists whose rows per company and day are kept in list_day_counts (migration 0027, ADR 0030). */
+/** The lists whose rows per company and day are kept in list_day_counts (migration 0027, ADR 0032). */
 export type DayCountedList = 'sales' | 'documents' | 'payments';
 
 /**

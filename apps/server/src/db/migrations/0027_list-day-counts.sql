@@ -9,7 +9,7 @@ CREATE TABLE "list_day_counts" (
 --> statement-breakpoint
 ALTER TABLE "list_day_counts" ADD CONSTRAINT "list_day_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Rows per company, list and day of the date-ordered lists that grow with the books, kept in the same
--- transaction as the row (ADR 0030; the journal has its own journal_daily_counts, ADR 0018). An unfiltered
+-- transaction as the row (ADR 0032; the journal has its own journal_daily_counts, ADR 0018). An unfiltered
 -- list page reads its total and the day it starts on from here instead of count(*) and a long OFFSET.
 CREATE OR REPLACE FUNCTION list_day_count_move(
   p_list text, p_old_company integer, p_old_date date, p_old_live boolean,

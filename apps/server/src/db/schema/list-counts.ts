@@ -5,7 +5,7 @@ import { companies } from './identity.js';
 /**
  * Rows per company, list and day of the lists ordered by a date that grow with the books (受注取引
  * `sales`, 発注取引 `documents`, 入出金 `payments`), kept by row triggers in the same transaction as the
- * row (migration 0027, ADR 0030 — the journal's own per-day counts are `journal_daily_counts`, ADR 0018).
+ * row (migration 0027, ADR 0032 — the journal's own per-day counts are `journal_daily_counts`, ADR 0018).
  * An unfiltered list page reads its total and the day it starts on from here (lib/day-paging.ts).
  */
 export const listDayCounts = pgTable(

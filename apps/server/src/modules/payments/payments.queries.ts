@@ -234,35 +234,32 @@ export async function listPayments(tenant: Tenant, q: PaymentListQuery) {
       tenant,
       rows.map((r) => ({ ...r.p, customer_name: r.customer_name })),
     );
-  // the unfiltered list by date (the usual one): total and first day from the kept per-day counts (ADR 0030)
+  // the unfiltered list by date (the usual one): total and first day from the kept per-day counts (ADR 0032)
   const unfiltered =
     !q.keyword?.trim() &&
     q.direction === undefined &&
     q.customer_id === undefined &&
     q.method === undefined &&
     !q.unallocated;
+  const start = (dir: 'asc' | 'desc', offset: number) =>
+    dayPageStart(tenant.db, { list: 'payments', companyId: tenant.companyId, from: q.from, to: q.to, dir, offset });
   if (unfiltered && q.sort_by === 'date') {
     const offset = (q.page - 1) * q.per_page;
-    const start = await dayPageStart(tenant.db, {
-      list: 'payments',
-      companyId: tenant.companyId,
-      from: q.from,
-      to: q.to,
-      dir: q.sort_dir,
-      offset,
-    });
-    const rows = start.day
+    const first = await start(q.sort_dir, offset);
+    const rows = first.day
       ? await select()
-          .where(and(where, fromDay(payments.date, start.day, q.sort_dir)))
+          .where(and(where, fromDay(payments.date, first.day, q.sort_dir)))
           .orderBy(order, desc(payments.id))
           .limit(q.per_page)
-          .offset(offset - start.before)
+          .offset(offset - first.before)
       : [];
-    return { data: await map(rows), meta: pageMeta(start.total, q.page, q.per_page, rows.length) };
+    return { data: await map(rows), meta: pageMeta(first.total, q.page, q.per_page, rows.length) };
   }
   return pagedList(tenant.db, q, {
     from: payments,
     where,
+    // unfiltered but sorted otherwise: the total from the kept counts, the page by OFFSET
+    total: unfiltered ? async () => (await start('desc', 0)).total : undefined,
     rows: (limit, offset) => select().where(where).orderBy(order, desc(payments.id)).limit(limit).offset(offset),
     map,
   });

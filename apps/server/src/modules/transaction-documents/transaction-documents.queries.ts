@@ -182,7 +182,7 @@ export async function listDocuments(tenant: Tenant, q: TransactionDocumentListQu
   const where = documentWhere(tenant, q);
   const column = SORT_COLUMNS[q.sort_by];
   const offset = (q.page - 1) * q.per_page;
-  // the unfiltered list by date (the usual one): total and first day from the kept per-day counts (ADR 0030)
+  // the unfiltered list by date (the usual one): total and first day from the kept per-day counts (ADR 0032)
   const unfiltered =
     !q.keyword?.trim() &&
     q.status === undefined &&
@@ -213,7 +213,19 @@ export async function listDocuments(tenant: Tenant, q: TransactionDocumentListQu
       meta: pageMeta(start.total, q.page, q.per_page, rows.length),
     };
   }
-  const [{ total }] = await tenant.db.select({ total: sql<number>`count(*)::int` }).from(T).where(where);
+  // unfiltered but sorted otherwise: the total from the kept counts, the page by OFFSET
+  const total = unfiltered
+    ? (
+        await dayPageStart(tenant.db, {
+          list: 'documents',
+          companyId: tenant.companyId,
+          from: q.start_date,
+          to: q.end_date,
+          dir: 'desc',
+          offset: 0,
+        })
+      ).total
+    : (await tenant.db.select({ total: sql<number>`count(*)::int` }).from(T).where(where))[0].total;
   // a page past the middle is read from the other end (a short offset), then put back in order
   const fromEnd = offset > total / 2;
   const ascending = (q.sort_dir === 'asc') !== fromEnd;

@@ -129,7 +129,7 @@ export async function listTransactions(tenant: Tenant, q: TransactionListQuery) 
       .select({ t: salesTransactions, customer_name: customers.name })
       .from(salesTransactions)
       .leftJoin(customers, eq(customers.id, salesTransactions.customer_id));
-  // the unfiltered list by date (the usual one): total and first day from the kept per-day counts (ADR 0030)
+  // the unfiltered list by date (the usual one): total and first day from the kept per-day counts (ADR 0032)
   const unfiltered =
     !q.keyword?.trim() && q.status === undefined && q.payment_method === undefined && q.customer_id === undefined;
   if (unfiltered && q.sort_by === 'transaction_date') {
@@ -151,7 +151,19 @@ export async function listTransactions(tenant: Tenant, q: TransactionListQuery) 
       : [];
     return { data: await withDetails(tenant, rows), meta: pageMeta(start.total, q.page, q.per_page, rows.length) };
   }
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(salesTransactions).where(where);
+  // unfiltered but sorted otherwise: the total from the kept counts, the page by OFFSET
+  const total = unfiltered
+    ? (
+        await dayPageStart(db, {
+          list: 'sales',
+          companyId: tenant.companyId,
+          from: q.from,
+          to: q.to,
+          dir: 'desc',
+          offset: 0,
+        })
+      ).total
+    : (await db.select({ total: sql<number>`count(*)::int` }).from(salesTransactions).where(where))[0].total;
   // a page past the middle is read from the other end (a short offset), then put back in order
   const fromEnd = offset > total / 2;
   const ascending = (q.sort_dir === 'asc') !== fromEnd;
