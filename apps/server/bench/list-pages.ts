@@ -42,7 +42,7 @@ async function fill(database: Database, companyId: number, customerId: number, n
   const chunk = 200_000;
   for (let i = 0; i < n; i += chunk) {
     const m = Math.min(chunk, n - i);
-    const day = sql.raw(`(date '2020-01-01' + ((g * 7919) % 2400))`);
+    const day = sql.raw(`(date '2020-01-01' + ((g::bigint * 7919) % 2400)::int)`);
     await database.db.execute(sql`
       insert into sales_transactions (company_id, number, customer_id, transaction_date, subject, payment_method,
         status, by_rate, subtotal, tax, total)
