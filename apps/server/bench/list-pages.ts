@@ -12,14 +12,14 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Database, openDatabase, runMigrations } from '../src/db/client.js';
 import { customers } from '../src/db/schema/index.js';
 import { loadEnv } from '../src/env.js';
 import { dayPageStart } from '../src/lib/day-paging.js';
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
-import { createCompany, createTestDatabase, createUser, signIn } from '../src/test/harness.js';
+import { createCompany, createUser, signIn } from '../src/test/harness.js';
+import { onPostgresIfReachable } from './on-postgres.js';
 
 const N = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -181,17 +181,5 @@ async function run(label: string, open: () => Promise<Database>) {
 
 if (WHICH !== 'postgres') await run('embedded PGlite (in memory)', () => openDatabase({ dataDir: 'memory://' }));
 if (WHICH !== 'pglite') {
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const probe = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
-  if (
-    await probe.connect().then(
-      () => probe.end().then(() => true),
-      () => false,
-    )
-  ) {
-    process.env.TEST_DATABASE_URL = pgUrl;
-    await run('PostgreSQL', async () => createTestDatabase());
-  } else {
-    console.log('\nPostgreSQL: not reachable, skipped');
-  }
+  await onPostgresIfReachable('PostgreSQL', run);
 }
