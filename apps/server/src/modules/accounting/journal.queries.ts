@@ -5,17 +5,9 @@ import {
   type JournalTaxCategory,
   pageMeta,
 } from '@chobo/core';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  accounts,
-  customers,
-  journalDailyCounts,
-  journalEntries,
-  journalLines,
-  periodLocks,
-} from '../../db/schema/index.js';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
-import { pagedList } from '../../lib/list.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
 import { sqlRows } from './sql-rows.js';
 
@@ -127,13 +119,14 @@ export async function loadEntry(tenant: Tenant, id: number) {
   return (await loadEntries(tenant, [row]))[0];
 }
 
+/** The sort columns of the list (journal_entries columns), the last one breaking ties. */
 const SORT = {
-  date: [journalEntries.date, journalEntries.number],
-  number: [journalEntries.number],
-  id: [journalEntries.id],
-  created_at: [journalEntries.created_at, journalEntries.id],
-  total: [journalEntries.total, journalEntries.id],
-} as const;
+  date: ['date', 'number'],
+  number: ['number'],
+  id: ['id'],
+  created_at: ['created_at', 'id'],
+  total: ['total', 'id'],
+} as const satisfies Record<JournalListQuery['sort_by'], readonly string[]>;
 
 /** Keyword: every word must match the 摘要, a line's account (code, name, kana) or memo, or an amount. */
 function keywordColumns(companyId: number): KeywordMatch[] {
@@ -153,82 +146,185 @@ function keywordColumns(companyId: number): KeywordMatch[] {
   ];
 }
 
+/* ------------------------------------------------------------------ entries as JSON text, built by PostgreSQL */
+
+/** A text value as JSON: to_json escapes exactly the characters JSON.stringify escapes, the same way. */
+const jsonText = (v: string) => `to_json(${v})::text`;
+const orNull = (v: string) => `coalesce(${v}, 'null')`;
+/** A timestamptz as `Date#toISOString()` writes it (milliseconds truncated, as node-postgres reads them). */
+const isoTime = (v: string) => `'"' || to_char(${v} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
+
+/** One journal line (`l`, its account `a`) as journalLineDto's JSON, keys in the schema's order. */
+const LINE_JSON = sql.raw(`'{"id":' || l.id || ',"line_no":' || l.line_no || ',"account_id":' || l.account_id
+  || ',"account_code":' || ${jsonText('a.code')} || ',"account_name":' || ${jsonText('a.name')}
+  || ',"debit":' || l.debit || ',"credit":' || l.credit || ',"tax_category":' || ${jsonText('l.tax_category')}
+  || ',"customer_id":' || ${orNull('l.customer_id::text')}
+  || ',"customer_name":' || ${orNull(jsonText('(select cu.name from customers cu where cu.id = l.customer_id)'))}
+  || ',"memo":' || ${orNull(jsonText('l.memo'))} || '}'`);
+
+/** One entry (`p`, a journal_entries row; `ls.lines` its lines' JSON) as journalEntryDto's JSON. */
+function entryJson(company: SQL): SQL {
+  return sql`'{"id":' || p.id || ',"company_id":' || p.company_id || ',"number":' || p.number
+    || ',"date":' || ${sql.raw(jsonText('p.date'))} || ',"description":' || ${sql.raw(jsonText('p.description'))}
+    || ',"kind":' || ${sql.raw(jsonText('p.kind'))} || ',"reversal_of_id":' || ${sql.raw(orNull('p.reversal_of_id::text'))}
+    || ',"reversed_by_id":' || coalesce((select r.id from journal_entries r
+         where r.reversal_of_id = p.id and r.company_id = ${company})::text, 'null')
+    || ',"source_type":' || ${sql.raw(orNull(jsonText('p.source_type')))} || ',"source_id":' || ${sql.raw(orNull('p.source_id::text'))}
+    || ',"total":' || p.total
+    || ',"locked":' || (exists (select 1 from period_locks k
+         where k.company_id = ${company} and p.date between k.start_date and k.end_date))::text
+    || ',"lines":[' || coalesce(ls.lines, '') || '],"created_at":' || ${sql.raw(isoTime('p.created_at'))}
+    || ',"updated_at":' || ${sql.raw(isoTime('p.updated_at'))} || '}'`;
+}
+
+interface EntriesStatement {
+  /** CTEs the page's rows read (`name as (…), …`), if any. */
+  with?: SQL;
+  /** The page: journal_entries rows of the company, sorted and limited (the body of CTE `p`). */
+  rows: SQL;
+  /** The list's total (a scalar query). */
+  total: SQL;
+  /** p's order (columns of p). */
+  order: SQL;
+}
+
 /**
- * One page of the journal. Without a keyword or account filter (the usual list) the total and the day the
- * page starts on come from the maintained per-day entry counts (journal_daily_counts, ADR 0018): no count(*)
- * over the company's entries, and a page sorted by date is read from its first day on (keyset paging behind
- * page numbers), so the first, middle and last page cost the same. With a keyword or account filter:
- * count(*) and OFFSET over the matching entries.
+ * ONE statement for a page of entries: the total, the number of rows and the page as the JSON text of its
+ * entries (with their lines, account and customer names, the entry reversing each, and whether its date is
+ * locked) — what loadEntries builds in JS, byte for byte as the route's serialiser writes it (ADR 0030).
  */
-export async function listEntries(tenant: Tenant, q: JournalListQuery) {
+function entriesStatement(company: SQL, s: EntriesStatement): SQL {
+  return sql`with ${s.with ? sql`${s.with}, ` : sql``}p as (${s.rows}),
+    ls as (select l.entry_id, string_agg(${LINE_JSON}, ',' order by l.line_no) as lines
+           from journal_lines l join accounts a on a.id = l.account_id and a.company_id = ${company}
+           where l.company_id = ${company} and l.entry_id in (select p.id from p) group by l.entry_id)
+    select (${s.total}) as total, (select count(*)::int from p) as n,
+      (select string_agg(${entryJson(company)}, ',' order by ${s.order}) from p left join ls on ls.entry_id = p.id) as body`;
+}
+
+interface EntriesResult {
+  total: number;
+  n: number;
+  body: string | null;
+}
+
+/**
+ * The list's statements that do not depend on the request's values (company, page, dates are parameters):
+ * prepared once per database handle and name, so PostgreSQL plans each once per connection (a generic plan:
+ * the page size is part of the text so that the plan is costed for `limit 20`, not for 10 % of the table).
+ */
+const prepared = new WeakMap<
+  object,
+  Map<string, { execute(values: Record<string, unknown>): Promise<EntriesResult[]> }>
+>();
+function preparedStatement(db: Tenant['db'], name: string, build: () => SQL) {
+  let byName = prepared.get(db);
+  if (!byName) {
+    byName = new Map();
+    prepared.set(db, byName);
+  }
+  let statement = byName.get(name);
+  if (!statement) {
+    statement = db
+      .select({ total: sql<number>`t.total`, n: sql<number>`t.n`, body: sql<string | null>`t.body` })
+      .from(sql`(${build()}) t`)
+      .prepare(name);
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+const placeholder = (name: string, type: 'int' | 'date') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * One page of the journal as the answer's JSON text (`{ data, meta }`), in ONE statement (ADR 0030).
+ * Without a keyword or account filter (the usual list) the total and the day the page starts on come from
+ * the maintained per-day entry counts (journal_daily_counts, ADR 0018): no count(*) over the company's
+ * entries, and a page sorted by date is read from its first day on (keyset paging behind page numbers), so
+ * the first, middle and last page cost the same; these statements are prepared. With a keyword or account
+ * filter: count(*) and OFFSET over the matching entries.
+ */
+export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Promise<string> {
   const { db, companyId } = tenant;
-  const keyword = keywordFilter(q.keyword, keywordColumns(companyId));
-  const where = and(
-    eq(journalEntries.company_id, companyId),
-    keyword,
-    q.from ? sql`${journalEntries.date} >= ${q.from}` : undefined,
-    q.to ? sql`${journalEntries.date} <= ${q.to}` : undefined,
-    q.account_id
-      ? sql`exists (select 1 from journal_lines lf where lf.entry_id = ${journalEntries.id} and lf.account_id = ${q.account_id})`
-      : undefined,
-  );
-  const order = q.sort_dir === 'desc' ? desc : asc;
-  const orderBy = SORT[q.sort_by].map((c) => order(c));
-  if (keyword || q.account_id) {
-    return pagedList(db, q, {
-      from: journalEntries,
-      where,
-      rows: (limit, offset) =>
-        db
-          .select()
-          .from(journalEntries)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      map: (rows) => loadEntries(tenant, rows),
-    });
-  }
   const offset = (q.page - 1) * q.per_page;
-  const byDate = q.sort_by === 'date';
-  const dir = sql.raw(q.sort_dir === 'desc' ? 'desc' : 'asc');
-  const days = and(
-    eq(journalDailyCounts.company_id, companyId),
-    sql`${journalDailyCounts.entries} > 0`,
-    q.from ? sql`${journalDailyCounts.date} >= ${q.from}` : undefined,
-    q.to ? sql`${journalDailyCounts.date} <= ${q.to}` : undefined,
-  );
-  // the total, and (sorted by date) the day holding the page's first entry with the entries before that day
-  const [found] = await sqlRows<{ total: number; day: string | null; before: number | null }>(
-    db,
-    sql`with d as (
-          select ${journalDailyCounts.date} as date, ${journalDailyCounts.entries} as entries,
-                 sum(${journalDailyCounts.entries}) over (order by ${journalDailyCounts.date} ${dir}) as upto
-          from ${journalDailyCounts} where ${days})
-        select (select coalesce(sum(entries), 0)::int from d) as total, s.date::text as day, (s.upto - s.entries)::int as before
-        from (select 1) one
-        left join lateral (select date, entries, upto from d where upto > ${offset} order by date ${dir} limit 1) s on true`,
-  );
-  const total = Number(found.total);
-  let rows: EntryRow[] = [];
-  if (!byDate) {
-    rows = await db
-      .select()
-      .from(journalEntries)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.per_page)
-      .offset(offset);
-  } else if (found.day) {
-    const from =
-      q.sort_dir === 'desc' ? sql`${journalEntries.date} <= ${found.day}` : sql`${journalEntries.date} >= ${found.day}`;
-    rows = await db
-      .select()
-      .from(journalEntries)
-      .where(and(where, from))
-      .orderBy(...orderBy)
-      .limit(q.per_page)
-      .offset(offset - Number(found.before));
+  const dir = q.sort_dir === 'desc' ? 'desc' : 'asc';
+  const order = sql.raw(SORT[q.sort_by].map((c) => `p.${c} ${dir}`).join(', '));
+  const orderRows = (prefix: string) => sql.raw(SORT[q.sort_by].map((c) => `${prefix}${c} ${dir}`).join(', '));
+  const limit = sql.raw(String(q.per_page));
+  let result: EntriesResult;
+  const keyword = keywordFilter(q.keyword, keywordColumns(companyId));
+  if (keyword || q.account_id) {
+    const where = and(
+      eq(journalEntries.company_id, companyId),
+      keyword,
+      q.from ? sql`${journalEntries.date} >= ${q.from}` : undefined,
+      q.to ? sql`${journalEntries.date} <= ${q.to}` : undefined,
+      q.account_id
+        ? sql`exists (select 1 from journal_lines lf where lf.entry_id = ${journalEntries.id} and lf.account_id = ${q.account_id})`
+        : undefined,
+    );
+    const company = sql`${companyId}::int`;
+    [result] = await sqlRows<EntriesResult>(
+      db,
+      entriesStatement(company, {
+        rows: sql`select * from ${journalEntries} where ${where} order by ${orderRows('')} limit ${limit} offset ${offset}`,
+        total: sql`select count(*)::int from ${journalEntries} where ${where}`,
+        order,
+      }),
+    );
+  } else {
+    const company = placeholder('company', 'int');
+    const range = (column: string) =>
+      sql.join(
+        [
+          q.from ? sql` and ${sql.raw(column)} >= ${placeholder('from', 'date')}` : undefined,
+          q.to ? sql` and ${sql.raw(column)} <= ${placeholder('to', 'date')}` : undefined,
+        ].filter((x): x is SQL => x !== undefined),
+      );
+    const total = sql`select coalesce(sum(c.entries), 0)::int from journal_daily_counts c where c.company_id = ${company}${range('c.date')}`;
+    const byDate = q.sort_by === 'date';
+    const name = `chobo_journal_page_${q.sort_by}_${dir}_${q.from ? 'f' : ''}${q.to ? 't' : ''}_${q.per_page}`;
+    const statement = preparedStatement(db, name, () =>
+      byDate
+        ? entriesStatement(company, {
+            // the day holding the page's first entry and the entries before that day: a running sum over the
+            // company's days in the list's order, read until it passes the offset
+            with: sql`s as (
+                select w.date, (w.upto - w.entries)::int as before from (
+                  select c.date, c.entries, sum(c.entries) over (order by c.date ${sql.raw(dir)}) as upto
+                  from journal_daily_counts c where c.company_id = ${company} and c.entries > 0${range('c.date')}
+                  order by c.date ${sql.raw(dir)}) w
+                where w.upto > ${placeholder('offset', 'int')} limit 1)`,
+            rows: sql`select e.* from s, lateral (
+                select * from journal_entries e where e.company_id = ${company}
+                  and e.date ${sql.raw(dir === 'desc' ? '<=' : '>=')} s.date${range('e.date')}
+                order by ${orderRows('e.')} limit ${limit} offset (${placeholder('offset', 'int')} - s.before)) e`,
+            total,
+            order,
+          })
+        : entriesStatement(company, {
+            rows: sql`select * from journal_entries e where e.company_id = ${company}${range('e.date')}
+                order by ${orderRows('e.')} limit ${limit} offset ${placeholder('offset', 'int')}`,
+            total,
+            order,
+          }),
+    );
+    [result] = await statement.execute({ company: companyId, offset, from: q.from, to: q.to });
   }
-  return { data: await loadEntries(tenant, rows), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+  const meta = pageMeta(Number(result.total), q.page, q.per_page, Number(result.n));
+  return `{"data":[${result.body ?? ''}],"meta":${JSON.stringify(meta)}}`;
+}
+
+/** One entry as the answer's JSON text (`{ data }`), in one statement; undefined when the company has no such entry. */
+export async function loadEntryJson(tenant: Tenant, id: number): Promise<string | undefined> {
+  const company = placeholder('company', 'int');
+  const statement = preparedStatement(tenant.db, 'chobo_journal_entry', () =>
+    entriesStatement(company, {
+      rows: sql`select * from journal_entries e where e.id = ${placeholder('id', 'int')} and e.company_id = ${company}`,
+      total: sql`0`,
+      order: sql`p.id`,
+    }),
+  );
+  const [result] = await statement.execute({ company: tenant.companyId, id });
+  return result?.body ? `{"data":${result.body}}` : undefined;
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, journalEntries, periodLocks } from '../../db/schema/index.js';
+import { auditLogs, customers, journalEntries, periodLocks } from '../../db/schema/index.js';
+import { systemTenant } from '../../lib/context.js';
 import {
   type Client,
   client,
@@ -13,6 +14,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/harness.js';
+import { loadEntries } from './journal.queries.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -429,3 +431,75 @@ describe('journal list paging (maintained per-day counts)', () => {
     expect((await o.api.get('/api/accountings')).json().meta.total).toBe(18);
   });
 });
+
+describe('journal list and show as JSON text built by PostgreSQL (ADR 0030)', () => {
+  it('say exactly what loadEntries says: lines, names, reversal, lock, source, awkward characters, timestamps', async () => {
+    const o = await companyOwner(ctx);
+    const ids = await accountsOf(o.api);
+    const [cu] = await ctx.db
+      .insert(customers)
+      .values({ company_id: o.company.id, name: '顧客 "引用" \\ 株式会社' })
+      .returning();
+    const awkward = 'タブ\tと改行\nと "引用" と \\ と </script> と \u2028 と 😀';
+    const a = (
+      await o.api.post('/api/accountings', {
+        date: '2026-06-01',
+        description: awkward,
+        lines: [
+          { account_id: ids['1220'], debit: 1100, credit: 0, customer_id: cu.id, memo: awkward },
+          { account_id: ids['4110'], debit: 0, credit: 1000, tax_category: 'sales_10' },
+          { account_id: ids['2210'], debit: 0, credit: 100 },
+        ],
+      })
+    ).json().data;
+    const b = (await o.api.post('/api/accountings', entry(ids, '2026-06-02', 5000))).json().data;
+    const c = (await o.api.post('/api/accountings', entry(ids, '2026-07-01', 7000))).json().data;
+    const rev = (await o.api.post(`/api/accountings/${b.id}/reverse`, { date: '2026-07-02' })).json().data;
+    // what the forms refuse but a row may still hold (imports, older data): control characters, a source,
+    // timestamps with microseconds on either side of a millisecond
+    await ctx.db.execute(sql`update journal_entries set description = ${'制御\u0001文字\u001f'},
+        source_type = 'transaction', source_id = 42,
+        created_at = '2026-06-02 01:02:03.999999+00', updated_at = '2026-06-02 10:11:12.000500+09'
+      where id = ${c.id}`);
+    await ctx.db
+      .insert(periodLocks)
+      .values({ company_id: o.company.id, kind: 'month', start_date: '2026-06-01', end_date: '2026-06-30' });
+
+    const tenant = systemTenant(ctx.db, o.company.id);
+    const expected = JSON.parse(JSON.stringify(await loadEntries(tenant, await entryRows(o.company.id))));
+    expect(expected.map((e: { id: number }) => e.id)).toEqual([rev.id, c.id, b.id, a.id]);
+    expect(expected[2]).toMatchObject({ locked: true, reversed_by_id: rev.id });
+    expect(expected[1]).toMatchObject({
+      description: '制御\u0001文字\u001f',
+      source_type: 'transaction',
+      source_id: 42,
+    });
+    expect(expected[1].created_at).toBe('2026-06-02T01:02:03.999Z');
+    expect(expected[1].updated_at).toBe('2026-06-02T01:11:12.000Z');
+    expect(expected[3].lines[0]).toMatchObject({ customer_id: cu.id, customer_name: cu.name, memo: awkward });
+
+    // every answer below is also compared byte for byte with the route's serialiser (lib/json-text.ts)
+    for (const e of expected) expect((await o.api.get(`/api/accountings/${e.id}`)).json().data).toEqual(e);
+    for (const query of [
+      '',
+      'sort_by=id',
+      'sort_by=total&sort_dir=asc',
+      'keyword=%E5%BC%95%E7%94%A8',
+      'from=2026-06-02',
+    ]) {
+      const res = (await o.api.get(`/api/accountings?per_page=2&page=2&${query}`)).json();
+      const all = (await o.api.get(`/api/accountings?per_page=100&${query}`)).json();
+      expect(all.data.length).toBeGreaterThan(0);
+      expect(res.data).toEqual(all.data.slice(2, 4));
+      for (const e of all.data) expect(e).toEqual(expected.find((x: { id: number }) => x.id === e.id));
+    }
+  });
+});
+
+async function entryRows(companyId: number) {
+  return ctx.db
+    .select()
+    .from(journalEntries)
+    .where(eq(journalEntries.company_id, companyId))
+    .orderBy(sql`${journalEntries.date} desc, ${journalEntries.number} desc`);
+}
