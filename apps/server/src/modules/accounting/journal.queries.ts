@@ -1,14 +1,9 @@
-import {
-  type EntryKind,
-  type JournalEntry,
-  type JournalListQuery,
-  type JournalTaxCategory,
-  pageMeta,
-} from '@chobo/core';
+import type { EntryKind, JournalEntry, JournalListQuery, JournalTaxCategory } from '@chobo/core';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
+import { jsonObjectSql, type PageText, pageJson, placeholder, preparedPage } from '../../lib/sql-json.js';
 import { sqlRows } from './sql-rows.js';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
@@ -148,33 +143,48 @@ function keywordColumns(companyId: number): KeywordMatch[] {
 
 /* ------------------------------------------------------------------ entries as JSON text, built by PostgreSQL */
 
-/** A text value as JSON: to_json escapes exactly the characters JSON.stringify escapes, the same way. */
-const jsonText = (v: string) => `to_json(${v})::text`;
-const orNull = (v: string) => `coalesce(${v}, 'null')`;
-/** A timestamptz as `Date#toISOString()` writes it (milliseconds truncated, as node-postgres reads them). */
-const isoTime = (v: string) => `'"' || to_char(${v} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
-
 /** One journal line (`l`, its account `a`) as journalLineDto's JSON, keys in the schema's order. */
-const LINE_JSON = sql.raw(`'{"id":' || l.id || ',"line_no":' || l.line_no || ',"account_id":' || l.account_id
-  || ',"account_code":' || ${jsonText('a.code')} || ',"account_name":' || ${jsonText('a.name')}
-  || ',"debit":' || l.debit || ',"credit":' || l.credit || ',"tax_category":' || ${jsonText('l.tax_category')}
-  || ',"customer_id":' || ${orNull('l.customer_id::text')}
-  || ',"customer_name":' || ${orNull(jsonText('(select cu.name from customers cu where cu.id = l.customer_id)'))}
-  || ',"memo":' || ${orNull(jsonText('l.memo'))} || '}'`);
+const LINE_JSON = jsonObjectSql([
+  ['id', sql`l.id`, 'number'],
+  ['line_no', sql`l.line_no`, 'number'],
+  ['account_id', sql`l.account_id`, 'number'],
+  ['account_code', sql`a.code`, 'string'],
+  ['account_name', sql`a.name`, 'string'],
+  ['debit', sql`l.debit`, 'number'],
+  ['credit', sql`l.credit`, 'number'],
+  ['tax_category', sql`l.tax_category`, 'string'],
+  ['customer_id', sql`l.customer_id`, 'number?'],
+  ['customer_name', sql`(select cu.name from customers cu where cu.id = l.customer_id)`, 'string?'],
+  ['memo', sql`l.memo`, 'string?'],
+]);
 
 /** One entry (`p`, a journal_entries row; `ls.lines` its lines' JSON) as journalEntryDto's JSON. */
 function entryJson(company: SQL): SQL {
-  return sql`'{"id":' || p.id || ',"company_id":' || p.company_id || ',"number":' || p.number
-    || ',"date":' || ${sql.raw(jsonText('p.date'))} || ',"description":' || ${sql.raw(jsonText('p.description'))}
-    || ',"kind":' || ${sql.raw(jsonText('p.kind'))} || ',"reversal_of_id":' || ${sql.raw(orNull('p.reversal_of_id::text'))}
-    || ',"reversed_by_id":' || coalesce((select r.id from journal_entries r
-         where r.reversal_of_id = p.id and r.company_id = ${company})::text, 'null')
-    || ',"source_type":' || ${sql.raw(orNull(jsonText('p.source_type')))} || ',"source_id":' || ${sql.raw(orNull('p.source_id::text'))}
-    || ',"total":' || p.total
-    || ',"locked":' || (exists (select 1 from period_locks k
-         where k.company_id = ${company} and p.date between k.start_date and k.end_date))::text
-    || ',"lines":[' || coalesce(ls.lines, '') || '],"created_at":' || ${sql.raw(isoTime('p.created_at'))}
-    || ',"updated_at":' || ${sql.raw(isoTime('p.updated_at'))} || '}'`;
+  return jsonObjectSql([
+    ['id', sql`p.id`, 'number'],
+    ['company_id', sql`p.company_id`, 'number'],
+    ['number', sql`p.number`, 'number'],
+    ['date', sql`p.date`, 'date'],
+    ['description', sql`p.description`, 'string'],
+    ['kind', sql`p.kind`, 'string'],
+    ['reversal_of_id', sql`p.reversal_of_id`, 'number?'],
+    [
+      'reversed_by_id',
+      sql`(select r.id from journal_entries r where r.reversal_of_id = p.id and r.company_id = ${company})`,
+      'number?',
+    ],
+    ['source_type', sql`p.source_type`, 'string?'],
+    ['source_id', sql`p.source_id`, 'number?'],
+    ['total', sql`p.total`, 'number'],
+    [
+      'locked',
+      sql`exists (select 1 from period_locks k where k.company_id = ${company} and p.date between k.start_date and k.end_date)`,
+      'boolean',
+    ],
+    ['lines', sql`'[' || coalesce(ls.lines, '') || ']'`, 'json'],
+    ['created_at', sql`p.created_at`, 'timestamp'],
+    ['updated_at', sql`p.updated_at`, 'timestamp'],
+  ]);
 }
 
 interface EntriesStatement {
@@ -202,40 +212,6 @@ function entriesStatement(company: SQL, s: EntriesStatement): SQL {
       (select string_agg(${entryJson(company)}, ',' order by ${s.order}) from p left join ls on ls.entry_id = p.id) as body`;
 }
 
-interface EntriesResult {
-  total: number;
-  n: number;
-  body: string | null;
-}
-
-/**
- * The list's statements that do not depend on the request's values (company, page, dates are parameters):
- * prepared once per database handle and name, so PostgreSQL plans each once per connection (a generic plan:
- * the page size is part of the text so that the plan is costed for `limit 20`, not for 10 % of the table).
- */
-const prepared = new WeakMap<
-  object,
-  Map<string, { execute(values: Record<string, unknown>): Promise<EntriesResult[]> }>
->();
-function preparedStatement(db: Tenant['db'], name: string, build: () => SQL) {
-  let byName = prepared.get(db);
-  if (!byName) {
-    byName = new Map();
-    prepared.set(db, byName);
-  }
-  let statement = byName.get(name);
-  if (!statement) {
-    statement = db
-      .select({ total: sql<number>`t.total`, n: sql<number>`t.n`, body: sql<string | null>`t.body` })
-      .from(sql`(${build()}) t`)
-      .prepare(name);
-    byName.set(name, statement);
-  }
-  return statement;
-}
-
-const placeholder = (name: string, type: 'int' | 'date') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-
 /**
  * One page of the journal as the answer's JSON text (`{ data, meta }`), in ONE statement (ADR 0030).
  * Without a keyword or account filter (the usual list) the total and the day the page starts on come from
@@ -251,7 +227,7 @@ export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Prom
   const order = sql.raw(SORT[q.sort_by].map((c) => `p.${c} ${dir}`).join(', '));
   const orderRows = (prefix: string) => sql.raw(SORT[q.sort_by].map((c) => `${prefix}${c} ${dir}`).join(', '));
   const limit = sql.raw(String(q.per_page));
-  let result: EntriesResult;
+  let result: PageText;
   const keyword = keywordFilter(q.keyword, keywordColumns(companyId));
   if (keyword || q.account_id) {
     const where = and(
@@ -264,7 +240,7 @@ export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Prom
         : undefined,
     );
     const company = sql`${companyId}::int`;
-    [result] = await sqlRows<EntriesResult>(
+    [result] = await sqlRows<PageText>(
       db,
       entriesStatement(company, {
         rows: sql`select * from ${journalEntries} where ${where} order by ${orderRows('')} limit ${limit} offset ${offset}`,
@@ -284,7 +260,7 @@ export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Prom
     const total = sql`select coalesce(sum(c.entries), 0)::int from journal_daily_counts c where c.company_id = ${company}${range('c.date')}`;
     const byDate = q.sort_by === 'date';
     const name = `chobo_journal_page_${q.sort_by}_${dir}_${q.from ? 'f' : ''}${q.to ? 't' : ''}_${q.per_page}`;
-    const statement = preparedStatement(db, name, () =>
+    const statement = preparedPage(db, name, () =>
       byDate
         ? entriesStatement(company, {
             // the day holding the page's first entry and the entries before that day: a running sum over the
@@ -311,14 +287,13 @@ export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Prom
     );
     [result] = await statement.execute({ company: companyId, offset, from: q.from, to: q.to });
   }
-  const meta = pageMeta(Number(result.total), q.page, q.per_page, Number(result.n));
-  return `{"data":[${result.body ?? ''}],"meta":${JSON.stringify(meta)}}`;
+  return pageJson(result, q);
 }
 
 /** One entry as the answer's JSON text (`{ data }`), in one statement; undefined when the company has no such entry. */
 export async function loadEntryJson(tenant: Tenant, id: number): Promise<string | undefined> {
   const company = placeholder('company', 'int');
-  const statement = preparedStatement(tenant.db, 'chobo_journal_entry', () =>
+  const statement = preparedPage(tenant.db, 'chobo_journal_entry', () =>
     entriesStatement(company, {
       rows: sql`select * from journal_entries e where e.id = ${placeholder('id', 'int')} and e.company_id = ${company}`,
       total: sql`0`,
