@@ -215,10 +215,11 @@ function entriesStatement(company: SQL, s: EntriesStatement): SQL {
 /**
  * One page of the journal as the answer's JSON text (`{ data, meta }`), in ONE statement (ADR 0030).
  * Without a keyword or account filter (the usual list) the total and the day the page starts on come from
- * the maintained per-day entry counts (journal_daily_counts, ADR 0018): no count(*) over the company's
- * entries, and a page sorted by date is read from its first day on (keyset paging behind page numbers), so
- * the first, middle and last page cost the same; these statements are prepared. With a keyword or account
- * filter: count(*) and OFFSET over the matching entries.
+ * the maintained entry counts (journal_monthly_counts and journal_daily_counts, ADR 0018 and 0030; the days
+ * of the range when a date range is given): no count(*) over the company's entries, and a page sorted by
+ * date is read from its first day on (keyset paging behind page numbers), so the first, middle and last
+ * page cost the same; these statements are prepared. With a keyword or account filter: count(*) and OFFSET
+ * over the matching entries.
  */
 export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Promise<string> {
   const { db, companyId } = tenant;
@@ -257,30 +258,52 @@ export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Prom
           q.to ? sql` and ${sql.raw(column)} <= ${placeholder('to', 'date')}` : undefined,
         ].filter((x): x is SQL => x !== undefined),
       );
-    const total = sql`select coalesce(sum(c.entries), 0)::int from journal_daily_counts c where c.company_id = ${company}${range('c.date')}`;
+    const ranged = Boolean(q.from || q.to);
+    // the total: a few rows a year (the monthly counts) for the whole journal, the days of a date range
+    const total = ranged
+      ? sql`select coalesce(sum(c.entries), 0)::int from journal_daily_counts c where c.company_id = ${company}${range('c.date')}`
+      : sql`select coalesce(sum(k.entries), 0)::int from journal_monthly_counts k where k.company_id = ${company}`;
+    const offsetParam = placeholder('offset', 'int');
+    const D = sql.raw(dir);
+    // the day holding the page's first entry and the entries before that day: a running sum over the
+    // company's days in the list's order, read until it passes the offset; for the whole journal first over
+    // its months, then over the days of the month found
+    const firstDay = ranged
+      ? sql`s as (
+          select w.date, (w.upto - w.entries)::int as before from (
+            select c.date, c.entries, sum(c.entries) over (order by c.date ${D}) as upto
+            from journal_daily_counts c where c.company_id = ${company} and c.entries > 0${range('c.date')}
+            order by c.date ${D}) w
+          where w.upto > ${offsetParam} limit 1)`
+      : sql`m as (
+          select w.month, (w.upto - w.entries)::int as before from (
+            select k.month, k.entries, sum(k.entries) over (order by k.month ${D}) as upto
+            from journal_monthly_counts k where k.company_id = ${company} and k.entries > 0
+            order by k.month ${D}) w
+          where w.upto > ${offsetParam} limit 1),
+        s as (
+          select w.date, (m.before + w.upto - w.entries)::int as before from m, lateral (
+            select c.date, c.entries, sum(c.entries) over (order by c.date ${D}) as upto
+            from journal_daily_counts c where c.company_id = ${company} and c.entries > 0
+              and c.date >= m.month and c.date < (m.month + interval '1 month')::date
+            order by c.date ${D}) w
+          where m.before + w.upto > ${offsetParam} limit 1)`;
     const byDate = q.sort_by === 'date';
     const name = `chobo_journal_page_${q.sort_by}_${dir}_${q.from ? 'f' : ''}${q.to ? 't' : ''}_${q.per_page}`;
     const statement = preparedPage(db, name, () =>
       byDate
         ? entriesStatement(company, {
-            // the day holding the page's first entry and the entries before that day: a running sum over the
-            // company's days in the list's order, read until it passes the offset
-            with: sql`s as (
-                select w.date, (w.upto - w.entries)::int as before from (
-                  select c.date, c.entries, sum(c.entries) over (order by c.date ${sql.raw(dir)}) as upto
-                  from journal_daily_counts c where c.company_id = ${company} and c.entries > 0${range('c.date')}
-                  order by c.date ${sql.raw(dir)}) w
-                where w.upto > ${placeholder('offset', 'int')} limit 1)`,
+            with: firstDay,
             rows: sql`select e.* from s, lateral (
                 select * from journal_entries e where e.company_id = ${company}
                   and e.date ${sql.raw(dir === 'desc' ? '<=' : '>=')} s.date${range('e.date')}
-                order by ${orderRows('e.')} limit ${limit} offset (${placeholder('offset', 'int')} - s.before)) e`,
+                order by ${orderRows('e.')} limit ${limit} offset (${offsetParam} - s.before)) e`,
             total,
             order,
           })
         : entriesStatement(company, {
             rows: sql`select * from journal_entries e where e.company_id = ${company}${range('e.date')}
-                order by ${orderRows('e.')} limit ${limit} offset ${placeholder('offset', 'int')}`,
+                order by ${orderRows('e.')} limit ${limit} offset ${offsetParam}`,
             total,
             order,
           }),

@@ -375,17 +375,26 @@ describe('journal list paging (maintained per-day counts)', () => {
       from journal_entries e left join journal_daily_counts c on c.company_id = e.company_id and c.date = e.date
       where e.company_id = ${companyId} group by e.date`);
     for (const r of (rows as unknown as { rows: { n: number; kept: number }[] }).rows) expect(r.kept).toBe(r.n);
+    const months = await ctx.db.execute(sql`
+      select coalesce(d.month, m.month)::text as month, coalesce(d.n, 0)::int as n, coalesce(m.entries, 0)::int as kept
+      from (select date_trunc('month', date)::date as month, sum(entries) as n from journal_daily_counts
+            where company_id = ${companyId} group by 1) d
+      full join (select month, entries from journal_monthly_counts where company_id = ${companyId}) m on m.month = d.month`);
+    for (const r of (months as unknown as { rows: { n: number; kept: number }[] }).rows) expect(r.kept).toBe(r.n);
   }
 
   it('every page is the right slice (both directions, with a date range), and the counts follow edits and deletes', async () => {
     const o = await companyOwner(ctx);
     const ids = await accountsOf(o.api);
-    // uneven days: 1, 4, 0, 7, 2, 5 entries, posted out of date order
+    // uneven days: 1, 4, 0, 7, 2, 5 entries in April, a few in the months around it, posted out of date order
     const perDay: [string, number][] = [
       ['2026-04-03', 4],
       ['2026-04-01', 1],
+      ['2026-06-15', 1],
       ['2026-04-06', 5],
+      ['2026-03-31', 3],
       ['2026-04-04', 7],
+      ['2026-05-01', 2],
       ['2026-04-05', 2],
     ];
     const created: { id: number; updated_at: string }[] = [];
@@ -404,31 +413,36 @@ describe('journal list paging (maintained per-day counts)', () => {
       'sort_dir=asc&from=2026-04-04',
       'sort_by=number&sort_dir=desc',
     ]) {
-      for (const perPage of [1, 3, 4, 19]) {
+      for (const perPage of [1, 3, 4, 19, 25]) {
         const { all, paged } = await pages(o.api, query, perPage);
         expect(paged).toEqual(all.map((e) => e.id));
       }
     }
     const { all } = await pages(o.api, 'sort_dir=desc', 5);
-    expect(all).toHaveLength(19);
+    expect(all).toHaveLength(25);
     const order = [...all].sort((a, b) => (a.date === b.date ? b.number - a.number : a.date < b.date ? 1 : -1));
     expect(all.map((e) => e.id)).toEqual(order.map((e) => e.id));
     expect((await o.api.get('/api/accountings?from=2026-04-03&to=2026-04-05')).json().meta.total).toBe(13);
 
-    // moving an entry to another day and deleting one keep the counts and the pages right
-    const moved = created[0];
-    const put = await o.api.put(`/api/accountings/${moved.id}`, {
-      ...entry(ids, '2026-04-02', 100),
-      updated_at: moved.updated_at,
-    });
-    expect(put.statusCode).toBe(200);
+    // moving entries to another day (of the same month, of another month) and deleting one keep the counts and
+    // the pages right
+    for (const [moved, date] of [
+      [created[0], '2026-04-02'],
+      [created[1], '2026-05-02'],
+    ] as const) {
+      const put = await o.api.put(`/api/accountings/${moved.id}`, {
+        ...entry(ids, date, 100),
+        updated_at: moved.updated_at,
+      });
+      expect(put.statusCode).toBe(200);
+    }
     expect((await o.api.delete(`/api/accountings/${created[5].id}`)).statusCode).toBe(204);
     await countsMatch(o.company.id);
-    for (const query of ['sort_dir=desc', 'sort_dir=asc&from=2026-04-02']) {
+    for (const query of ['sort_dir=desc', 'sort_dir=asc', 'sort_dir=asc&from=2026-04-02']) {
       const { all: after, paged } = await pages(o.api, query, 4);
       expect(paged).toEqual(after.map((e) => e.id));
     }
-    expect((await o.api.get('/api/accountings')).json().meta.total).toBe(18);
+    expect((await o.api.get('/api/accountings')).json().meta.total).toBe(24);
   });
 });
 
