@@ -66,6 +66,13 @@ export interface PageText {
   body: string | null;
 }
 
+/** A page statement to prepare: its name (one per text), its SQL (built on first use) and this call's values. */
+export interface PageStatement {
+  name: string;
+  sql: () => SQL;
+  values: Record<string, unknown>;
+}
+
 interface PreparedPage {
   execute(values: Record<string, unknown>): Promise<PageText[]>;
 }

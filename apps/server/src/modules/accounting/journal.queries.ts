@@ -3,7 +3,14 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
-import { jsonObjectSql, type PageText, pageJson, placeholder, preparedPage } from '../../lib/sql-json.js';
+import {
+  jsonObjectSql,
+  type PageStatement,
+  type PageText,
+  pageJson,
+  placeholder,
+  preparedPage,
+} from '../../lib/sql-json.js';
 import { sqlRows } from './sql-rows.js';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
@@ -223,48 +230,74 @@ function entriesStatement(company: SQL, s: EntriesStatement): SQL {
  */
 export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Promise<string> {
   const { db, companyId } = tenant;
-  const offset = (q.page - 1) * q.per_page;
-  const dir = q.sort_dir === 'desc' ? 'desc' : 'asc';
-  const order = sql.raw(SORT[q.sort_by].map((c) => `p.${c} ${dir}`).join(', '));
-  const orderRows = (prefix: string) => sql.raw(SORT[q.sort_by].map((c) => `${prefix}${c} ${dir}`).join(', '));
-  const limit = sql.raw(String(q.per_page));
-  let result: PageText;
+  const prepared = journalPageStatement(companyId, q);
+  if (prepared) {
+    const [result] = await preparedPage(db, prepared.name, prepared.sql).execute(prepared.values);
+    return pageJson(result, q);
+  }
   const keyword = keywordFilter(q.keyword, keywordColumns(companyId));
-  if (keyword || q.account_id) {
-    const where = and(
-      eq(journalEntries.company_id, companyId),
-      keyword,
-      q.from ? sql`${journalEntries.date} >= ${q.from}` : undefined,
-      q.to ? sql`${journalEntries.date} <= ${q.to}` : undefined,
-      q.account_id
-        ? sql`exists (select 1 from journal_lines lf where lf.entry_id = ${journalEntries.id} and lf.account_id = ${q.account_id})`
-        : undefined,
+  const where = and(
+    eq(journalEntries.company_id, companyId),
+    keyword,
+    q.from ? sql`${journalEntries.date} >= ${q.from}` : undefined,
+    q.to ? sql`${journalEntries.date} <= ${q.to}` : undefined,
+    q.account_id
+      ? sql`exists (select 1 from journal_lines lf where lf.entry_id = ${journalEntries.id} and lf.account_id = ${q.account_id})`
+      : undefined,
+  );
+  const { order, orderRows, limit } = sortOf(q);
+  const [result] = await sqlRows<PageText>(
+    db,
+    entriesStatement(sql`${companyId}::int`, {
+      rows: sql`select * from ${journalEntries} where ${where} order by ${orderRows('')} limit ${limit} offset ${(q.page - 1) * q.per_page}`,
+      total: sql`select count(*)::int from ${journalEntries} where ${where}`,
+      order,
+    }),
+  );
+  return pageJson(result, q);
+}
+
+function sortOf(q: JournalListQuery) {
+  const dir = q.sort_dir === 'desc' ? 'desc' : 'asc';
+  return {
+    dir,
+    order: sql.raw(SORT[q.sort_by].map((c) => `p.${c} ${dir}`).join(', ')),
+    orderRows: (prefix: string) => sql.raw(SORT[q.sort_by].map((c) => `${prefix}${c} ${dir}`).join(', ')),
+    limit: sql.raw(String(q.per_page)),
+  };
+}
+
+/**
+ * The prepared statement of a journal page without a keyword or account filter (its name, SQL and values),
+ * or undefined for a filtered list. Exported for the benchmark's baseline (bench/http-server.ts).
+ */
+export function journalPageStatement(companyId: number, q: JournalListQuery): PageStatement | undefined {
+  if (q.account_id || keywordFilter(q.keyword, [])) return undefined;
+  const { dir, order, orderRows, limit } = sortOf(q);
+  const company = placeholder('company', 'int');
+  const range = (column: string) =>
+    sql.join(
+      [
+        q.from ? sql` and ${sql.raw(column)} >= ${placeholder('from', 'date')}` : undefined,
+        q.to ? sql` and ${sql.raw(column)} <= ${placeholder('to', 'date')}` : undefined,
+      ].filter((x): x is SQL => x !== undefined),
     );
-    const company = sql`${companyId}::int`;
-    [result] = await sqlRows<PageText>(
-      db,
-      entriesStatement(company, {
-        rows: sql`select * from ${journalEntries} where ${where} order by ${orderRows('')} limit ${limit} offset ${offset}`,
-        total: sql`select count(*)::int from ${journalEntries} where ${where}`,
-        order,
-      }),
-    );
-  } else {
-    const company = placeholder('company', 'int');
-    const range = (column: string) =>
-      sql.join(
-        [
-          q.from ? sql` and ${sql.raw(column)} >= ${placeholder('from', 'date')}` : undefined,
-          q.to ? sql` and ${sql.raw(column)} <= ${placeholder('to', 'date')}` : undefined,
-        ].filter((x): x is SQL => x !== undefined),
-      );
-    const ranged = Boolean(q.from || q.to);
+  const ranged = Boolean(q.from || q.to);
+  const offsetParam = placeholder('offset', 'int');
+  const D = sql.raw(dir);
+  const build = () => {
     // the total: a few rows a year (the monthly counts) for the whole journal, the days of a date range
     const total = ranged
       ? sql`select coalesce(sum(c.entries), 0)::int from journal_daily_counts c where c.company_id = ${company}${range('c.date')}`
       : sql`select coalesce(sum(k.entries), 0)::int from journal_monthly_counts k where k.company_id = ${company}`;
-    const offsetParam = placeholder('offset', 'int');
-    const D = sql.raw(dir);
+    if (q.sort_by !== 'date') {
+      return entriesStatement(company, {
+        rows: sql`select * from journal_entries e where e.company_id = ${company}${range('e.date')}
+            order by ${orderRows('e.')} limit ${limit} offset ${offsetParam}`,
+        total,
+        order,
+      });
+    }
     // the day holding the page's first entry and the entries before that day: a running sum over the
     // company's days in the list's order, read until it passes the offset; for the whole journal first over
     // its months, then over the days of the month found
@@ -288,41 +321,41 @@ export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Prom
               and c.date >= m.month and c.date < (m.month + interval '1 month')::date
             order by c.date ${D}) w
           where m.before + w.upto > ${offsetParam} limit 1)`;
-    const byDate = q.sort_by === 'date';
-    const name = `chobo_journal_page_${q.sort_by}_${dir}_${q.from ? 'f' : ''}${q.to ? 't' : ''}_${q.per_page}`;
-    const statement = preparedPage(db, name, () =>
-      byDate
-        ? entriesStatement(company, {
-            with: firstDay,
-            rows: sql`select e.* from s, lateral (
-                select * from journal_entries e where e.company_id = ${company}
-                  and e.date ${sql.raw(dir === 'desc' ? '<=' : '>=')} s.date${range('e.date')}
-                order by ${orderRows('e.')} limit ${limit} offset (${offsetParam} - s.before)) e`,
-            total,
-            order,
-          })
-        : entriesStatement(company, {
-            rows: sql`select * from journal_entries e where e.company_id = ${company}${range('e.date')}
-                order by ${orderRows('e.')} limit ${limit} offset ${offsetParam}`,
-            total,
-            order,
-          }),
-    );
-    [result] = await statement.execute({ company: companyId, offset, from: q.from, to: q.to });
-  }
-  return pageJson(result, q);
+    return entriesStatement(company, {
+      with: firstDay,
+      rows: sql`select e.* from s, lateral (
+          select * from journal_entries e where e.company_id = ${company}
+            and e.date ${sql.raw(dir === 'desc' ? '<=' : '>=')} s.date${range('e.date')}
+          order by ${orderRows('e.')} limit ${limit} offset (${offsetParam} - s.before)) e`,
+      total,
+      order,
+    });
+  };
+  return {
+    name: `chobo_journal_page_${q.sort_by}_${dir}_${q.from ? 'f' : ''}${q.to ? 't' : ''}_${q.per_page}`,
+    sql: build,
+    values: { company: companyId, offset: (q.page - 1) * q.per_page, from: q.from, to: q.to },
+  };
+}
+
+/** The prepared statement of one entry (`body` its JSON, null when the company has no such entry). */
+export function journalEntryStatement(companyId: number, id: number): PageStatement {
+  const company = placeholder('company', 'int');
+  return {
+    name: 'chobo_journal_entry',
+    sql: () =>
+      entriesStatement(company, {
+        rows: sql`select * from journal_entries e where e.id = ${placeholder('id', 'int')} and e.company_id = ${company}`,
+        total: sql`0`,
+        order: sql`p.id`,
+      }),
+    values: { company: companyId, id },
+  };
 }
 
 /** One entry as the answer's JSON text (`{ data }`), in one statement; undefined when the company has no such entry. */
 export async function loadEntryJson(tenant: Tenant, id: number): Promise<string | undefined> {
-  const company = placeholder('company', 'int');
-  const statement = preparedPage(tenant.db, 'chobo_journal_entry', () =>
-    entriesStatement(company, {
-      rows: sql`select * from journal_entries e where e.id = ${placeholder('id', 'int')} and e.company_id = ${company}`,
-      total: sql`0`,
-      order: sql`p.id`,
-    }),
-  );
-  const [result] = await statement.execute({ company: tenant.companyId, id });
+  const statement = journalEntryStatement(tenant.companyId, id);
+  const [result] = await preparedPage(tenant.db, statement.name, statement.sql).execute(statement.values);
   return result?.body ? `{"data":${result.body}}` : undefined;
 }

@@ -3,7 +3,14 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { escapeLike, type KeywordMatch, keywordFilter } from '../../lib/sql.js';
-import { jsonObjectSql, type PageText, pageJson, placeholder, preparedPage } from '../../lib/sql-json.js';
+import {
+  jsonObjectSql,
+  type PageStatement,
+  type PageText,
+  pageJson,
+  placeholder,
+  preparedPage,
+} from '../../lib/sql-json.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -77,33 +84,52 @@ function customersStatement(rows: SQL, total: SQL, order: SQL): SQL {
  */
 export async function listCustomersJson(tenant: Tenant, q: CustomerListQuery): Promise<string> {
   const { db, companyId } = tenant;
+  const prepared = customersPageStatement(companyId, q);
+  if (prepared) {
+    const [result] = await preparedPage(db, prepared.name, prepared.sql).execute(prepared.values);
+    return pageJson(result, q);
+  }
+  const where = and(
+    eq(customers.company_id, companyId),
+    isNull(customers.deleted_at),
+    keywordFilter(q.keyword, KEYWORD_COLUMNS),
+    q.used_for ? sql`${customers.used_for} in (${q.used_for}, 3)` : undefined,
+  );
+  const { order, limit } = sortOf(q);
+  const [result] = await sqlRows<PageText>(
+    db,
+    customersStatement(
+      sql`select * from ${customers} where ${where} order by ${order('')} limit ${limit} offset ${(q.page - 1) * q.per_page}`,
+      sql`select count(*)::int from ${customers} where ${where}`,
+      order('p.'),
+    ),
+  );
+  return pageJson(result, q);
+}
+
+function sortOf(q: CustomerListQuery) {
   const dir = q.sort_dir === 'desc' ? 'desc' : 'asc';
-  const order = (prefix: string) => sql.raw(`${prefix}${SORT_COLUMNS[q.sort_by]} ${dir}, ${prefix}id ${dir}`);
-  const limit = sql.raw(String(q.per_page));
-  const offset = (q.page - 1) * q.per_page;
-  const keyword = keywordFilter(q.keyword, KEYWORD_COLUMNS);
-  let result: PageText;
-  if (keyword) {
-    const where = and(
-      eq(customers.company_id, companyId),
-      isNull(customers.deleted_at),
-      keyword,
-      q.used_for ? sql`${customers.used_for} in (${q.used_for}, 3)` : undefined,
-    );
-    [result] = await sqlRows<PageText>(
-      db,
-      customersStatement(
-        sql`select * from ${customers} where ${where} order by ${order('')} limit ${limit} offset ${offset}`,
-        sql`select count(*)::int from ${customers} where ${where}`,
-        order('p.'),
-      ),
-    );
-  } else {
-    const where = sql`c.company_id = ${placeholder('company', 'int')} and c.deleted_at is null${
-      q.used_for ? sql` and c.used_for in (${placeholder('used_for', 'int')}, 3)` : sql``
-    }`;
-    const name = `chobo_customers_page_${q.sort_by}_${dir}_${q.used_for ? 'u' : ''}_${q.per_page}`;
-    const statement = preparedPage(db, name, () =>
+  return {
+    dir,
+    order: (prefix: string) => sql.raw(`${prefix}${SORT_COLUMNS[q.sort_by]} ${dir}, ${prefix}id ${dir}`),
+    limit: sql.raw(String(q.per_page)),
+  };
+}
+
+/**
+ * The prepared statement of a customer page without a keyword (name, SQL, values), or undefined with one.
+ * Exported for the benchmark's baseline (bench/http-server.ts).
+ */
+export function customersPageStatement(companyId: number, q: CustomerListQuery): PageStatement | undefined {
+  if (keywordFilter(q.keyword, [])) return undefined;
+  const { dir, order, limit } = sortOf(q);
+  const company = placeholder('company', 'int');
+  const where = sql`c.company_id = ${company} and c.deleted_at is null${
+    q.used_for ? sql` and c.used_for in (${placeholder('used_for', 'int')}, 3)` : sql``
+  }`;
+  return {
+    name: `chobo_customers_page_${q.sort_by}_${dir}_${q.used_for ? 'u' : ''}_${q.per_page}`,
+    sql: () =>
       customersStatement(
         sql`select * from customers c where ${where} order by ${order('c.')} limit ${limit} offset ${placeholder('offset', 'int')}`,
         // the maintained count (customer_counts), not a count of the rows
@@ -111,13 +137,11 @@ export async function listCustomersJson(tenant: Tenant, q: CustomerListQuery): P
           q.used_for
             ? sql`case ${placeholder('used_for', 'int')} when 1 then k.used_1 when 2 then k.used_2 else 0 end + k.used_3`
             : sql`k.used_1 + k.used_2 + k.used_3`
-        } from customer_counts k where k.company_id = ${placeholder('company', 'int')}), 0)`,
+        } from customer_counts k where k.company_id = ${company}), 0)`,
         order('p.'),
       ),
-    );
-    [result] = await statement.execute({ company: companyId, offset, used_for: q.used_for });
-  }
-  return pageJson(result, q);
+    values: { company: companyId, offset: (q.page - 1) * q.per_page, used_for: q.used_for },
+  };
 }
 
 /** A live customer of this company, or undefined (another company's record is simply not found). */
