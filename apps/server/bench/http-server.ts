@@ -18,7 +18,7 @@ import { customers } from '../src/db/schema/index.js';
 import { loadEnv } from '../src/env.js';
 import { systemTenant } from '../src/lib/context.js';
 import { hashToken } from '../src/lib/secrets.js';
-import type { PageStatement } from '../src/lib/sql-json.js';
+import { type PageStatement, placeholder } from '../src/lib/sql-json.js';
 import { seedDefaultAccounts } from '../src/modules/accounting/chart-of-accounts.js';
 import { journalEntryStatement, journalPageStatement } from '../src/modules/accounting/journal.queries.js';
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
@@ -246,7 +246,7 @@ async function post() {
 const dialect = new PgDialect();
 function statement(s: PageStatement | undefined): () => Promise<unknown> {
   if (!s) throw new Error('no prepared statement for this case');
-  const { sql: text, params } = dialect.sqlToQuery(s.sql());
+  const { sql: text, params } = dialect.sqlToQuery(s.sql(placeholder));
   const values = fillPlaceholders(params, s.values);
   return driver === 'postgres'
     ? () => (database.pool as NonNullable<typeof database.pool>).query({ name: `bench_${s.name}`, text, values })

@@ -66,10 +66,13 @@ export interface PageText {
   body: string | null;
 }
 
-/** A page statement to prepare: its name (one per text), its SQL (built on first use) and this call's values. */
+/** A parameter of a page statement: `$n::type` (prepared: a placeholder; else the value). */
+export type Param = (name: string, type: 'int' | 'date') => SQL;
+
+/** A page statement: its name (one per text), its SQL (parameters through `param`) and this call's values. */
 export interface PageStatement {
   name: string;
-  sql: () => SQL;
+  sql: (param: Param) => SQL;
   values: Record<string, unknown>;
 }
 
@@ -85,7 +88,7 @@ const prepared = new WeakMap<DbOrTx, Map<string, PreparedPage>>();
  * `limit 20`, so a name per size): with `limit $n` the plan is costed for 10 % of the table, which on
  * PostgreSQL also switches JIT compilation on (tens of milliseconds a call).
  */
-export function preparedPage(db: DbOrTx, name: string, build: () => SQL): PreparedPage {
+function preparedPage(db: DbOrTx, name: string, build: () => SQL): PreparedPage {
   let byName = prepared.get(db);
   if (!byName) {
     byName = new Map();
@@ -102,8 +105,25 @@ export function preparedPage(db: DbOrTx, name: string, build: () => SQL): Prepar
   return statement;
 }
 
-/** A typed placeholder of a prepared statement. */
-export const placeholder = (name: string, type: 'int' | 'date') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+/** The parameter of a prepared statement: a typed placeholder. */
+export const placeholder: Param = (name, type) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * The page sizes whose statements are prepared (the screens ask for these); any other size runs the same SQL
+ * unnamed, so that no caller can make a connection keep hundreds of plans.
+ */
+const PREPARED_SIZES = new Set([10, 20, 50, 100]);
+
+/** Runs a page statement: prepared (one name per text) for the usual page sizes, else unnamed. */
+export async function runPage(db: DbOrTx, s: PageStatement, perPage: number): Promise<PageText> {
+  if (PREPARED_SIZES.has(perPage)) {
+    const [row] = await preparedPage(db, s.name, () => s.sql(placeholder)).execute(s.values);
+    return row;
+  }
+  const unnamed = s.sql((name, type) => sql`${s.values[name] ?? null}::${sql.raw(type)}`);
+  const { rows } = (await db.execute(unnamed)) as unknown as { rows: PageText[] };
+  return rows[0];
+}
 
 /** The answer `{ data, meta }` of a list from its page statement's result (meta as pageMeta makes it). */
 export function pageJson(result: PageText, q: { page: number; per_page: number }): string {

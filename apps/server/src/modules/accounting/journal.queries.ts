@@ -3,14 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
-import {
-  jsonObjectSql,
-  type PageStatement,
-  type PageText,
-  pageJson,
-  placeholder,
-  preparedPage,
-} from '../../lib/sql-json.js';
+import { jsonObjectSql, type PageStatement, type PageText, type Param, pageJson, runPage } from '../../lib/sql-json.js';
 import { sqlRows } from './sql-rows.js';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
@@ -230,11 +223,8 @@ function entriesStatement(company: SQL, s: EntriesStatement): SQL {
  */
 export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Promise<string> {
   const { db, companyId } = tenant;
-  const prepared = journalPageStatement(companyId, q);
-  if (prepared) {
-    const [result] = await preparedPage(db, prepared.name, prepared.sql).execute(prepared.values);
-    return pageJson(result, q);
-  }
+  const statement = journalPageStatement(companyId, q);
+  if (statement) return pageJson(await runPage(db, statement, q.per_page), q);
   const keyword = keywordFilter(q.keyword, keywordColumns(companyId));
   const where = and(
     eq(journalEntries.company_id, companyId),
@@ -274,18 +264,18 @@ function sortOf(q: JournalListQuery) {
 export function journalPageStatement(companyId: number, q: JournalListQuery): PageStatement | undefined {
   if (q.account_id || keywordFilter(q.keyword, [])) return undefined;
   const { dir, order, orderRows, limit } = sortOf(q);
-  const company = placeholder('company', 'int');
-  const range = (column: string) =>
-    sql.join(
-      [
-        q.from ? sql` and ${sql.raw(column)} >= ${placeholder('from', 'date')}` : undefined,
-        q.to ? sql` and ${sql.raw(column)} <= ${placeholder('to', 'date')}` : undefined,
-      ].filter((x): x is SQL => x !== undefined),
-    );
   const ranged = Boolean(q.from || q.to);
-  const offsetParam = placeholder('offset', 'int');
   const D = sql.raw(dir);
-  const build = () => {
+  const build = (param: Param) => {
+    const company = param('company', 'int');
+    const offsetParam = param('offset', 'int');
+    const range = (column: string) =>
+      sql.join(
+        [
+          q.from ? sql` and ${sql.raw(column)} >= ${param('from', 'date')}` : undefined,
+          q.to ? sql` and ${sql.raw(column)} <= ${param('to', 'date')}` : undefined,
+        ].filter((x): x is SQL => x !== undefined),
+      );
     // the total: a few rows a year (the monthly counts) for the whole journal, the days of a date range
     const total = ranged
       ? sql`select coalesce(sum(c.entries), 0)::int from journal_daily_counts c where c.company_id = ${company}${range('c.date')}`
@@ -340,12 +330,11 @@ export function journalPageStatement(companyId: number, q: JournalListQuery): Pa
 
 /** The prepared statement of one entry (`body` its JSON, null when the company has no such entry). */
 export function journalEntryStatement(companyId: number, id: number): PageStatement {
-  const company = placeholder('company', 'int');
   return {
     name: 'chobo_journal_entry',
-    sql: () =>
-      entriesStatement(company, {
-        rows: sql`select * from journal_entries e where e.id = ${placeholder('id', 'int')} and e.company_id = ${company}`,
+    sql: (param) =>
+      entriesStatement(param('company', 'int'), {
+        rows: sql`select * from journal_entries e where e.id = ${param('id', 'int')} and e.company_id = ${param('company', 'int')}`,
         total: sql`0`,
         order: sql`p.id`,
       }),
@@ -355,7 +344,6 @@ export function journalEntryStatement(companyId: number, id: number): PageStatem
 
 /** One entry as the answer's JSON text (`{ data }`), in one statement; undefined when the company has no such entry. */
 export async function loadEntryJson(tenant: Tenant, id: number): Promise<string | undefined> {
-  const statement = journalEntryStatement(tenant.companyId, id);
-  const [result] = await preparedPage(tenant.db, statement.name, statement.sql).execute(statement.values);
+  const result = await runPage(tenant.db, journalEntryStatement(tenant.companyId, id), 20);
   return result?.body ? `{"data":${result.body}}` : undefined;
 }

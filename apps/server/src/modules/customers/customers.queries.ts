@@ -3,14 +3,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { escapeLike, type KeywordMatch, keywordFilter } from '../../lib/sql.js';
-import {
-  jsonObjectSql,
-  type PageStatement,
-  type PageText,
-  pageJson,
-  placeholder,
-  preparedPage,
-} from '../../lib/sql-json.js';
+import { jsonObjectSql, type PageStatement, type PageText, pageJson, runPage } from '../../lib/sql-json.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -84,11 +77,8 @@ function customersStatement(rows: SQL, total: SQL, order: SQL): SQL {
  */
 export async function listCustomersJson(tenant: Tenant, q: CustomerListQuery): Promise<string> {
   const { db, companyId } = tenant;
-  const prepared = customersPageStatement(companyId, q);
-  if (prepared) {
-    const [result] = await preparedPage(db, prepared.name, prepared.sql).execute(prepared.values);
-    return pageJson(result, q);
-  }
+  const statement = customersPageStatement(companyId, q);
+  if (statement) return pageJson(await runPage(db, statement, q.per_page), q);
   const where = and(
     eq(customers.company_id, companyId),
     isNull(customers.deleted_at),
@@ -123,23 +113,24 @@ function sortOf(q: CustomerListQuery) {
 export function customersPageStatement(companyId: number, q: CustomerListQuery): PageStatement | undefined {
   if (keywordFilter(q.keyword, [])) return undefined;
   const { dir, order, limit } = sortOf(q);
-  const company = placeholder('company', 'int');
-  const where = sql`c.company_id = ${company} and c.deleted_at is null${
-    q.used_for ? sql` and c.used_for in (${placeholder('used_for', 'int')}, 3)` : sql``
-  }`;
   return {
     name: `chobo_customers_page_${q.sort_by}_${dir}_${q.used_for ? 'u' : ''}_${q.per_page}`,
-    sql: () =>
-      customersStatement(
-        sql`select * from customers c where ${where} order by ${order('c.')} limit ${limit} offset ${placeholder('offset', 'int')}`,
+    sql: (param) => {
+      const company = param('company', 'int');
+      const where = sql`c.company_id = ${company} and c.deleted_at is null${
+        q.used_for ? sql` and c.used_for in (${param('used_for', 'int')}, 3)` : sql``
+      }`;
+      return customersStatement(
+        sql`select * from customers c where ${where} order by ${order('c.')} limit ${limit} offset ${param('offset', 'int')}`,
         // the maintained count (customer_counts), not a count of the rows
         sql`coalesce((select ${
           q.used_for
-            ? sql`case ${placeholder('used_for', 'int')} when 1 then k.used_1 when 2 then k.used_2 else 0 end + k.used_3`
+            ? sql`case ${param('used_for', 'int')} when 1 then k.used_1 when 2 then k.used_2 else 0 end + k.used_3`
             : sql`k.used_1 + k.used_2 + k.used_3`
         } from customer_counts k where k.company_id = ${company}), 0)`,
         order('p.'),
-      ),
+      );
+    },
     values: { company: companyId, offset: (q.page - 1) * q.per_page, used_for: q.used_for },
   };
 }
