@@ -4,7 +4,9 @@
  * autocannon loads it from this process. Every call is measured beside the raw SQL of the same work run in
  * the server's process, through the same driver, at the same concurrency, interleaved API, SQL, API, SQL,
  * and the ratio API/SQL is the figure that counts. Cold = the first call of each case after start-up.
- * On PostgreSQL also two server processes on one database, loaded together.
+ * On PostgreSQL also two server processes on one database, loaded together. The list and show calls are also
+ * measured beside the SQL they needed before ADR 0030 ("SQL before"); every API run reports the CPU time per
+ * request of the server process(es) and of the database's PostgreSQL backends (from /proc, Linux).
  *
  * Env: BENCH_HTTP_SECONDS (2 per run), BENCH_HTTP_CONNECTIONS ("20,50"), BENCH_LINES (100000 journal
  * lines), BENCH_CUSTOMERS (2000), BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1, BENCH_HTTP_CASES (names,
