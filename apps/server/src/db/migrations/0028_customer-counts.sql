@@ -6,7 +6,8 @@ CREATE TABLE "customer_counts" (
 	CONSTRAINT "customer_counts_check" CHECK ("customer_counts"."used_1" >= 0 and "customer_counts"."used_2" >= 0 and "customer_counts"."used_3" >= 0)
 );
 --> statement-breakpoint
-ALTER TABLE "customer_counts" ADD CONSTRAINT "customer_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_counts" ADD CONSTRAINT "customer_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- Hand-written: the live customers of a company by used_for, kept in the same transaction as the change
 -- (ADR 0030): the customer list's total without a keyword reads this row instead of counting.
 CREATE FUNCTION customer_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$

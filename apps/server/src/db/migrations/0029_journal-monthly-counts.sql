@@ -6,7 +6,8 @@ CREATE TABLE "journal_monthly_counts" (
 	CONSTRAINT "journal_monthly_counts_entries_check" CHECK ("journal_monthly_counts"."entries" >= 0)
 );
 --> statement-breakpoint
-ALTER TABLE "journal_monthly_counts" ADD CONSTRAINT "journal_monthly_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "journal_monthly_counts" ADD CONSTRAINT "journal_monthly_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- Hand-written: the monthly counts follow the daily counts row by row (ADR 0030), whoever writes those (the
 -- trigger on journal_entries, or the seed's set-based upsert while that trigger is off).
 CREATE FUNCTION journal_monthly_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
