@@ -9,15 +9,20 @@
  * same PostgreSQL database: skip the set-up and reuse the first one's ids and token).
  */
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { customerListQuery, journalListQuery } from '@chobo/core';
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildApp } from '../src/app.js';
 import { openDatabase, runMigrations } from '../src/db/client.js';
 import { customers } from '../src/db/schema/index.js';
 import { loadEnv } from '../src/env.js';
 import { systemTenant } from '../src/lib/context.js';
 import { hashToken } from '../src/lib/secrets.js';
+import { type PageStatement, placeholder } from '../src/lib/sql-json.js';
 import { seedDefaultAccounts } from '../src/modules/accounting/chart-of-accounts.js';
+import { journalEntryStatement, journalPageStatement } from '../src/modules/accounting/journal.queries.js';
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
+import { customersPageStatement } from '../src/modules/customers/customers.queries.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 import { bulkLoad } from './journal-bulk.js';
 
@@ -41,7 +46,13 @@ export type RawCase =
   | 'journal-middle'
   | 'journal-last'
   | 'show'
-  | 'post';
+  | 'post'
+  // the SQL these cases needed before ADR 0030 (several statements, rows to JS), beside the one statement now
+  | 'customers-before'
+  | 'journal-first-before'
+  | 'journal-middle-before'
+  | 'journal-last-before'
+  | 'show-before';
 
 export interface LoopResult {
   requests: number;
@@ -159,10 +170,11 @@ async function entriesWithLines(ids: number[]) {
 }
 
 /**
- * The least SQL for a journal page (newest first): the total and the page's first day from the per-day
- * counts, the page from that day on, then its lines. RAW_JOURNAL=offset: count(*) and OFFSET instead.
+ * The SQL of a journal page (newest first) before ADR 0030, four round trips with the token lookup: the total
+ * and the page's first day from the per-day counts, the page from that day on, then its lines, reversals and
+ * locks. RAW_JOURNAL=offset: count(*) and OFFSET instead (before ADR 0018).
  */
-async function journalPage(page: number) {
+async function journalPageBefore(page: number) {
   const offset = (page - 1) * PER_PAGE;
   let rows: { rows: Record<string, unknown>[] };
   if (process.env.RAW_JOURNAL === 'offset') {
@@ -227,6 +239,22 @@ async function post() {
   }
 }
 
+/**
+ * A page statement of the app (ADR 0030: one prepared statement, the answer's JSON built by PostgreSQL) run
+ * raw: the same text, name and values through the same driver, its text column read as the route reads it.
+ */
+const dialect = new PgDialect();
+function statement(s: PageStatement | undefined): () => Promise<unknown> {
+  if (!s) throw new Error('no prepared statement for this case');
+  const { sql: text, params } = dialect.sqlToQuery(s.sql(placeholder));
+  const values = fillPlaceholders(params, s.values);
+  return driver === 'postgres'
+    ? () => (database.pool as NonNullable<typeof database.pool>).query({ name: `bench_${s.name}`, text, values })
+    : () => (database.pglite as NonNullable<typeof database.pglite>).query(text, values);
+}
+const journalPage = (page: number) =>
+  statement(journalPageStatement(c, journalListQuery.parse({ page: String(page) })));
+
 /** Every signed-in call identifies its caller first: the token lookup (the same query as the auth plugin's). */
 const signedIn =
   (work: () => Promise<unknown>): (() => Promise<unknown>) =>
@@ -235,10 +263,24 @@ const signedIn =
     await work();
   };
 
+const customersPage = statement(
+  customersPageStatement(c, customerListQuery.parse({ sort_by: 'id', sort_dir: 'desc' })),
+);
+const journalFirst = journalPage(1);
+const journalMiddle = journalPage(Math.ceil(info.journalPages / 2));
+const journalLast = journalPage(info.journalPages);
+const showEntry = statement(journalEntryStatement(c, info.entryId));
+
 const RAW: Record<RawCase, () => Promise<unknown>> = {
   health: () => query('select 1'),
   me: signedIn(() => query(ME, [info.userId])),
-  customers: signedIn(() =>
+  customers: signedIn(customersPage),
+  'journal-first': signedIn(journalFirst),
+  'journal-middle': signedIn(journalMiddle),
+  'journal-last': signedIn(journalLast),
+  show: signedIn(showEntry),
+  post: signedIn(post),
+  'customers-before': signedIn(() =>
     Promise.all([
       query('select * from customers where company_id = $1 and deleted_at is null order by id desc limit $2 offset 0', [
         c,
@@ -247,14 +289,13 @@ const RAW: Record<RawCase, () => Promise<unknown>> = {
       query('select count(*)::int from customers where company_id = $1 and deleted_at is null', [c]),
     ]),
   ),
-  'journal-first': signedIn(() => journalPage(1)),
-  'journal-middle': signedIn(() => journalPage(Math.ceil(info.journalPages / 2))),
-  'journal-last': signedIn(() => journalPage(info.journalPages)),
-  show: signedIn(async () => {
+  'journal-first-before': signedIn(() => journalPageBefore(1)),
+  'journal-middle-before': signedIn(() => journalPageBefore(Math.ceil(info.journalPages / 2))),
+  'journal-last-before': signedIn(() => journalPageBefore(info.journalPages)),
+  'show-before': signedIn(async () => {
     await query('select * from journal_entries where id = $1 and company_id = $2 limit 1', [info.entryId, c]);
     await entriesWithLines([info.entryId]);
   }),
-  post: signedIn(post),
 };
 
 /** Runs `fn` with `connections` concurrent callers for `seconds`; latencies of every call. */

@@ -4,7 +4,9 @@
  * autocannon loads it from this process. Every call is measured beside the raw SQL of the same work run in
  * the server's process, through the same driver, at the same concurrency, interleaved API, SQL, API, SQL,
  * and the ratio API/SQL is the figure that counts. Cold = the first call of each case after start-up.
- * On PostgreSQL also two server processes on one database, loaded together.
+ * On PostgreSQL also two server processes on one database, loaded together. The list and show calls are also
+ * measured beside the SQL they needed before ADR 0030 ("SQL before"); every API run reports the CPU time per
+ * request of the server process(es) and of the database's PostgreSQL backends (from /proc, Linux).
  *
  * Env: BENCH_HTTP_SECONDS (2 per run), BENCH_HTTP_CONNECTIONS ("20,50"), BENCH_LINES (100000 journal
  * lines), BENCH_CUSTOMERS (2000), BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1, BENCH_HTTP_CASES (names,
@@ -14,7 +16,7 @@
  * with a limit no run reaches: its cost per request is measured).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +81,8 @@ function start(env: Record<string, string>): Promise<Server> {
 interface HttpCase {
   name: string;
   raw: RawCase;
+  /** The SQL the call needed before ADR 0030 (several statements), measured beside `raw` in the same run. */
+  before?: RawCase;
   path: (info: SetupInfo) => string;
   method?: 'GET' | 'POST';
   body?: (info: SetupInfo) => string;
@@ -91,20 +95,33 @@ const ALL_CASES: HttpCase[] = [
   {
     name: 'GET /api/company/customer (page 1)',
     raw: 'customers',
+    before: 'customers-before',
     path: () => '/api/company/customer?sort_by=id&sort_dir=desc',
   },
-  { name: 'GET /api/accountings page 1', raw: 'journal-first', path: () => '/api/accountings?page=1' },
+  {
+    name: 'GET /api/accountings page 1',
+    raw: 'journal-first',
+    before: 'journal-first-before',
+    path: () => '/api/accountings?page=1',
+  },
   {
     name: 'GET /api/accountings middle page',
     raw: 'journal-middle',
+    before: 'journal-middle-before',
     path: (i) => `/api/accountings?page=${Math.ceil(i.journalPages / 2)}`,
   },
   {
     name: 'GET /api/accountings last page',
     raw: 'journal-last',
+    before: 'journal-last-before',
     path: (i) => `/api/accountings?page=${i.journalPages}`,
   },
-  { name: 'GET /api/accountings/:id', raw: 'show', path: (i) => `/api/accountings/${i.entryId}` },
+  {
+    name: 'GET /api/accountings/:id',
+    raw: 'show',
+    before: 'show-before',
+    path: (i) => `/api/accountings/${i.entryId}`,
+  },
   {
     name: 'POST /api/accountings',
     raw: 'post',
@@ -132,11 +149,50 @@ function headers(info: SetupInfo, c: HttpCase) {
 }
 
 interface CannonResult {
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); 0 elsewhere or once it is gone. */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+let admin: pg.Client | undefined;
+/** The server processes' and their PostgreSQL backends' CPU seconds so far (the backends of BENCH_DB only). */
+async function cpuNow(servers: Server[]): Promise<Map<number, number>> {
+  const pids = servers.map((s) => s.child.pid as number);
+  if (admin) {
+    const res = await admin.query('select pid from pg_stat_activity where datname = $1', [BENCH_DB]);
+    pids.push(...res.rows.map((r: { pid: number }) => r.pid));
+  }
+  return new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
+}
+/** CPU ms per request between two readings (a backend started in between counts from zero). */
+function cpuPerRequest(
+  before: Map<number, number>,
+  after: Map<number, number>,
+  serverPids: number[],
+  requests: number,
+) {
+  let node = 0;
+  let db = 0;
+  for (const [pid, t] of after) {
+    const d = t - (before.get(pid) ?? 0);
+    if (serverPids.includes(pid)) node += d;
+    else db += d;
+  }
+  return { node: (1000 * node) / requests, db: (1000 * db) / requests };
 }
 
 async function cannon(servers: SetupInfo[], c: HttpCase, connections: number): Promise<CannonResult> {
@@ -153,6 +209,7 @@ async function cannon(servers: SetupInfo[], c: HttpCase, connections: number): P
     ),
   );
   return {
+    requests: runs.reduce((s, r) => s + r.requests.total, 0),
     rps: runs.reduce((s, r) => s + r.requests.total / (r.duration || SECONDS), 0),
     p50: Math.max(...runs.map((r) => r.latency.p50)),
     p99: Math.max(...runs.map((r) => r.latency.p99)),
@@ -213,6 +270,7 @@ async function measure(label: string, servers: Server[], cold: boolean) {
     }
   }
   const warm: Record<string, string>[] = [];
+  const serverPids = servers.map((s) => s.child.pid as number);
   const loadBefore = load();
   for (const c of CASES) {
     // warm-up, then A B A B
@@ -220,14 +278,23 @@ async function measure(label: string, servers: Server[], cold: boolean) {
     for (const n of CONNECTIONS) {
       const api: CannonResult[] = [];
       const sql: LoopResult[] = [];
+      const before: LoopResult[] = [];
+      const rawLoop = (kind: RawCase) =>
+        Promise.all(servers.map((s) => s.raw('raw', kind, Math.max(1, Math.round(n / servers.length)))));
+      const cpu = { node: 0, db: 0 };
       for (let round = 0; round < 2; round++) {
-        api.push(await cannon(infos, c, n));
-        sql.push(
-          ...(await Promise.all(servers.map((s) => s.raw('raw', c.raw, Math.max(1, Math.round(n / servers.length)))))),
-        );
+        const cpu0 = await cpuNow(servers);
+        const run = await cannon(infos, c, n);
+        const used = cpuPerRequest(cpu0, await cpuNow(servers), serverPids, run.requests);
+        cpu.node += used.node / 2;
+        cpu.db += used.db / 2;
+        api.push(run);
+        sql.push(...(await rawLoop(c.raw)));
+        if (c.before) before.push(...(await rawLoop(c.before)));
       }
       const apiRps = (api[0].rps + api[1].rps) / 2;
       const sqlRps = sql.reduce((s, r) => s + r.rps, 0) / 2;
+      const beforeRps = before.reduce((s, r) => s + r.rps, 0) / 2;
       warm.push({
         case: c.name,
         conn: String(n),
@@ -237,6 +304,10 @@ async function measure(label: string, servers: Server[], cold: boolean) {
         'SQL req/s': f0(sqlRps),
         'SQL p50 ms': f1(sql.reduce((s, r) => s + r.p50, 0) / sql.length),
         'API / SQL': (apiRps / sqlRps).toFixed(2),
+        'API CPU ms/req server + PostgreSQL': `${cpu.node.toFixed(2)} + ${cpu.db.toFixed(2)}`,
+        'SQL before req/s': before.length ? f0(beforeRps) : '–',
+        'SQL before p50 ms': before.length ? f1(before.reduce((s, r) => s + r.p50, 0) / before.length) : '–',
+        'API / SQL before': before.length ? (apiRps / beforeRps).toFixed(2) : '–',
         'errors/non-2xx': `${api[0].errors + api[1].errors}/${api[0].non2xx + api[1].non2xx}`,
       });
     }
@@ -246,7 +317,9 @@ async function measure(label: string, servers: Server[], cold: boolean) {
     `${infos[0].lines.toLocaleString('en-US')} journal lines, ${infos[0].journalPages.toLocaleString('en-US')} journal pages of 20; ${SECONDS} s per run; load average (1/5/15 min) before: ${loadBefore}, after: ${load()}\n`,
   );
   if (coldRows.length) report(`Cold (first call after start-up, one at a time):\n\n${table(coldRows)}\n`);
-  report(`Warm (autocannon; API and SQL interleaved twice, averaged):\n\n${table(warm)}\n`);
+  report(
+    `Warm (autocannon; API and SQL interleaved twice, averaged; "SQL before": the statements the call needed before ADR 0030, same run):\n\n${table(warm)}\n`,
+  );
 }
 
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average ${load()}`);
@@ -266,7 +339,7 @@ if (!process.env.BENCH_SKIP_PGLITE) {
 }
 
 if (!process.env.BENCH_SKIP_POSTGRES) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
   const reachable = await admin.connect().then(
     () => true,
     () => false,

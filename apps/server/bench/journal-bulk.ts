@@ -62,6 +62,9 @@ export async function bulkLoad(database: Database, companyId: number, lines: num
     await tx.execute(sql`delete from journal_daily_counts where company_id = ${companyId}`);
     await tx.execute(sql`insert into journal_daily_counts (company_id, date, entries)
       select company_id, date, count(*) from journal_entries where company_id = ${companyId} group by 1, 2`);
+    await tx.execute(sql`delete from journal_monthly_counts where company_id = ${companyId}`);
+    await tx.execute(sql`insert into journal_monthly_counts (company_id, month, entries)
+      select company_id, date_trunc('month', date)::date, sum(entries) from journal_daily_counts where company_id = ${companyId} group by 1, 2`);
     await tx.execute(sql`insert into journal_counters (company_id, last_number) select ${companyId}, max(number) from journal_entries where company_id = ${companyId}
       on conflict (company_id) do update set last_number = excluded.last_number`);
   });

@@ -146,6 +146,27 @@ export const journalDailyCounts = pgTable(
   ],
 );
 
+/**
+ * The same counts per company and month (`month` = its first day), kept from journal_daily_counts by the
+ * trigger `journal_monthly_counts_apply` on that table (migration journal-monthly-counts, ADR 0030), so
+ * whatever keeps the daily counts keeps these: the journal list's total and the month a page starts in are
+ * read from a few rows per year instead of one per day.
+ */
+export const journalMonthlyCounts = pgTable(
+  'journal_monthly_counts',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.month] }),
+    check('journal_monthly_counts_entries_check', sql`${t.entries} >= 0`),
+  ],
+);
+
 /** 仕訳明細: exactly one of debit/credit is > 0. `date` and `kind` repeat the entry's (checked at commit). */
 export const journalLines = pgTable(
   'journal_lines',

@@ -45,3 +45,23 @@ export const customers = pgTable(
     check('customers_registration_number_check', sql`${t.registration_number} ~ '^T[0-9]{13}$'`),
   ],
 );
+
+/**
+ * The live (not deleted) customers of a company by 用途, kept by the trigger `customer_counts_apply` on
+ * customers in the same transaction as every change (migration customer-counts, ADR 0030): the customer
+ * list's total without a keyword is read from here, not counted. One row per company, so concurrent
+ * changes of one company's customers queue on one row, never in opposite orders.
+ */
+export const customerCounts = pgTable(
+  'customer_counts',
+  {
+    company_id: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** used_for = 1 (受注取引で使用), 2 (発注取引で使用), 3 (両方) */
+    used_1: integer('used_1').notNull().default(0),
+    used_2: integer('used_2').notNull().default(0),
+    used_3: integer('used_3').notNull().default(0),
+  },
+  (t) => [check('customer_counts_check', sql`${t.used_1} >= 0 and ${t.used_2} >= 0 and ${t.used_3} >= 0`)],
+);

@@ -6,7 +6,8 @@
  * 0007, 0009, 0020). Inside the seed's transaction those five triggers are disabled and their work is done
  * set-based, for every row inserted since the last time, whenever it is needed:
  *
- * - before any statement that reads account_daily_balances, account_monthly_balances, journal_daily_counts or
+ * - before any statement that reads account_daily_balances, account_monthly_balances, journal_daily_counts (or
+ *   journal_monthly_counts, kept from it by a trigger on that table) or
  *   company_journal_totals (the year-end figures, closing the year, the bank statements…);
  * - before any write to period_locks (so a line is checked against the locks as they were when it was posted);
  * - before any update or delete of journal_entries / journal_lines, which then runs with the triggers on;
@@ -25,7 +26,8 @@ type Session = { prepareQuery: (...args: unknown[]) => Prepared };
 type Prepared = Record<string, unknown>;
 type Meta = { type?: string; tables?: string[] } | undefined;
 
-const DERIVED = /\b(?:account_daily_balances|account_monthly_balances|journal_daily_counts|company_journal_totals)\b/i;
+const DERIVED =
+  /\b(?:account_daily_balances|account_monthly_balances|journal_daily_counts|journal_monthly_counts|company_journal_totals)\b/i;
 const JOURNAL_INSERT = /\binsert\s+into\s+"?journal_(?:entries|lines)\b/i;
 const JOURNAL_CHANGE = /\b(?:update|delete\s+from)\s+"?journal_(?:entries|lines)\b/i;
 const LOCK_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?period_locks\b/i;

@@ -1,22 +1,9 @@
-import {
-  type EntryKind,
-  type JournalEntry,
-  type JournalListQuery,
-  type JournalTaxCategory,
-  pageMeta,
-} from '@chobo/core';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  accounts,
-  customers,
-  journalDailyCounts,
-  journalEntries,
-  journalLines,
-  periodLocks,
-} from '../../db/schema/index.js';
+import type { EntryKind, JournalEntry, JournalListQuery, JournalTaxCategory } from '@chobo/core';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
-import { pagedList } from '../../lib/list.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
+import { jsonObjectSql, type PageStatement, type PageText, type Param, pageJson, runPage } from '../../lib/sql-json.js';
 import { sqlRows } from './sql-rows.js';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
@@ -127,13 +114,14 @@ export async function loadEntry(tenant: Tenant, id: number) {
   return (await loadEntries(tenant, [row]))[0];
 }
 
+/** The sort columns of the list (journal_entries columns), the last one breaking ties. */
 const SORT = {
-  date: [journalEntries.date, journalEntries.number],
-  number: [journalEntries.number],
-  id: [journalEntries.id],
-  created_at: [journalEntries.created_at, journalEntries.id],
-  total: [journalEntries.total, journalEntries.id],
-} as const;
+  date: ['date', 'number'],
+  number: ['number'],
+  id: ['id'],
+  created_at: ['created_at', 'id'],
+  total: ['total', 'id'],
+} as const satisfies Record<JournalListQuery['sort_by'], readonly string[]>;
 
 /** Keyword: every word must match the 摘要, a line's account (code, name, kana) or memo, or an amount. */
 function keywordColumns(companyId: number): KeywordMatch[] {
@@ -153,15 +141,90 @@ function keywordColumns(companyId: number): KeywordMatch[] {
   ];
 }
 
+/* ------------------------------------------------------------------ entries as JSON text, built by PostgreSQL */
+
+/** One journal line (`l`, its account `a`) as journalLineDto's JSON, keys in the schema's order. */
+const LINE_JSON = jsonObjectSql([
+  ['id', sql`l.id`, 'number'],
+  ['line_no', sql`l.line_no`, 'number'],
+  ['account_id', sql`l.account_id`, 'number'],
+  ['account_code', sql`a.code`, 'string'],
+  ['account_name', sql`a.name`, 'string'],
+  ['debit', sql`l.debit`, 'number'],
+  ['credit', sql`l.credit`, 'number'],
+  ['tax_category', sql`l.tax_category`, 'string'],
+  ['customer_id', sql`l.customer_id`, 'number?'],
+  ['customer_name', sql`(select cu.name from customers cu where cu.id = l.customer_id)`, 'string?'],
+  ['memo', sql`l.memo`, 'string?'],
+]);
+
+/** One entry (`p`, a journal_entries row; `ls.lines` its lines' JSON) as journalEntryDto's JSON. */
+function entryJson(company: SQL): SQL {
+  return jsonObjectSql([
+    ['id', sql`p.id`, 'number'],
+    ['company_id', sql`p.company_id`, 'number'],
+    ['number', sql`p.number`, 'number'],
+    ['date', sql`p.date`, 'date'],
+    ['description', sql`p.description`, 'string'],
+    ['kind', sql`p.kind`, 'string'],
+    ['reversal_of_id', sql`p.reversal_of_id`, 'number?'],
+    [
+      'reversed_by_id',
+      sql`(select r.id from journal_entries r where r.reversal_of_id = p.id and r.company_id = ${company})`,
+      'number?',
+    ],
+    ['source_type', sql`p.source_type`, 'string?'],
+    ['source_id', sql`p.source_id`, 'number?'],
+    ['total', sql`p.total`, 'number'],
+    [
+      'locked',
+      sql`exists (select 1 from period_locks k where k.company_id = ${company} and p.date between k.start_date and k.end_date)`,
+      'boolean',
+    ],
+    ['lines', sql`'[' || coalesce(ls.lines, '') || ']'`, 'json'],
+    ['created_at', sql`p.created_at`, 'timestamp'],
+    ['updated_at', sql`p.updated_at`, 'timestamp'],
+  ]);
+}
+
+interface EntriesStatement {
+  /** CTEs the page's rows read (`name as (…), …`), if any. */
+  with?: SQL;
+  /** The page: journal_entries rows of the company, sorted and limited (the body of CTE `p`). */
+  rows: SQL;
+  /** The list's total (a scalar query). */
+  total: SQL;
+  /** p's order (columns of p). */
+  order: SQL;
+}
+
 /**
- * One page of the journal. Without a keyword or account filter (the usual list) the total and the day the
- * page starts on come from the maintained per-day entry counts (journal_daily_counts, ADR 0018): no count(*)
- * over the company's entries, and a page sorted by date is read from its first day on (keyset paging behind
- * page numbers), so the first, middle and last page cost the same. With a keyword or account filter:
- * count(*) and OFFSET over the matching entries.
+ * ONE statement for a page of entries: the total, the number of rows and the page as the JSON text of its
+ * entries (with their lines, account and customer names, the entry reversing each, and whether its date is
+ * locked) — what loadEntries builds in JS, byte for byte as the route's serialiser writes it (ADR 0030).
  */
-export async function listEntries(tenant: Tenant, q: JournalListQuery) {
+function entriesStatement(company: SQL, s: EntriesStatement): SQL {
+  return sql`with ${s.with ? sql`${s.with}, ` : sql``}p as (${s.rows}),
+    ls as (select l.entry_id, string_agg(${LINE_JSON}, ',' order by l.line_no) as lines
+           from journal_lines l join accounts a on a.id = l.account_id and a.company_id = ${company}
+           where l.company_id = ${company} and l.entry_id in (select p.id from p) group by l.entry_id)
+    select (${s.total}) as total, (select count(*)::int from p) as n,
+      (select string_agg(${entryJson(company)}, ',' order by ${s.order}) from p left join ls on ls.entry_id = p.id) as body`;
+}
+
+/**
+ * One page of the journal as the answer's JSON text (`{ data, meta }`), in ONE statement (ADR 0030).
+ * Without a keyword or account filter (the usual list) the total and the day the page starts on come from
+ * the maintained entry counts (journal_monthly_counts and journal_daily_counts, ADR 0018 and 0030; the days
+ * of the range when a date range is given): no count(*) over the company's entries, and a page sorted by
+ * date is read from its first day on (keyset paging behind page numbers), so the first, middle and last
+ * page cost the same; these statements are prepared. With a keyword or account filter: count(*) and OFFSET
+ * over the matching entries.
+ */
+export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Promise<string> {
   const { db, companyId } = tenant;
+  const statement = journalPageStatement(companyId, q);
+  if (statement) return pageJson(await runPage(db, statement, q.per_page), q);
   const keyword = keywordFilter(q.keyword, keywordColumns(companyId));
   const where = and(
     eq(journalEntries.company_id, companyId),
@@ -172,63 +235,115 @@ export async function listEntries(tenant: Tenant, q: JournalListQuery) {
       ? sql`exists (select 1 from journal_lines lf where lf.entry_id = ${journalEntries.id} and lf.account_id = ${q.account_id})`
       : undefined,
   );
-  const order = q.sort_dir === 'desc' ? desc : asc;
-  const orderBy = SORT[q.sort_by].map((c) => order(c));
-  if (keyword || q.account_id) {
-    return pagedList(db, q, {
-      from: journalEntries,
-      where,
-      rows: (limit, offset) =>
-        db
-          .select()
-          .from(journalEntries)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      map: (rows) => loadEntries(tenant, rows),
-    });
-  }
-  const offset = (q.page - 1) * q.per_page;
-  const byDate = q.sort_by === 'date';
-  const dir = sql.raw(q.sort_dir === 'desc' ? 'desc' : 'asc');
-  const days = and(
-    eq(journalDailyCounts.company_id, companyId),
-    sql`${journalDailyCounts.entries} > 0`,
-    q.from ? sql`${journalDailyCounts.date} >= ${q.from}` : undefined,
-    q.to ? sql`${journalDailyCounts.date} <= ${q.to}` : undefined,
-  );
-  // the total, and (sorted by date) the day holding the page's first entry with the entries before that day
-  const [found] = await sqlRows<{ total: number; day: string | null; before: number | null }>(
+  const { order, orderRows, limit } = sortOf(q);
+  const [result] = await sqlRows<PageText>(
     db,
-    sql`with d as (
-          select ${journalDailyCounts.date} as date, ${journalDailyCounts.entries} as entries,
-                 sum(${journalDailyCounts.entries}) over (order by ${journalDailyCounts.date} ${dir}) as upto
-          from ${journalDailyCounts} where ${days})
-        select (select coalesce(sum(entries), 0)::int from d) as total, s.date::text as day, (s.upto - s.entries)::int as before
-        from (select 1) one
-        left join lateral (select date, entries, upto from d where upto > ${offset} order by date ${dir} limit 1) s on true`,
+    entriesStatement(sql`${companyId}::int`, {
+      rows: sql`select * from ${journalEntries} where ${where} order by ${orderRows('')} limit ${limit} offset ${(q.page - 1) * q.per_page}`,
+      total: sql`select count(*)::int from ${journalEntries} where ${where}`,
+      order,
+    }),
   );
-  const total = Number(found.total);
-  let rows: EntryRow[] = [];
-  if (!byDate) {
-    rows = await db
-      .select()
-      .from(journalEntries)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.per_page)
-      .offset(offset);
-  } else if (found.day) {
-    const from =
-      q.sort_dir === 'desc' ? sql`${journalEntries.date} <= ${found.day}` : sql`${journalEntries.date} >= ${found.day}`;
-    rows = await db
-      .select()
-      .from(journalEntries)
-      .where(and(where, from))
-      .orderBy(...orderBy)
-      .limit(q.per_page)
-      .offset(offset - Number(found.before));
-  }
-  return { data: await loadEntries(tenant, rows), meta: pageMeta(total, q.page, q.per_page, rows.length) };
+  return pageJson(result, q);
+}
+
+function sortOf(q: JournalListQuery) {
+  const dir = q.sort_dir === 'desc' ? 'desc' : 'asc';
+  return {
+    dir,
+    order: sql.raw(SORT[q.sort_by].map((c) => `p.${c} ${dir}`).join(', ')),
+    orderRows: (prefix: string) => sql.raw(SORT[q.sort_by].map((c) => `${prefix}${c} ${dir}`).join(', ')),
+    limit: sql.raw(String(q.per_page)),
+  };
+}
+
+/**
+ * The prepared statement of a journal page without a keyword or account filter (its name, SQL and values),
+ * or undefined for a filtered list. Exported for the benchmark's baseline (bench/http-server.ts).
+ */
+export function journalPageStatement(companyId: number, q: JournalListQuery): PageStatement | undefined {
+  if (q.account_id || keywordFilter(q.keyword, [])) return undefined;
+  const { dir, order, orderRows, limit } = sortOf(q);
+  const ranged = Boolean(q.from || q.to);
+  const D = sql.raw(dir);
+  const build = (param: Param) => {
+    const company = param('company', 'int');
+    const offsetParam = param('offset', 'int');
+    const range = (column: string) =>
+      sql.join(
+        [
+          q.from ? sql` and ${sql.raw(column)} >= ${param('from', 'date')}` : undefined,
+          q.to ? sql` and ${sql.raw(column)} <= ${param('to', 'date')}` : undefined,
+        ].filter((x): x is SQL => x !== undefined),
+      );
+    // the total: a few rows a year (the monthly counts) for the whole journal, the days of a date range
+    const total = ranged
+      ? sql`select coalesce(sum(c.entries), 0)::int from journal_daily_counts c where c.company_id = ${company}${range('c.date')}`
+      : sql`select coalesce(sum(k.entries), 0)::int from journal_monthly_counts k where k.company_id = ${company}`;
+    if (q.sort_by !== 'date') {
+      return entriesStatement(company, {
+        rows: sql`select * from journal_entries e where e.company_id = ${company}${range('e.date')}
+            order by ${orderRows('e.')} limit ${limit} offset ${offsetParam}`,
+        total,
+        order,
+      });
+    }
+    // the day holding the page's first entry and the entries before that day: a running sum over the
+    // company's days in the list's order, read until it passes the offset; for the whole journal first over
+    // its months, then over the days of the month found
+    const firstDay = ranged
+      ? sql`s as (
+          select w.date, (w.upto - w.entries)::int as before from (
+            select c.date, c.entries, sum(c.entries) over (order by c.date ${D}) as upto
+            from journal_daily_counts c where c.company_id = ${company} and c.entries > 0${range('c.date')}
+            order by c.date ${D}) w
+          where w.upto > ${offsetParam} limit 1)`
+      : sql`m as (
+          select w.month, (w.upto - w.entries)::int as before from (
+            select k.month, k.entries, sum(k.entries) over (order by k.month ${D}) as upto
+            from journal_monthly_counts k where k.company_id = ${company} and k.entries > 0
+            order by k.month ${D}) w
+          where w.upto > ${offsetParam} limit 1),
+        s as (
+          select w.date, (m.before + w.upto - w.entries)::int as before from m, lateral (
+            select c.date, c.entries, sum(c.entries) over (order by c.date ${D}) as upto
+            from journal_daily_counts c where c.company_id = ${company} and c.entries > 0
+              and c.date >= m.month and c.date < (m.month + interval '1 month')::date
+            order by c.date ${D}) w
+          where m.before + w.upto > ${offsetParam} limit 1)`;
+    return entriesStatement(company, {
+      with: firstDay,
+      rows: sql`select e.* from s, lateral (
+          select * from journal_entries e where e.company_id = ${company}
+            and e.date ${sql.raw(dir === 'desc' ? '<=' : '>=')} s.date${range('e.date')}
+          order by ${orderRows('e.')} limit ${limit} offset (${offsetParam} - s.before)) e`,
+      total,
+      order,
+    });
+  };
+  return {
+    name: `chobo_journal_page_${q.sort_by}_${dir}_${q.from ? 'f' : ''}${q.to ? 't' : ''}_${q.per_page}`,
+    sql: build,
+    values: { company: companyId, offset: (q.page - 1) * q.per_page, from: q.from, to: q.to },
+  };
+}
+
+/** The prepared statement of one entry (`body` its JSON, null when the company has no such entry). */
+export function journalEntryStatement(companyId: number, id: number): PageStatement {
+  return {
+    name: 'chobo_journal_entry',
+    sql: (param) =>
+      entriesStatement(param('company', 'int'), {
+        rows: sql`select * from journal_entries e where e.id = ${param('id', 'int')} and e.company_id = ${param('company', 'int')}`,
+        total: sql`0`,
+        order: sql`p.id`,
+      }),
+    values: { company: companyId, id },
+  };
+}
+
+/** One entry as the answer's JSON text (`{ data }`), in one statement; undefined when the company has no such entry. */
+export async function loadEntryJson(tenant: Tenant, id: number): Promise<string | undefined> {
+  const result = await runPage(tenant.db, journalEntryStatement(tenant.companyId, id), 20);
+  return result?.body ? `{"data":${result.body}}` : undefined;
 }

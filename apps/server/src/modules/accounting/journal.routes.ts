@@ -20,12 +20,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companies } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
+import { sendJsonText } from '../../lib/json-text.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { readUpload } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { createAccount, deleteAccount, updateAccount } from './account-actions.js';
 import { loadAccounts, toAccount, usedAccountIds } from './accounts.queries.js';
-import { listEntries, loadEntry } from './journal.queries.js';
+import { listEntriesJson, loadEntryJson } from './journal.queries.js';
 import { createEntry, deleteEntry, reverseEntry, updateEntry } from './journal-actions.js';
 import { exportJournalCsv, importJournalCsv } from './journal-csv.js';
 
@@ -109,7 +110,7 @@ export async function journalRoutes(app: FastifyInstance) {
           .header('Content-Disposition', `attachment; filename="journal.csv"; filename*=UTF-8''${name}`)
           .send(body);
       }
-      return listEntries(ctx, req.query);
+      return sendJsonText(reply, await listEntriesJson(ctx, req.query));
     },
   );
 
@@ -161,10 +162,10 @@ export async function journalRoutes(app: FastifyInstance) {
         querystring: companyIdQuery,
       },
     },
-    async ({ ctx, req }) => {
-      const data = await loadEntry(ctx, req.params.id);
-      if (!data) throw notFound('仕訳が見つかりません');
-      return { data };
+    async ({ ctx, req, reply }) => {
+      const json = await loadEntryJson(ctx, req.params.id);
+      if (!json) throw notFound('仕訳が見つかりません');
+      return sendJsonText(reply, json);
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, journalEntries, periodLocks } from '../../db/schema/index.js';
+import { auditLogs, customers, journalEntries, periodLocks } from '../../db/schema/index.js';
+import { systemTenant } from '../../lib/context.js';
 import {
   type Client,
   client,
@@ -13,6 +14,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/harness.js';
+import { loadEntries } from './journal.queries.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -373,17 +375,26 @@ describe('journal list paging (maintained per-day counts)', () => {
       from journal_entries e left join journal_daily_counts c on c.company_id = e.company_id and c.date = e.date
       where e.company_id = ${companyId} group by e.date`);
     for (const r of (rows as unknown as { rows: { n: number; kept: number }[] }).rows) expect(r.kept).toBe(r.n);
+    const months = await ctx.db.execute(sql`
+      select coalesce(d.month, m.month)::text as month, coalesce(d.n, 0)::int as n, coalesce(m.entries, 0)::int as kept
+      from (select date_trunc('month', date)::date as month, sum(entries) as n from journal_daily_counts
+            where company_id = ${companyId} group by 1) d
+      full join (select month, entries from journal_monthly_counts where company_id = ${companyId}) m on m.month = d.month`);
+    for (const r of (months as unknown as { rows: { n: number; kept: number }[] }).rows) expect(r.kept).toBe(r.n);
   }
 
   it('every page is the right slice (both directions, with a date range), and the counts follow edits and deletes', async () => {
     const o = await companyOwner(ctx);
     const ids = await accountsOf(o.api);
-    // uneven days: 1, 4, 0, 7, 2, 5 entries, posted out of date order
+    // uneven days: 1, 4, 0, 7, 2, 5 entries in April, a few in the months around it, posted out of date order
     const perDay: [string, number][] = [
       ['2026-04-03', 4],
       ['2026-04-01', 1],
+      ['2026-06-15', 1],
       ['2026-04-06', 5],
+      ['2026-03-31', 3],
       ['2026-04-04', 7],
+      ['2026-05-01', 2],
       ['2026-04-05', 2],
     ];
     const created: { id: number; updated_at: string }[] = [];
@@ -402,30 +413,107 @@ describe('journal list paging (maintained per-day counts)', () => {
       'sort_dir=asc&from=2026-04-04',
       'sort_by=number&sort_dir=desc',
     ]) {
-      for (const perPage of [1, 3, 4, 19]) {
+      for (const perPage of [1, 3, 4, 19, 25]) {
         const { all, paged } = await pages(o.api, query, perPage);
         expect(paged).toEqual(all.map((e) => e.id));
       }
     }
     const { all } = await pages(o.api, 'sort_dir=desc', 5);
-    expect(all).toHaveLength(19);
+    expect(all).toHaveLength(25);
     const order = [...all].sort((a, b) => (a.date === b.date ? b.number - a.number : a.date < b.date ? 1 : -1));
     expect(all.map((e) => e.id)).toEqual(order.map((e) => e.id));
     expect((await o.api.get('/api/accountings?from=2026-04-03&to=2026-04-05')).json().meta.total).toBe(13);
 
-    // moving an entry to another day and deleting one keep the counts and the pages right
-    const moved = created[0];
-    const put = await o.api.put(`/api/accountings/${moved.id}`, {
-      ...entry(ids, '2026-04-02', 100),
-      updated_at: moved.updated_at,
-    });
-    expect(put.statusCode).toBe(200);
+    // moving entries to another day (of the same month, of another month) and deleting one keep the counts and
+    // the pages right
+    for (const [moved, date] of [
+      [created[0], '2026-04-02'],
+      [created[1], '2026-05-02'],
+    ] as const) {
+      const put = await o.api.put(`/api/accountings/${moved.id}`, {
+        ...entry(ids, date, 100),
+        updated_at: moved.updated_at,
+      });
+      expect(put.statusCode).toBe(200);
+    }
     expect((await o.api.delete(`/api/accountings/${created[5].id}`)).statusCode).toBe(204);
     await countsMatch(o.company.id);
-    for (const query of ['sort_dir=desc', 'sort_dir=asc&from=2026-04-02']) {
+    for (const query of ['sort_dir=desc', 'sort_dir=asc', 'sort_dir=asc&from=2026-04-02']) {
       const { all: after, paged } = await pages(o.api, query, 4);
       expect(paged).toEqual(after.map((e) => e.id));
     }
-    expect((await o.api.get('/api/accountings')).json().meta.total).toBe(18);
+    expect((await o.api.get('/api/accountings')).json().meta.total).toBe(24);
   });
 });
+
+describe('journal list and show as JSON text built by PostgreSQL (ADR 0030)', () => {
+  it('say exactly what loadEntries says: lines, names, reversal, lock, source, awkward characters, timestamps', async () => {
+    const o = await companyOwner(ctx);
+    const ids = await accountsOf(o.api);
+    const [cu] = await ctx.db
+      .insert(customers)
+      .values({ company_id: o.company.id, name: '顧客 "引用" \\ 株式会社' })
+      .returning();
+    const awkward = 'タブ\tと改行\nと "引用" と \\ と </script> と \u2028 と 😀';
+    const a = (
+      await o.api.post('/api/accountings', {
+        date: '2026-06-01',
+        description: awkward,
+        lines: [
+          { account_id: ids['1220'], debit: 1100, credit: 0, customer_id: cu.id, memo: awkward },
+          { account_id: ids['4110'], debit: 0, credit: 1000, tax_category: 'sales_10' },
+          { account_id: ids['2210'], debit: 0, credit: 100 },
+        ],
+      })
+    ).json().data;
+    const b = (await o.api.post('/api/accountings', entry(ids, '2026-06-02', 5000))).json().data;
+    const c = (await o.api.post('/api/accountings', entry(ids, '2026-07-01', 7000))).json().data;
+    const rev = (await o.api.post(`/api/accountings/${b.id}/reverse`, { date: '2026-07-02' })).json().data;
+    // what the forms refuse but a row may still hold (imports, older data): control characters, a source,
+    // timestamps with microseconds on either side of a millisecond
+    await ctx.db.execute(sql`update journal_entries set description = ${'制御\u0001文字\u001f'},
+        source_type = 'transaction', source_id = 42,
+        created_at = '2026-06-02 01:02:03.999999+00', updated_at = '2026-06-02 10:11:12.000500+09'
+      where id = ${c.id}`);
+    await ctx.db
+      .insert(periodLocks)
+      .values({ company_id: o.company.id, kind: 'month', start_date: '2026-06-01', end_date: '2026-06-30' });
+
+    const tenant = systemTenant(ctx.db, o.company.id);
+    const expected = JSON.parse(JSON.stringify(await loadEntries(tenant, await entryRows(o.company.id))));
+    expect(expected.map((e: { id: number }) => e.id)).toEqual([rev.id, c.id, b.id, a.id]);
+    expect(expected[2]).toMatchObject({ locked: true, reversed_by_id: rev.id });
+    expect(expected[1]).toMatchObject({
+      description: '制御\u0001文字\u001f',
+      source_type: 'transaction',
+      source_id: 42,
+    });
+    expect(expected[1].created_at).toBe('2026-06-02T01:02:03.999Z');
+    expect(expected[1].updated_at).toBe('2026-06-02T01:11:12.000Z');
+    expect(expected[3].lines[0]).toMatchObject({ customer_id: cu.id, customer_name: cu.name, memo: awkward });
+
+    // every answer below is also compared byte for byte with the route's serialiser (lib/json-text.ts)
+    for (const e of expected) expect((await o.api.get(`/api/accountings/${e.id}`)).json().data).toEqual(e);
+    for (const query of [
+      '',
+      'sort_by=id',
+      'sort_by=total&sort_dir=asc',
+      'keyword=%E5%BC%95%E7%94%A8',
+      'from=2026-06-02',
+    ]) {
+      const res = (await o.api.get(`/api/accountings?per_page=2&page=2&${query}`)).json();
+      const all = (await o.api.get(`/api/accountings?per_page=100&${query}`)).json();
+      expect(all.data.length).toBeGreaterThan(0);
+      expect(res.data).toEqual(all.data.slice(2, 4));
+      for (const e of all.data) expect(e).toEqual(expected.find((x: { id: number }) => x.id === e.id));
+    }
+  });
+});
+
+async function entryRows(companyId: number) {
+  return ctx.db
+    .select()
+    .from(journalEntries)
+    .where(eq(journalEntries.company_id, companyId))
+    .orderBy(sql`${journalEntries.date} desc, ${journalEntries.number} desc`);
+}

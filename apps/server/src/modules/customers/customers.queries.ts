@@ -1,9 +1,10 @@
 import type { CustomerListQuery, CustomerValues } from '@chobo/core';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
-import { pagedList } from '../../lib/list.js';
 import { escapeLike, type KeywordMatch, keywordFilter } from '../../lib/sql.js';
+import { jsonObjectSql, type PageStatement, type PageText, pageJson, runPage } from '../../lib/sql-json.js';
+import { sqlRows } from '../accounting/sql-rows.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -15,14 +16,15 @@ export function toCustomer(row: CustomerRow) {
 
 export type CustomerDto = ReturnType<typeof toCustomer>;
 
+/** The sortable columns (the list query's whitelist; the id breaks ties). */
 const SORT_COLUMNS = {
-  id: customers.id,
-  name: customers.name,
-  name_kana: customers.name_kana,
-  prefecture_code: customers.prefecture_code,
-  created_at: customers.created_at,
-  updated_at: customers.updated_at,
-} as const;
+  id: 'id',
+  name: 'name',
+  name_kana: 'name_kana',
+  prefecture_code: 'prefecture_code',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+} as const satisfies Record<CustomerListQuery['sort_by'], string>;
 
 /** Keyword: every whitespace-separated word must match one of name, kana, contact, e-mail, phone. */
 const KEYWORD_COLUMNS: KeywordMatch[] = [
@@ -33,23 +35,104 @@ const KEYWORD_COLUMNS: KeywordMatch[] = [
   (word) => sql`replace(${customers.tel}, '-', '') like ${`%${escapeLike(word.replace(/-/g, ''))}%`}`,
 ];
 
-export async function listCustomers(tenant: Tenant, q: CustomerListQuery) {
+/** One customer (`p`, a customers row) as customerDto's JSON, keys in the schema's order (ADR 0030). */
+const CUSTOMER_JSON = jsonObjectSql([
+  ['id', sql`p.id`, 'number'],
+  ['company_id', sql`p.company_id`, 'number'],
+  ['name', sql`p.name`, 'string'],
+  ['name_kana', sql`p.name_kana`, 'string?'],
+  ['honorific', sql`p.honorific`, 'string'],
+  ['used_for', sql`p.used_for`, 'number'],
+  ['postal_code', sql`p.postal_code`, 'string?'],
+  ['prefecture_code', sql`p.prefecture_code`, 'string?'],
+  ['address1', sql`p.address1`, 'string?'],
+  ['address2', sql`p.address2`, 'string?'],
+  ['tel', sql`p.tel`, 'string?'],
+  ['mobile', sql`p.mobile`, 'string?'],
+  ['fax', sql`p.fax`, 'string?'],
+  ['email', sql`p.email`, 'string?'],
+  ['url', sql`p.url`, 'string?'],
+  ['contact_person', sql`p.contact_person`, 'string?'],
+  ['department', sql`p.department`, 'string?'],
+  ['registration_number', sql`p.registration_number`, 'string?'],
+  ['closing_day', sql`p.closing_day`, 'number?'],
+  ['payment_terms', sql`p.payment_terms`, 'string?'],
+  ['memo', sql`p.memo`, 'string?'],
+  ['created_at', sql`p.created_at`, 'timestamp'],
+  ['updated_at', sql`p.updated_at`, 'timestamp'],
+]);
+
+/** The page (CTE `p`, customers rows), the total, and the page as JSON text, in one statement. */
+function customersStatement(rows: SQL, total: SQL, order: SQL): SQL {
+  return sql`with p as (${rows})
+    select (${total}) as total, (select count(*)::int from p) as n,
+      (select string_agg(${CUSTOMER_JSON}, ',' order by ${order}) from p) as body`;
+}
+
+/**
+ * One page of the company's customers as the answer's JSON text (`{ data, meta }`) in ONE statement (ADR
+ * 0030): the page, its JSON and the list's total. Without a keyword the total is the maintained count
+ * (customer_counts, kept by a trigger on customers) and the statement is prepared (one per sort, direction,
+ * 用途 filter and page size); with one, count(*) over the matching customers.
+ */
+export async function listCustomersJson(tenant: Tenant, q: CustomerListQuery): Promise<string> {
   const { db, companyId } = tenant;
+  const statement = customersPageStatement(companyId, q);
+  if (statement) return pageJson(await runPage(db, statement, q.per_page), q);
   const where = and(
     eq(customers.company_id, companyId),
     isNull(customers.deleted_at),
     keywordFilter(q.keyword, KEYWORD_COLUMNS),
     q.used_for ? sql`${customers.used_for} in (${q.used_for}, 3)` : undefined,
   );
-  const column = SORT_COLUMNS[q.sort_by];
-  const order = q.sort_dir === 'desc' ? desc : asc;
-  return pagedList(db, q, {
-    from: customers,
-    where,
-    rows: (limit, offset) =>
-      db.select().from(customers).where(where).orderBy(order(column), order(customers.id)).limit(limit).offset(offset),
-    map: (rows) => rows.map(toCustomer),
-  });
+  const { order, limit } = sortOf(q);
+  const [result] = await sqlRows<PageText>(
+    db,
+    customersStatement(
+      sql`select * from ${customers} where ${where} order by ${order('')} limit ${limit} offset ${(q.page - 1) * q.per_page}`,
+      sql`select count(*)::int from ${customers} where ${where}`,
+      order('p.'),
+    ),
+  );
+  return pageJson(result, q);
+}
+
+function sortOf(q: CustomerListQuery) {
+  const dir = q.sort_dir === 'desc' ? 'desc' : 'asc';
+  return {
+    dir,
+    order: (prefix: string) => sql.raw(`${prefix}${SORT_COLUMNS[q.sort_by]} ${dir}, ${prefix}id ${dir}`),
+    limit: sql.raw(String(q.per_page)),
+  };
+}
+
+/**
+ * The prepared statement of a customer page without a keyword (name, SQL, values), or undefined with one.
+ * Exported for the benchmark's baseline (bench/http-server.ts).
+ */
+export function customersPageStatement(companyId: number, q: CustomerListQuery): PageStatement | undefined {
+  if (keywordFilter(q.keyword, [])) return undefined;
+  const { dir, order, limit } = sortOf(q);
+  return {
+    name: `chobo_customers_page_${q.sort_by}_${dir}_${q.used_for ? 'u' : ''}_${q.per_page}`,
+    sql: (param) => {
+      const company = param('company', 'int');
+      const where = sql`c.company_id = ${company} and c.deleted_at is null${
+        q.used_for ? sql` and c.used_for in (${param('used_for', 'int')}, 3)` : sql``
+      }`;
+      return customersStatement(
+        sql`select * from customers c where ${where} order by ${order('c.')} limit ${limit} offset ${param('offset', 'int')}`,
+        // the maintained count (customer_counts), not a count of the rows
+        sql`coalesce((select ${
+          q.used_for
+            ? sql`case ${param('used_for', 'int')} when 1 then k.used_1 when 2 then k.used_2 else 0 end + k.used_3`
+            : sql`k.used_1 + k.used_2 + k.used_3`
+        } from customer_counts k where k.company_id = ${company}), 0)`,
+        order('p.'),
+      );
+    },
+    values: { company: companyId, offset: (q.page - 1) * q.per_page, used_for: q.used_for },
+  };
 }
 
 /** A live customer of this company, or undefined (another company's record is simply not found). */

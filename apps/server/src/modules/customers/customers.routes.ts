@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
+import { sendJsonText } from '../../lib/json-text.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { createCustomer, deleteCustomer, updateCustomer } from './customer-actions.js';
-import { findCustomer, listCustomers, toCustomer } from './customers.queries.js';
+import { findCustomer, listCustomersJson, toCustomer } from './customers.queries.js';
 
 /** Company users with customer.index; admins may read a company's customers with companies.index. */
 const ACCESS: RouteAccess = {
@@ -33,8 +34,8 @@ export async function customerRoutes(app: FastifyInstance) {
       config,
       schema: { tags, summary: '顧客の一覧', response: { 200: pageOf(customerDto) }, querystring: customerListQuery },
     },
-    async ({ ctx, req }) => {
-      return listCustomers(ctx, req.query);
+    async ({ ctx, req, reply }) => {
+      return sendJsonText(reply, await listCustomersJson(ctx, req.query));
     },
   );
 

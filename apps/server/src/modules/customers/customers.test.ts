@@ -12,6 +12,7 @@ import {
   signIn,
   type TestContext,
 } from '../../test/harness.js';
+import { toCustomer } from './customers.queries.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -304,5 +305,99 @@ describe('list: paging, sorting, search, filter', () => {
     expect(res.meta.total).toBe(17); // 9 with 1 and 8 with 3
     expect(res.data.every((c: { used_for: number }) => c.used_for === 1 || c.used_for === 3)).toBe(true);
     expect((await owner.api.get(`${URL}?used_for=5`)).statusCode).toBe(422);
+  });
+});
+
+describe('list as JSON text built by PostgreSQL (ADR 0030)', () => {
+  it('says what toCustomer says, in the order of every sort, with nulls and awkward characters', async () => {
+    const o = await companyOwner(ctx);
+    const awkward = 'タブ\tと改行\nと "引用" と \\ と </script> と \u2028 と 😀 と \u0001';
+    await ctx.db.insert(customers).values([
+      { company_id: o.company.id, name: `株式会社${awkward}`, name_kana: null, memo: awkward, closing_day: 20 },
+      {
+        company_id: o.company.id,
+        name: 'ベータ',
+        name_kana: 'ベータ',
+        used_for: 1,
+        url: 'https://example.jp/?a=1&b="2"',
+      },
+      { company_id: o.company.id, name: 'アルファ', name_kana: 'アルファ', used_for: 2, tel: '03-1111-2222' },
+      { company_id: o.company.id, name: '削除済み', deleted_at: new Date() },
+    ]);
+    await ctx.db.execute(
+      sql`update customers set created_at = '2026-01-02 03:04:05.999999+00', updated_at = '2026-01-02 03:04:05.0005+09'
+          where company_id = ${o.company.id} and name = 'ベータ'`,
+    );
+    const rows = await ctx.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.company_id, o.company.id), sql`${customers.deleted_at} is null`));
+    const wire = new Map(rows.map((r) => [r.id, JSON.parse(JSON.stringify(toCustomer(r)))]));
+    expect([...wire.values()].find((c) => c.name === 'ベータ')).toMatchObject({
+      created_at: '2026-01-02T03:04:05.999Z',
+      updated_at: '2026-01-01T18:04:05.000Z',
+    });
+    // every answer is also compared byte for byte with the route's serialiser (lib/json-text.ts)
+    for (const sort of ['id', 'name', 'name_kana', 'prefecture_code', 'created_at', 'updated_at']) {
+      for (const dir of ['asc', 'desc']) {
+        for (const extra of ['', '&used_for=1', '&keyword=%E5%BC%95%E7%94%A8']) {
+          const all = (await o.api.get(`${URL}?sort_by=${sort}&sort_dir=${dir}&per_page=100${extra}`)).json();
+          const paged = [];
+          for (let page = 1; page <= all.meta.total; page++) {
+            paged.push(
+              ...(await o.api.get(`${URL}?sort_by=${sort}&sort_dir=${dir}&per_page=1&page=${page}${extra}`)).json()
+                .data,
+            );
+          }
+          expect(paged).toEqual(all.data);
+          expect(all.data.length).toBe(extra === '' ? 3 : extra === '&used_for=1' ? 2 : 1);
+          expect(all.meta.total).toBe(all.data.length);
+          for (const c of all.data) expect(c).toEqual(wire.get(c.id));
+        }
+      }
+    }
+  });
+});
+
+describe('customer_counts (the list total without a keyword)', () => {
+  it('follows inserts, 用途 changes, soft and hard deletes, and a move to another company', async () => {
+    const o = await companyOwner(ctx);
+    const other = await companyOwner(ctx);
+    const kept = async (companyId: number) => {
+      const rows = await ctx.db.execute(sql`
+        select coalesce((select row(used_1, used_2, used_3)::text from customer_counts where company_id = ${companyId}), '(0,0,0)') as kept,
+               (select row(count(*) filter (where used_for = 1), count(*) filter (where used_for = 2),
+                           count(*) filter (where used_for = 3))::text
+                from customers where company_id = ${companyId} and deleted_at is null) as counted`);
+      const [r] = (rows as unknown as { rows: { kept: string; counted: string }[] }).rows;
+      expect(r.kept).toBe(r.counted);
+      return r.kept;
+    };
+    const made = await ctx.db
+      .insert(customers)
+      .values([1, 1, 2, 3, 3, 3].map((used_for, i) => ({ company_id: o.company.id, name: `件数${i}`, used_for })))
+      .returning();
+    expect(await kept(o.company.id)).toBe('(2,1,3)');
+    await ctx.db.update(customers).set({ used_for: 2 }).where(eq(customers.id, made[0].id));
+    await ctx.db.update(customers).set({ memo: 'no change of count' }).where(eq(customers.id, made[1].id));
+    expect(await kept(o.company.id)).toBe('(1,2,3)');
+    expect((await o.api.delete(`${URL}/${made[3].id}`)).statusCode).toBe(204);
+    await ctx.db.update(customers).set({ deleted_at: new Date() }).where(eq(customers.id, made[3].id));
+    expect(await kept(o.company.id)).toBe('(1,2,2)');
+    await ctx.db.update(customers).set({ deleted_at: null }).where(eq(customers.id, made[3].id));
+    await ctx.db.delete(customers).where(eq(customers.id, made[4].id));
+    await ctx.db.update(customers).set({ company_id: other.company.id }).where(eq(customers.id, made[5].id));
+    expect(await kept(o.company.id)).toBe('(1,2,1)');
+    expect(await kept(other.company.id)).toBe('(0,0,1)');
+    const list = async (api: typeof o.api, query = '') =>
+      (await api.get(`${URL}?per_page=1${query}`)).json().meta.total;
+    expect(await list(o.api)).toBe(4);
+    expect(await list(o.api, '&used_for=1')).toBe(2);
+    expect(await list(o.api, '&used_for=2')).toBe(3);
+    expect(await list(o.api, '&used_for=3')).toBe(1);
+    expect(await list(other.api)).toBe(1);
+    const empty = await companyOwner(ctx);
+    expect(await list(empty.api)).toBe(0);
+    expect(await list(empty.api, '&used_for=2')).toBe(0);
   });
 });

@@ -1,0 +1,132 @@
+import { pageMeta } from '@chobo/core';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+
+/**
+ * How a value is written in JSON, as the route's serialiser writes it (fast-json-stringify / JSON.stringify):
+ * `number` an integer column, `string` a text value (to_json escapes exactly the characters JSON.stringify
+ * escapes, the same way), `boolean`, `timestamp` a timestamptz as `Date#toISOString()` writes it
+ * (milliseconds truncated, as node-postgres reads them), `date` a date as `YYYY-MM-DD`, `json` a JSON text
+ * already made (inserted as it is). A trailing `?`: the value may be null (`null`).
+ */
+export type JsonKind =
+  | 'number'
+  | 'number?'
+  | 'string'
+  | 'string?'
+  | 'boolean'
+  | 'timestamp'
+  | 'timestamp?'
+  | 'date'
+  | 'json';
+
+/** One member of an object: its key, the SQL expression of its value, and how the value is written. */
+export type JsonMember = readonly [key: string, value: SQL, kind: JsonKind];
+
+function valueSql(value: SQL, kind: JsonKind): SQL {
+  switch (kind) {
+    case 'number':
+      return sql`(${value})::text`;
+    case 'number?':
+      return sql`coalesce((${value})::text, 'null')`;
+    case 'string':
+    case 'date':
+      return sql`to_json(${value})::text`;
+    case 'string?':
+      return sql`coalesce(to_json(${value})::text, 'null')`;
+    case 'boolean':
+      return sql`(${value})::text`;
+    case 'timestamp':
+    case 'timestamp?': {
+      const text = sql`'"' || to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
+      return kind === 'timestamp' ? text : sql`coalesce(${text}, 'null')`;
+    }
+    case 'json':
+      return value;
+  }
+}
+
+/**
+ * The SQL of one JSON object's text, `{"key":value,…}` with the keys in the given order and no spaces: what
+ * the route's serialiser writes for the same record when the members follow the response schema's order.
+ * Every non-null kind must be given a value that is never null (the whole text would be null).
+ */
+export function jsonObjectSql(members: readonly JsonMember[]): SQL {
+  const parts = members.map(([key, value, kind], i) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(key)) throw new Error(`not a plain key: ${key}`);
+    return sql`${sql.raw(`'${i === 0 ? '{' : ','}"${key}":'`)} || ${valueSql(value, kind)}`;
+  });
+  return sql`${sql.join(parts, sql` || `)} || '}'`;
+}
+
+/** What a page statement answers: the list's total, the number of rows on the page, their JSON texts joined by commas. */
+export interface PageText {
+  total: number;
+  n: number;
+  body: string | null;
+}
+
+/** A parameter of a page statement: `$n::type` (prepared: a placeholder; else the value). */
+export type Param = (name: string, type: 'int' | 'date') => SQL;
+
+/** A page statement: its name (one per text), its SQL (parameters through `param`) and this call's values. */
+export interface PageStatement {
+  name: string;
+  sql: (param: Param) => SQL;
+  values: Record<string, unknown>;
+}
+
+interface PreparedPage {
+  execute(values: Record<string, unknown>): Promise<PageText[]>;
+}
+const prepared = new WeakMap<DbOrTx, Map<string, PreparedPage>>();
+
+/**
+ * A page statement (`total`, `n`, `body`) whose text does not depend on the request's values (the company,
+ * the offset, dates are placeholders): prepared once per database handle and name, so PostgreSQL parses and
+ * plans it once per connection and then keeps a generic plan. Put the page size in the text (a literal
+ * `limit 20`, so a name per size): with `limit $n` the plan is costed for 10 % of the table, which on
+ * PostgreSQL also switches JIT compilation on (tens of milliseconds a call).
+ */
+function preparedPage(db: DbOrTx, name: string, build: () => SQL): PreparedPage {
+  let byName = prepared.get(db);
+  if (!byName) {
+    byName = new Map();
+    prepared.set(db, byName);
+  }
+  let statement = byName.get(name);
+  if (!statement) {
+    statement = db
+      .select({ total: sql<number>`t.total`, n: sql<number>`t.n`, body: sql<string | null>`t.body` })
+      .from(sql`(${build()}) t`)
+      .prepare(name);
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+/** The parameter of a prepared statement: a typed placeholder. */
+export const placeholder: Param = (name, type) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * The page sizes whose statements are prepared (the screens ask for these); any other size runs the same SQL
+ * unnamed, so that no caller can make a connection keep hundreds of plans.
+ */
+const PREPARED_SIZES = new Set([10, 20, 50, 100]);
+
+/** Runs a page statement: prepared (one name per text) for the usual page sizes, else unnamed. */
+export async function runPage(db: DbOrTx, s: PageStatement, perPage: number): Promise<PageText> {
+  if (PREPARED_SIZES.has(perPage)) {
+    const [row] = await preparedPage(db, s.name, () => s.sql(placeholder)).execute(s.values);
+    return row;
+  }
+  const unnamed = s.sql((name, type) => sql`${s.values[name] ?? null}::${sql.raw(type)}`);
+  const { rows } = (await db.execute(unnamed)) as unknown as { rows: PageText[] };
+  return rows[0];
+}
+
+/** The answer `{ data, meta }` of a list from its page statement's result (meta as pageMeta makes it). */
+export function pageJson(result: PageText, q: { page: number; per_page: number }): string {
+  const meta = pageMeta(Number(result.total), q.page, q.per_page, Number(result.n));
+  return `{"data":[${result.body ?? ''}],"meta":${JSON.stringify(meta)}}`;
+}
