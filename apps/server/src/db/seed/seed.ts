@@ -1,4 +1,5 @@
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
+import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { withBufferedAudit } from '../../lib/audit.js';
 import { systemCompanyCtx, systemTenant } from '../../lib/context.js';
@@ -15,6 +16,7 @@ import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
 import { seedDemoOcr } from './demo-ocr.js';
 import { seedDemoTaxReturn } from './demo-tax-return.js';
+import { withFastQueries } from './seed-fast-queries.js';
 import { deferJournalTriggers } from './seed-journal.js';
 import { withSeedReadCache } from './seed-read-cache.js';
 
@@ -38,6 +40,12 @@ export interface SeedOptions {
    * baseline `before` of bench/seed-time.ts. Default true (`bulk: false` implies false).
    */
   deferred?: boolean;
+  /**
+   * false: on PGlite, every statement through PGlite's query() (six calls into the engine, parsed and planned
+   * each time) instead of one round trip by named prepared statement (seed-fast-queries.ts, ADR 0031): the
+   * baseline `main` of bench/seed-time.ts. Default true; PostgreSQL is unaffected.
+   */
+  fastQueries?: boolean;
 }
 
 export interface SeedResult {
@@ -73,11 +81,16 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       const tx = flatTransaction(outer, false);
       return withBufferedAudit(tx, () => seedRows(tx));
     }
-    // the journal's triggers' work done set-based when needed, the unchanged reads answered from memory
-    const journal = await deferJournalTriggers(outer);
+    // on PGlite, one round trip per statement (ADR 0031); the journal's triggers' work done set-based when
+    // needed, the unchanged reads answered from memory (ADR 0024)
+    const pglite = (db as unknown as { $client?: unknown }).$client;
+    const fast =
+      opts.fastQueries !== false && pglite instanceof PGlite ? await withFastQueries(outer, pglite) : undefined;
+    const journal = await deferJournalTriggers(fast?.tx ?? outer);
     const tx = flatTransaction(journal.tx, true);
     const result = await withBufferedAudit(tx, () => seedRows(tx));
     await journal.finish();
+    await fast?.close();
     return result;
   });
 
