@@ -4,7 +4,8 @@
  * database, timed to the first GET /api/health 200, with the server's CPU seconds at that moment (user +
  * system from /proc; all threads, and its main thread alone: the first start's critical path, what a busy
  * machine's wall seconds hide) and the load average — and one later start on the same folder. BENCH_FIRST_START_ROOTS:
- * comma-separated checkouts to compare (default: this one), run alternately BENCH_FIRST_START_RUNS (3) times;
+ * comma-separated checkouts to compare (default: this one; `<checkout>:<path of another built main.js>` for a
+ * second build folder of one checkout), run alternately BENCH_FIRST_START_RUNS (3) times;
  * BENCH_FIRST_START_PORT (4731). The data folders are made under the system's temporary folder and removed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -35,10 +36,12 @@ function cpuSeconds(pid: number | undefined, mainThread = false): number {
   }
 }
 
-async function start(root: string, dataDir: string) {
+/** `<checkout>` or `<checkout>:<built main.js relative to it>` (another build folder of the same checkout). */
+async function start(checkout: string, dataDir: string) {
+  const [root, main = 'apps/server/dist/main.js'] = checkout.split(':');
   const t = performance.now();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: root,
     env: {
       ...process.env,
