@@ -12,6 +12,7 @@ import { type Database, openDatabase, runMigrations } from '../src/db/client.js'
 import { customers, invoices, paymentAllocations, payments } from '../src/db/schema/index.js';
 import { loadEnv } from '../src/env.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
+import { onPostgresIfReachable } from './on-postgres.js';
 
 const N = Number(process.env.BENCH_INVOICES ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -189,3 +190,4 @@ async function run(label: string, open: () => Promise<Database>) {
 }
 
 await run('payments — embedded PGlite (in memory)', () => openDatabase({ dataDir: 'memory://' }));
+await onPostgresIfReachable('payments — PostgreSQL', run);

@@ -11,6 +11,8 @@ export interface PagedListOptions<Row, Item> {
   rows: (limit: number, offset: number) => PromiseLike<Row[]>;
   /** Rows → wire items (may query more, e.g. related records). */
   map: (rows: Row[]) => Item[] | Promise<Item[]>;
+  /** The total when it is known without counting (e.g. kept per-day counts, ADR 0032); else count(*). */
+  total?: () => PromiseLike<number>;
   /** Run the page query and the count one after the other (inside a transaction), not in parallel. */
   sequential?: boolean;
 }
@@ -22,7 +24,10 @@ export async function pagedList<Row, Item>(
   opts: PagedListOptions<Row, Item>,
 ): Promise<{ data: Item[]; meta: PageMeta }> {
   const page = () => opts.rows(q.per_page, (q.page - 1) * q.per_page);
-  const count = () => db.select({ total: sql<number>`count(*)::int` }).from(opts.from).where(opts.where);
+  const count = async () =>
+    opts.total
+      ? [{ total: await opts.total() }]
+      : db.select({ total: sql<number>`count(*)::int` }).from(opts.from).where(opts.where);
   let rows: Row[];
   let total: number;
   if (opts.sequential) {

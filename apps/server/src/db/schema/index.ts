@@ -7,6 +7,7 @@ export * from './employees.js';
 export * from './identity.js';
 export * from './infos.js';
 export * from './invitations.js';
+export * from './list-counts.js';
 export * from './ocr-documents.js';
 export * from './payments.js';
 export * from './products.js';

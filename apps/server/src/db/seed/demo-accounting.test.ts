@@ -116,6 +116,9 @@ describe('demo accounting data', { timeout: 300_000 }, () => {
     expect(aging.totals.total).toBe(ar.closing);
     expect(aging.difference).toBe(0);
     expect(aging.totals.total).toBeGreaterThan(0);
+    // one customer pays late: an invoice half paid and one unpaid past their due dates
+    expect(aging.totals.d1_30).toBeGreaterThan(0);
+    expect(aging.totals.d31_60).toBeGreaterThan(0);
     const paymentsIn = (await o.api.get('/api/payments?per_page=1&direction=in')).json().meta.total;
     const paymentsOut = (await o.api.get('/api/payments?per_page=1&direction=out')).json().meta.total;
     expect(paymentsIn).toBeGreaterThan(50);

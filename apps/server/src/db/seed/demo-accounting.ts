@@ -107,7 +107,7 @@ export async function seedDemoAccounting(
     // allocated to the documents (the opening balances, which have no documents, as plain entries)
     if (carry.invoiceIds.length === 0)
       await post(d(5), '前月分 売掛金の入金', [line('1120', carry.sales, 0), line('1220', 0, carry.sales)]);
-    else if (d(5) <= today) await then(() => demoReceipts(ctx, carry.invoiceIds, d(5)));
+    else if (d(5) <= today) await then(() => demoReceipts(ctx, carry.invoiceIds, d(5), today));
     if (carry.documentIds.length === 0)
       await post(d(10), '前月分 買掛金の支払', [line('2120', carry.purchases, 0), line('1120', 0, carry.purchases)]);
     else if (d(10) <= today) await then(() => demoSupplierPayments(ctx, documents.owed, carry.documentIds, d(10)));

@@ -5,7 +5,7 @@
  * 発注取引 (its fields as the extractor reads the drawn text). The images are drawn like the benchmark's
  * fixtures (small receipts: fast to seed).
  */
-import { extractFieldsFromText } from '@chobo/core';
+import { addDays, extractFieldsFromText, todayInTokyo } from '@chobo/core';
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Tenant } from '../../lib/context.js';
 import type { FileStorage } from '../../lib/storage.js';
@@ -37,8 +37,11 @@ export async function drawDemoOcrImages(tenant: Tenant, files: DemoFiles) {
     .orderBy(customers.id)
     .limit(3);
   const base = fixtureSpecs(4, 4242).filter((s) => s.format !== 'pdf');
+  const today = todayInTokyo();
   const specs: FixtureSpec[] = suppliers.map((s, i) => {
     const spec = base[i % base.length];
+    // received in the last days, like the documents a company has just been sent
+    const transaction_date = addDays(today, -(2 + 4 * i));
     return {
       ...spec,
       layout: i === 1 ? 'receipt' : spec.layout === 'receipt' ? 'invoice' : spec.layout,
@@ -46,7 +49,13 @@ export async function drawDemoOcrImages(tenant: Tenant, files: DemoFiles) {
       noise: 0,
       dpi: 200,
       format: 'png',
-      truth: { ...spec.truth, issuer_name: s.name, registration_number: s.reg as string, phone: s.tel as string },
+      truth: {
+        ...spec.truth,
+        transaction_date,
+        issuer_name: s.name,
+        registration_number: s.reg as string,
+        phone: s.tel as string,
+      },
     };
   });
   return specs.map((spec, i) => {

@@ -1,4 +1,5 @@
 import type { OpenItem, Payment, PaymentListQuery } from '@chobo/core';
+import { pageMeta } from '@chobo/core';
 import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import {
   bankAccounts,
@@ -10,6 +11,7 @@ import {
   transactionDocuments,
 } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
+import { dayPageStart, fromDay } from '../../lib/day-paging.js';
 import { pagedList } from '../../lib/list.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
 import { sqlRows } from '../accounting/sql-rows.js';
@@ -225,23 +227,41 @@ export async function listPayments(tenant: Tenant, q: PaymentListQuery) {
   const where = paymentWhere(tenant, q);
   const col = SORT_COLUMNS[q.sort_by];
   const order = q.sort_dir === 'asc' ? asc(col) : desc(col);
+  const select = () =>
+    tenant.db.select(rowSelect).from(payments).innerJoin(customers, eq(customers.id, payments.customer_id));
+  const map = (rows: { p: typeof payments.$inferSelect; customer_name: string }[]) =>
+    toPayments(
+      tenant,
+      rows.map((r) => ({ ...r.p, customer_name: r.customer_name })),
+    );
+  // the unfiltered list by date (the usual one): total and first day from the kept per-day counts (ADR 0032)
+  const unfiltered =
+    !q.keyword?.trim() &&
+    q.direction === undefined &&
+    q.customer_id === undefined &&
+    q.method === undefined &&
+    !q.unallocated;
+  const start = (dir: 'asc' | 'desc', offset: number) =>
+    dayPageStart(tenant.db, { list: 'payments', companyId: tenant.companyId, from: q.from, to: q.to, dir, offset });
+  if (unfiltered && q.sort_by === 'date') {
+    const offset = (q.page - 1) * q.per_page;
+    const first = await start(q.sort_dir, offset);
+    const rows = first.day
+      ? await select()
+          .where(and(where, fromDay(payments.date, first.day, q.sort_dir)))
+          .orderBy(order, desc(payments.id))
+          .limit(q.per_page)
+          .offset(offset - first.before)
+      : [];
+    return { data: await map(rows), meta: pageMeta(first.total, q.page, q.per_page, rows.length) };
+  }
   return pagedList(tenant.db, q, {
     from: payments,
-    where: and(where, sql`exists (select 1 from ${customers} where ${customers.id} = ${payments.customer_id})`),
-    rows: (limit, offset) =>
-      tenant.db
-        .select(rowSelect)
-        .from(payments)
-        .innerJoin(customers, eq(customers.id, payments.customer_id))
-        .where(where)
-        .orderBy(order, desc(payments.id))
-        .limit(limit)
-        .offset(offset),
-    map: (rows) =>
-      toPayments(
-        tenant,
-        rows.map((r) => ({ ...r.p, customer_name: r.customer_name })),
-      ),
+    where,
+    // unfiltered but sorted otherwise: the total from the kept counts, the page by OFFSET
+    total: unfiltered ? async () => (await start('desc', 0)).total : undefined,
+    rows: (limit, offset) => select().where(where).orderBy(order, desc(payments.id)).limit(limit).offset(offset),
+    map,
   });
 }
 

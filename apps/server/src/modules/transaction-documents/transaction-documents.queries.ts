@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
+import { dayPageStart, fromDay } from '../../lib/day-paging.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
 
 export type DocumentRow = typeof transactionDocuments.$inferSelect;
@@ -180,9 +181,52 @@ async function withDetails(tenant: Tenant, rows: JoinedRow[], allFiles: boolean,
 export async function listDocuments(tenant: Tenant, q: TransactionDocumentListQuery) {
   const where = documentWhere(tenant, q);
   const column = SORT_COLUMNS[q.sort_by];
-  const [{ total }] = await tenant.db.select({ total: sql<number>`count(*)::int` }).from(T).where(where);
-  // a page past the middle is read from the other end (a short offset), then put back in order
   const offset = (q.page - 1) * q.per_page;
+  // the unfiltered list by date (the usual one): total and first day from the kept per-day counts (ADR 0032)
+  const unfiltered =
+    !q.keyword?.trim() &&
+    q.status === undefined &&
+    q.payment_method === undefined &&
+    q.document_type === undefined &&
+    q.customer_id === undefined &&
+    q.amount_min === undefined &&
+    q.amount_max === undefined;
+  if (unfiltered && q.sort_by === 'transaction_date') {
+    const start = await dayPageStart(tenant.db, {
+      list: 'documents',
+      companyId: tenant.companyId,
+      from: q.start_date,
+      to: q.end_date,
+      dir: q.sort_dir,
+      offset,
+    });
+    const order = q.sort_dir === 'asc' ? asc : desc;
+    const rows = start.day
+      ? await joinedSelect(tenant)
+          .where(and(where, fromDay(T.transaction_date, start.day, q.sort_dir)))
+          .orderBy(order(column), order(T.id))
+          .limit(q.per_page)
+          .offset(offset - start.before)
+      : [];
+    return {
+      data: await withDetails(tenant, rows, false),
+      meta: pageMeta(start.total, q.page, q.per_page, rows.length),
+    };
+  }
+  // unfiltered but sorted otherwise: the total from the kept counts, the page by OFFSET
+  const total = unfiltered
+    ? (
+        await dayPageStart(tenant.db, {
+          list: 'documents',
+          companyId: tenant.companyId,
+          from: q.start_date,
+          to: q.end_date,
+          dir: 'desc',
+          offset: 0,
+        })
+      ).total
+    : (await tenant.db.select({ total: sql<number>`count(*)::int` }).from(T).where(where))[0].total;
+  // a page past the middle is read from the other end (a short offset), then put back in order
   const fromEnd = offset > total / 2;
   const ascending = (q.sort_dir === 'asc') !== fromEnd;
   const order = ascending ? asc : desc;

@@ -10,6 +10,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { customers, salesTransactionLines, salesTransactions } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
+import { dayPageStart, fromDay } from '../../lib/day-paging.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
 
 export type TransactionRow = typeof salesTransactions.$inferSelect;
@@ -122,17 +123,53 @@ export async function listTransactions(tenant: Tenant, q: TransactionListQuery) 
   const { db } = tenant;
   const where = transactionWhere(tenant, q);
   const column = SORT_COLUMNS[q.sort_by];
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(salesTransactions).where(where);
-  // a page past the middle is read from the other end (a short offset), then put back in order
   const offset = (q.page - 1) * q.per_page;
+  const select = () =>
+    db
+      .select({ t: salesTransactions, customer_name: customers.name })
+      .from(salesTransactions)
+      .leftJoin(customers, eq(customers.id, salesTransactions.customer_id));
+  // the unfiltered list by date (the usual one): total and first day from the kept per-day counts (ADR 0032)
+  const unfiltered =
+    !q.keyword?.trim() && q.status === undefined && q.payment_method === undefined && q.customer_id === undefined;
+  if (unfiltered && q.sort_by === 'transaction_date') {
+    const start = await dayPageStart(db, {
+      list: 'sales',
+      companyId: tenant.companyId,
+      from: q.from,
+      to: q.to,
+      dir: q.sort_dir,
+      offset,
+    });
+    const order = q.sort_dir === 'asc' ? asc : desc;
+    const rows = start.day
+      ? await select()
+          .where(and(where, fromDay(salesTransactions.transaction_date, start.day, q.sort_dir)))
+          .orderBy(order(column), order(salesTransactions.id))
+          .limit(q.per_page)
+          .offset(offset - start.before)
+      : [];
+    return { data: await withDetails(tenant, rows), meta: pageMeta(start.total, q.page, q.per_page, rows.length) };
+  }
+  // unfiltered but sorted otherwise: the total from the kept counts, the page by OFFSET
+  const total = unfiltered
+    ? (
+        await dayPageStart(db, {
+          list: 'sales',
+          companyId: tenant.companyId,
+          from: q.from,
+          to: q.to,
+          dir: 'desc',
+          offset: 0,
+        })
+      ).total
+    : (await db.select({ total: sql<number>`count(*)::int` }).from(salesTransactions).where(where))[0].total;
+  // a page past the middle is read from the other end (a short offset), then put back in order
   const fromEnd = offset > total / 2;
   const ascending = (q.sort_dir === 'asc') !== fromEnd;
   const order = ascending ? asc : desc;
   const limit = fromEnd ? Math.max(0, Math.min(q.per_page, total - offset)) : q.per_page;
-  const rows = await db
-    .select({ t: salesTransactions, customer_name: customers.name })
-    .from(salesTransactions)
-    .leftJoin(customers, eq(customers.id, salesTransactions.customer_id))
+  const rows = await select()
     .where(where)
     .orderBy(order(column), order(salesTransactions.id))
     .limit(limit)

@@ -1,4 +1,11 @@
-import { BANK_FORMATS, BANK_IMPORT_STATUSES, type BankDryRun, type BankImport, formatJPY } from '@chobo/core';
+import {
+  BANK_FORMATS,
+  BANK_IMPORT_STATUSES,
+  type BankDryRun,
+  type BankImport,
+  formatDateTimeJa,
+  formatJPY,
+} from '@chobo/core';
 import {
   Alert,
   Anchor,
@@ -44,8 +51,7 @@ const statusColor: Record<BankImport['status'], string> = {
   reverted: 'gray',
 };
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = (iso: string) => formatDateTimeJa(iso);
 
 function DryRunPreview({ report }: { report: BankDryRun }) {
   return (

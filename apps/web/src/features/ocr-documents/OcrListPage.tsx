@@ -1,4 +1,11 @@
-import { formatJPY, OCR_DOCUMENT_SORTABLE, OCR_STATUSES, type OcrDocument } from '@chobo/core';
+import {
+  formatDateJa,
+  formatDateTimeJa,
+  formatJPY,
+  OCR_DOCUMENT_SORTABLE,
+  OCR_STATUSES,
+  type OcrDocument,
+} from '@chobo/core';
 import { Anchor, Badge, Button, Group, Paper, Progress, Select, Stack, Table, Text } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -17,8 +24,6 @@ import { ocrResultPath, STATUS_COLORS, statusLabel } from './labels';
 import { OcrUploadBox } from './OcrUploadBox';
 
 const STATUS_OPTIONS = Object.entries(OCR_STATUSES).map(([value, label]) => ({ value, label }));
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'short', timeStyle: 'short' });
 
 function StatusCell({ d }: { d: OcrDocument }) {
   if (d.status === 1) {
@@ -127,11 +132,11 @@ export default function OcrListPage() {
                       )}
                     </Table.Td>
                     <Table.Td>{d.fields?.issuer_name.value ?? '—'}</Table.Td>
-                    <Table.Td>{d.fields?.transaction_date.value ?? '—'}</Table.Td>
+                    <Table.Td>{formatDateJa(d.fields?.transaction_date.value) || '—'}</Table.Td>
                     <Table.Td ta="right">
                       {d.fields?.total.value != null ? formatJPY(d.fields.total.value) : '—'}
                     </Table.Td>
-                    <Table.Td>{dateTime(d.created_at)}</Table.Td>
+                    <Table.Td>{formatDateTimeJa(d.created_at)}</Table.Td>
                     <Table.Td>
                       {d.status === 2 && (
                         <Button size="xs" onClick={() => navigate(ocrResultPath(d.id))}>

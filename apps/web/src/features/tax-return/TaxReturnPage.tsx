@@ -3,6 +3,7 @@ import {
   computeTaxReturn,
   estimateLocalTaxes,
   type FiscalYear,
+  formatDateTimeJa,
   formatJPY,
   incomeFromBooks,
   TAX_RETURN_LINE_LABELS,
@@ -214,7 +215,7 @@ export default function TaxReturnPage() {
           )}
           {server?.filled_at && (
             <Text size="xs" c="dimmed" mt="xs">
-              帳簿から作成: {new Date(server.filled_at).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' })}
+              帳簿から作成: {formatDateTimeJa(server.filled_at)}
             </Text>
           )}
         </Paper>
