@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { pgdataTemplate } from './pgdata-template.js';
+import { extractPgdataTemplate } from './pgdata-template.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -59,9 +59,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   } else {
     const pgdata = path.join(dir, 'pgdata');
     mkdirSync(pgdata, { recursive: true });
-    // an empty folder: the migrated empty database the build wrote, when it matches (ADR 0029)
-    const template = existsSync(path.join(pgdata, 'PG_VERSION')) ? undefined : pgdataTemplate();
-    client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS, ...(template ? { loadDataDir: template } : {}) });
+    // an empty folder: the migrated empty database the build wrote, when it matches (ADR 0029), its files written
+    // asynchronously while the server's code loads (ADR 0031); PGlite then opens it as an existing cluster
+    if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await extractPgdataTemplate(pgdata);
+    client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   return pgliteDatabase(client);

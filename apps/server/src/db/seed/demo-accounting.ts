@@ -13,6 +13,7 @@ import { get, net, sumByAccount } from '../../modules/accounting/balances.js';
 import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
 import { postEntries, postEntry } from '../../modules/accounting/journal-actions.js';
 import { prng } from '../../modules/accounting/journal-generator.js';
+import type { DemoFiles } from './demo-files.js';
 import { demoReceipts, demoSupplierPayments } from './demo-payments.js';
 import { demoPurchases } from './demo-purchases.js';
 import { demoSalesCatalog, demoSalesMonth } from './demo-sales.js';
@@ -27,6 +28,8 @@ export async function seedDemoAccounting(
     storage?: FileStorage;
     /** false: each plain entry posted at once by postEntry (the seed-time benchmark's baseline). Default true. */
     batch?: boolean;
+    /** Where the documents' PDFs are drawn (the seed's worker); default: here. */
+    files?: DemoFiles;
   } = {},
 ) {
   const { db, companyId } = tenant;
@@ -68,7 +71,7 @@ export async function seedDemoAccounting(
   const rng = prng(20260401);
   // the supplier documents draw from their own sequence, so the rest of the demo stays as it was
   const docRng = prng(20260402);
-  const documents = await demoPurchases(ctx, opts.storage ?? new MemoryFileStorage(), docRng, today);
+  const documents = await demoPurchases(ctx, opts.storage ?? new MemoryFileStorage(), docRng, today, opts.files);
   const r100 = (v: number) => Math.round(v / 100) * 100;
 
   const current = fiscalYearContaining(today, 3);

@@ -10,15 +10,19 @@ import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Tenant } from '../../lib/context.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { newStorageKey } from '../../lib/storage.js';
-import { type FixtureSpec, fixtureSpecs, renderFixture } from '../../modules/ocr-documents/ocr-fixtures.js';
+import { type FixtureSpec, fixtureSpecs } from '../../modules/ocr-documents/ocr-fixtures.js';
 import { sha256Hex } from '../../modules/transaction-documents/transaction-document-actions.js';
 import { customers, ocrDocuments, transactionDocuments } from '../schema/index.js';
+import { type DemoFiles, localDemoFiles } from './demo-files.js';
 
 const BROKEN_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-export async function seedDemoOcr(tenant: Tenant, storage: FileStorage) {
-  const db = tenant.db;
-  const suppliers = await db
+/**
+ * The three images of real demo suppliers, asked for as soon as the suppliers exist (drawn by the seed's
+ * worker while the demo year is written); seedDemoOcr stores them.
+ */
+export async function drawDemoOcrImages(tenant: Tenant, files: DemoFiles) {
+  const suppliers = await tenant.db
     .select({ name: customers.name, reg: customers.registration_number, tel: customers.tel })
     .from(customers)
     .where(
@@ -54,13 +58,28 @@ export async function seedDemoOcr(tenant: Tenant, storage: FileStorage) {
       },
     };
   });
+  return specs.map((spec, i) => {
+    const drawn = files.ocr(spec, i + 1).then((f) => ({ spec, ...f }));
+    drawn.catch(() => {}); // awaited by seedDemoOcr; not an unhandled rejection meanwhile
+    return drawn;
+  });
+}
+
+export async function seedDemoOcr(
+  tenant: Tenant,
+  storage: FileStorage,
+  files: DemoFiles = localDemoFiles(),
+  images?: Awaited<ReturnType<typeof drawDemoOcrImages>>,
+) {
+  const db = tenant.db;
+  const base = fixtureSpecs(4, 4242).filter((s) => s.format !== 'pdf');
   const store = async (prefix: string, bytes: Buffer, ext: string) => {
     const key = newStorageKey(`ocr-documents/${tenant.companyId}/${prefix}`, ext);
     await storage.put(key, bytes);
     return key;
   };
-  for (const [i, spec] of specs.entries()) {
-    const f = await renderFixture(spec, i + 1);
+  for (const drawing of images ?? (await drawDemoOcrImages(tenant, files))) {
+    const { spec, ...f } = await drawing;
     await db.insert(ocrDocuments).values({
       company_id: tenant.companyId,
       file_name: `${spec.truth.document_type === 5 ? '領収書' : '請求書'}_${spec.truth.issuer_name}.png`,
@@ -134,7 +153,7 @@ export async function seedDemoOcr(tenant: Tenant, storage: FileStorage) {
       document_type: 4,
     },
   };
-  const f = await renderFixture(spec, 99);
+  const f = await files.ocr(spec, 99);
   const read = extractFieldsFromText(f.text);
   await db.insert(ocrDocuments).values({
     company_id: tenant.companyId,

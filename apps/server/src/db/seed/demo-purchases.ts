@@ -6,19 +6,18 @@
  * third of them, one 見積書, and the office supplies 領収書 paid in cash. Files are real small PDFs (Noto
  * Sans JP, one template per supplier and type; the amount and date drawn per document) and PNG scans.
  */
-import { PDFDocument, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib';
-import { DOCUMENT_TYPES, type TransactionDocumentValues } from '@chobo/core';
+import type { TransactionDocumentValues } from '@chobo/core';
 import { and, eq, inArray } from 'drizzle-orm';
-import * as fontkit from 'fontkit';
 import type { CompanyCtx } from '../../lib/context.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { makePng } from '../../lib/png.js';
 import type { FileStorage } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
 import type { Rng } from '../../modules/accounting/journal-generator.js';
-import { pdfFonts } from '../../modules/accounting/statement-files.js';
 import { addDocumentFiles, createDocument } from '../../modules/transaction-documents/transaction-document-actions.js';
 import { accounts, customers } from '../schema/index.js';
+import type { SupplierPdfArgs } from './demo-file-render.js';
+import { type DemoFiles, localDemoFiles } from './demo-files.js';
 
 /** Suppliers of food (軽減税率 8%) among the demo customers. */
 const FOOD = ['有限会社みなと水産', '株式会社しずおか茶園', '株式会社みちのく農産', '株式会社新潟米穀'];
@@ -31,9 +30,14 @@ interface Supplier {
   food: boolean;
 }
 
-const yen = (v: number) => `${v.toLocaleString('en-US')}`;
-
-export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: Rng, today: string) {
+export async function demoPurchases(
+  ctx: CompanyCtx,
+  storage: FileStorage,
+  rng: Rng,
+  today: string,
+  /** Where the PDFs are drawn (the seed's worker, demo-files.ts); default: here. */
+  files: DemoFiles = localDemoFiles(),
+) {
   const actx: CompanyCtx = { ...ctx, deps: { storage } as AppDeps };
   const rows = await ctx.db
     .select({ id: customers.id, name: customers.name, rn: customers.registration_number })
@@ -70,46 +74,6 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
     .from(accounts)
     .where(and(eq(accounts.company_id, ctx.companyId), eq(accounts.code, '6220')));
 
-  const templates = new Map<string, Uint8Array>();
-  async function template(s: Supplier, type: 1 | 3 | 4): Promise<Uint8Array> {
-    const key = `${s.id}:${type}`;
-    const cached = templates.get(key);
-    if (cached) return cached;
-    const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);
-    const font = await doc.embedFont(pdfFonts().regular, { subset: true });
-    const page = doc.addPage([420, 595]);
-    const text = (t: string, x: number, y: number, size = 10) => page.drawText(t, { x, y, size, font });
-    text(DOCUMENT_TYPES[type], 180, 540, 20);
-    text('株式会社サンプル商事 御中', 40, 500, 12);
-    text(s.name, 240, 470, 10);
-    if (s.registration_number) text(`登録番号 ${s.registration_number}`, 240, 455, 8);
-    text('取引日', 40, 430);
-    text(type === 1 ? 'お見積金額（税込）' : type === 3 ? '納品金額（税込）' : 'ご請求金額（税込）', 40, 405);
-    text('円', 260, 405);
-    const rate = s.food ? '8%' : '10%';
-    text(`${rate}対象（税抜）`, 40, 375, 9);
-    text(`消費税（${rate}）`, 40, 360, 9);
-    text('円', 260, 375, 9);
-    text('円', 260, 360, 9);
-    if (s.food) text('※ 軽減税率（8%）対象品目', 40, 340, 8);
-    page.drawRectangle({ x: 36, y: 395, width: 240, height: 28, borderColor: rgb(0.4, 0.4, 0.4), borderWidth: 0.6 });
-    const bytes = await doc.save({ useObjectStreams: false });
-    templates.set(key, bytes);
-    return bytes;
-  }
-  async function pdf(s: Supplier, type: 1 | 3 | 4, date: string, base: number, tax: number): Promise<Buffer> {
-    const doc = await PDFDocument.load(await template(s, type));
-    const helvetica = await doc.embedFont(StandardFonts.Helvetica);
-    const page: PDFPage = doc.getPage(0);
-    const right = (t: string, y: number, size: number) =>
-      page.drawText(t, { x: 252 - helvetica.widthOfTextAtSize(t, size), y, size, font: helvetica });
-    page.drawText(date, { x: 120, y: 430, size: 10, font: helvetica });
-    right(yen(base + tax), 405, 14);
-    right(yen(base), 375, 9);
-    right(yen(tax), 360, 9);
-    return Buffer.from(await doc.save({ useObjectStreams: false }));
-  }
   // scanned receipts / delivery notes: a title bar, printed lines of varying length and a boxed total
   const scans = [0, 1, 2].map((k) =>
     makePng(200, 300, (x, y) => {
@@ -129,7 +93,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
   const register = async (
     values: Partial<TransactionDocumentValues> &
       Pick<TransactionDocumentValues, 'customer_id' | 'document_type' | 'transaction_date' | 'amount'>,
-    file: Upload,
+    file: Upload | Promise<Upload>,
   ) => {
     const d = await createDocument({
       ctx: actx,
@@ -144,7 +108,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
         ...values,
       },
     });
-    await addDocumentFiles({ ctx: actx, input: { id: d.id, uploads: [file] } });
+    await addDocumentFiles({ ctx: actx, input: { id: d.id, uploads: [await file] } });
     return d;
   };
   const upload = (buffer: Buffer, filename: string, kind: 'pdf' | 'png'): Upload => ({
@@ -153,6 +117,12 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
     kind,
     mime: kind === 'pdf' ? 'application/pdf' : 'image/png',
   });
+  /** The PDF asked for now (drawn while the document is registered), its upload awaited when stored. */
+  const pdf = (args: SupplierPdfArgs, filename: string): Promise<Upload> => {
+    const drawn = files.pdf(args).then((bytes) => upload(bytes, filename, 'pdf'));
+    drawn.catch(() => {}); // awaited by register; not an unhandled rejection meanwhile
+    return drawn;
+  };
   const endOfNextMonth = (date: string) => {
     const [y, m] = date.split('-').map(Number);
     return new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
@@ -187,7 +157,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
           status: 0,
           memo: `${date.slice(5, 7).replace(/^0/, '')}月分 商品仕入`,
         },
-        upload(await pdf(s, 4, date, base, tax), `請求書_${ym}_${n}.pdf`, 'pdf'),
+        pdf({ supplier: s, type: 4, date, base, tax }, `請求書_${ym}_${n}.pdf`),
       );
       owed.push({ id: doc.id, customer_id: s.id, amount });
       if (rng.next() < 0.35) {
@@ -203,7 +173,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
           },
           rng.next() < 0.5
             ? upload(scans[n % scans.length], `納品書_${ym}_${n}.png`, 'png')
-            : upload(await pdf(s, 3, date, base, tax), `納品書_${ym}_${n}.pdf`, 'pdf'),
+            : pdf({ supplier: s, type: 3, date, base, tax }, `納品書_${ym}_${n}.pdf`),
         );
       }
       return amount;
@@ -247,7 +217,7 @@ export async function demoPurchases(ctx: CompanyCtx, storage: FileStorage, rng: 
           registration_number: s.registration_number,
           memo: '来月分の見積り',
         },
-        upload(await pdf(s, 1, date, base, tax), `見積書_${date.replaceAll('-', '')}.pdf`, 'pdf'),
+        pdf({ supplier: s, type: 1, date, base, tax }, `見積書_${date.replaceAll('-', '')}.pdf`),
       );
     },
   };

@@ -1,4 +1,5 @@
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
+import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { withBufferedAudit } from '../../lib/audit.js';
 import { systemCompanyCtx, systemTenant } from '../../lib/context.js';
@@ -11,10 +12,12 @@ import { seedDemoAccounting } from './demo-accounting.js';
 import { seedDemoAttendance } from './demo-attendance.js';
 import { seedDemoBankStatements } from './demo-bank.js';
 import { DEMO_CUSTOMERS } from './demo-customers.js';
+import { type DemoFiles, localDemoFiles, workerDemoFiles } from './demo-files.js';
 import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
-import { seedDemoOcr } from './demo-ocr.js';
+import { drawDemoOcrImages, seedDemoOcr } from './demo-ocr.js';
 import { seedDemoTaxReturn } from './demo-tax-return.js';
+import { withFastQueries } from './seed-fast-queries.js';
 import { deferJournalTriggers } from './seed-journal.js';
 import { withSeedReadCache } from './seed-read-cache.js';
 
@@ -38,6 +41,13 @@ export interface SeedOptions {
    * baseline `before` of bench/seed-time.ts. Default true (`bulk: false` implies false).
    */
   deferred?: boolean;
+  /**
+   * false: on PGlite, every statement through PGlite's query() (six calls into the engine, parsed and planned
+   * each time) instead of one round trip by named prepared statement (seed-fast-queries.ts), and the demo's
+   * files drawn in this thread instead of a worker (demo-files.ts): the seed before ADR 0031, the baseline
+   * `main` of bench/seed-time.ts. Default true (PostgreSQL has no fast queries; its seed uses the worker too).
+   */
+  fastQueries?: boolean;
 }
 
 export interface SeedResult {
@@ -59,135 +69,167 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
   if (n > 0) return { created: false, signIns: [] };
   if (opts.demo) opts.progress?.('  空のデータベースです。デモデータ（株式会社サンプル商事の1年分）を作成しています…');
 
-  const [adminHash, demoHash] = await Promise.all([
-    hashPassword(opts.adminPassword),
-    opts.demo ? hashPassword(opts.demoPassword) : Promise.resolve(''),
-  ]);
+  // the documents' PDFs and the OCR images drawn by a worker on the other core meanwhile (ADR 0031); it
+  // starts loading now, while the passwords are hashed
+  const files =
+    opts.demo && opts.fastQueries !== false && opts.deferred !== false && opts.bulk !== false
+      ? workerDemoFiles()
+      : localDemoFiles();
+  try {
+    return await seedAll(files);
+  } finally {
+    await files.close();
+  }
 
-  const started = performance.now();
-  // one transaction; the actions' own transactions run in it directly and their audit rows are written
-  // together at the end (flatTransaction, withBufferedAudit): a first start makes ~1,000 audited changes
-  return db.transaction(async (outer) => {
-    if (opts.bulk === false) return seedRows(outer);
-    if (opts.deferred === false) {
-      const tx = flatTransaction(outer, false);
-      return withBufferedAudit(tx, () => seedRows(tx));
-    }
-    // the journal's triggers' work done set-based when needed, the unchanged reads answered from memory
-    const journal = await deferJournalTriggers(outer);
-    const tx = flatTransaction(journal.tx, true);
-    const result = await withBufferedAudit(tx, () => seedRows(tx));
-    await journal.finish();
-    return result;
-  });
-
-  async function seedRows(tx: SeedTx): Promise<SeedResult> {
-    /** Runs one step of the demo data and reports it with the rows it wrote and the time so far. */
-    const step = async <T>(label: string, fn: () => Promise<T>, tables: string[] = []): Promise<T> => {
-      const t = performance.now();
-      const result = await fn();
-      if (opts.progress) {
-        const counts: string[] = [];
-        for (const table of tables) {
-          const [row] = (
-            (await tx.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-              rows: { n: number }[];
-            }
-          ).rows;
-          counts.push(`${table} ${Number(row.n).toLocaleString('ja-JP')}`);
-        }
-        opts.progress(
-          `  デモデータ: ${label}${counts.length ? `（${counts.join('、')}）` : ''} ${((performance.now() - t) / 1000).toFixed(1)} 秒（累計 ${((performance.now() - started) / 1000).toFixed(1)} 秒）`,
-        );
-      }
-      return result;
-    };
-    const [domain] = await tx
-      .insert(domains)
-      .values({
-        name: 'Chobo（標準）',
-        host: 'localhost',
-        roles: ['product-master-registration', 'preparation-of-tax-return'],
-        permissions: [...COMPANY_PERMISSIONS],
-        is_default: true,
-      })
-      .returning();
-    await tx.insert(users).values({
-      email: opts.adminEmail,
-      name: 'システム管理者',
-      password_hash: adminHash,
-      role: 'admin',
-      permissions: [...ADMIN_PERMISSIONS],
-    });
-    const signIns = [{ role: 'admin', email: opts.adminEmail, password: opts.adminPassword }];
-    if (!opts.demo) return { created: true, signIns };
-
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        domain_id: domain.id,
-        name: DEMO_COMPANY_NAME,
-        name_kana: 'カブシキガイシャサンプルショウジ',
-        corporate_number: '7000012050002',
-        registration_number: 'T7000012050002',
-        representative_name: '山田 一郎',
-        representative_name_kana: 'ヤマダ イチロウ',
-        postal_code: '1000005',
-        prefecture_code: '13',
-        address1: '千代田区丸の内1-1-1',
-        address2: 'サンプルビル5F',
-        tel: '03-1234-5678',
-        email: 'info@sample-shoji.example.jp',
-        capital: 10_000_000,
-        fiscal_year_end_month: 3,
-        business_type: '卸売業',
-        tax_office: '麹町',
-        max_employee: 20,
-        max_employee_cap: 50,
-      })
-      .returning();
-    await tx.insert(users).values([
-      { email: DEMO_OWNER_EMAIL, name: '山田 一郎', password_hash: demoHash, role: 'company', company_id: company.id },
-      {
-        email: DEMO_EMPLOYEE_EMAIL,
-        name: '佐藤 花子',
-        password_hash: demoHash,
-        role: 'employee',
-        company_id: company.id,
-      },
+  async function seedAll(files: DemoFiles): Promise<SeedResult> {
+    const [adminHash, demoHash] = await Promise.all([
+      hashPassword(opts.adminPassword),
+      opts.demo ? hashPassword(opts.demoPassword) : Promise.resolve(''),
     ]);
-    await tx.insert(customers).values(
-      DEMO_CUSTOMERS.map((c) => {
-        const { corporate_base, ...fields } = c;
-        return {
-          ...fields,
+
+    const started = performance.now();
+    // one transaction; the actions' own transactions run in it directly and their audit rows are written
+    // together at the end (flatTransaction, withBufferedAudit): a first start makes ~1,000 audited changes
+    return db.transaction(async (outer) => {
+      if (opts.bulk === false) return seedRows(outer);
+      if (opts.deferred === false) {
+        const tx = flatTransaction(outer, false);
+        return withBufferedAudit(tx, () => seedRows(tx));
+      }
+      // on PGlite, one round trip per statement (ADR 0031); the journal's triggers' work done set-based when
+      // needed, the unchanged reads answered from memory (ADR 0024)
+      const pglite = (db as unknown as { $client?: unknown }).$client;
+      const fast =
+        opts.fastQueries !== false && pglite instanceof PGlite ? await withFastQueries(outer, pglite) : undefined;
+      const journal = await deferJournalTriggers(fast?.tx ?? outer);
+      const tx = flatTransaction(journal.tx, true);
+      const result = await withBufferedAudit(tx, () => seedRows(tx));
+      await journal.finish();
+      await fast?.close();
+      return result;
+    });
+
+    async function seedRows(tx: SeedTx): Promise<SeedResult> {
+      /** Runs one step of the demo data and reports it with the rows it wrote and the time so far. */
+      const step = async <T>(label: string, fn: () => Promise<T>, tables: string[] = []): Promise<T> => {
+        const t = performance.now();
+        const result = await fn();
+        if (opts.progress) {
+          const counts: string[] = [];
+          for (const table of tables) {
+            const [row] = (
+              (await tx.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+                rows: { n: number }[];
+              }
+            ).rows;
+            counts.push(`${table} ${Number(row.n).toLocaleString('ja-JP')}`);
+          }
+          opts.progress(
+            `  デモデータ: ${label}${counts.length ? `（${counts.join('、')}）` : ''} ${((performance.now() - t) / 1000).toFixed(1)} 秒（累計 ${((performance.now() - started) / 1000).toFixed(1)} 秒）`,
+          );
+        }
+        return result;
+      };
+      const [domain] = await tx
+        .insert(domains)
+        .values({
+          name: 'Chobo（標準）',
+          host: 'localhost',
+          roles: ['product-master-registration', 'preparation-of-tax-return'],
+          permissions: [...COMPANY_PERMISSIONS],
+          is_default: true,
+        })
+        .returning();
+      await tx.insert(users).values({
+        email: opts.adminEmail,
+        name: 'システム管理者',
+        password_hash: adminHash,
+        role: 'admin',
+        permissions: [...ADMIN_PERMISSIONS],
+      });
+      const signIns = [{ role: 'admin', email: opts.adminEmail, password: opts.adminPassword }];
+      if (!opts.demo) return { created: true, signIns };
+
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          domain_id: domain.id,
+          name: DEMO_COMPANY_NAME,
+          name_kana: 'カブシキガイシャサンプルショウジ',
+          corporate_number: '7000012050002',
+          registration_number: 'T7000012050002',
+          representative_name: '山田 一郎',
+          representative_name_kana: 'ヤマダ イチロウ',
+          postal_code: '1000005',
+          prefecture_code: '13',
+          address1: '千代田区丸の内1-1-1',
+          address2: 'サンプルビル5F',
+          tel: '03-1234-5678',
+          email: 'info@sample-shoji.example.jp',
+          capital: 10_000_000,
+          fiscal_year_end_month: 3,
+          business_type: '卸売業',
+          tax_office: '麹町',
+          max_employee: 20,
+          max_employee_cap: 50,
+        })
+        .returning();
+      await tx.insert(users).values([
+        {
+          email: DEMO_OWNER_EMAIL,
+          name: '山田 一郎',
+          password_hash: demoHash,
+          role: 'company',
           company_id: company.id,
-          honorific: c.honorific ?? '御中',
-          registration_number: corporate_base ? `T${corporateNumberCheckDigit(corporate_base)}${corporate_base}` : null,
-        };
-      }),
-    );
-    const tenant = systemTenant(tx, company.id);
-    await step('勘定科目', () => seedDefaultAccounts(tenant), ['accounts']);
-    await step('マスタ（従業員・商品など）', () => seedDemoMasterData(tenant, demoHash), ['users', 'products']);
-    await step(
-      '1年分の取引と帳簿',
-      () =>
-        seedDemoAccounting(tenant, { storage: opts.storage, batch: opts.deferred !== false && opts.bulk !== false }),
-      ['journal_entries', 'journal_lines'],
-    );
-    await step('確定申告書', () => seedDemoTaxReturn(tenant));
-    await step('OCR書類', () => seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage()));
-    await step('銀行明細', () => seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage }));
-    await step('お知らせ', () => seedDemoInfos(tx));
-    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
-    await step('出勤記録', () => seedDemoAttendance(tenant, owner.id));
-    signIns.push(
-      { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
-      { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },
-      ...DEMO_EMPLOYEE_SIGN_INS.map((email) => ({ role: 'employee', email, password: opts.demoPassword })),
-    );
-    return { created: true, signIns };
+        },
+        {
+          email: DEMO_EMPLOYEE_EMAIL,
+          name: '佐藤 花子',
+          password_hash: demoHash,
+          role: 'employee',
+          company_id: company.id,
+        },
+      ]);
+      await tx.insert(customers).values(
+        DEMO_CUSTOMERS.map((c) => {
+          const { corporate_base, ...fields } = c;
+          return {
+            ...fields,
+            company_id: company.id,
+            honorific: c.honorific ?? '御中',
+            registration_number: corporate_base
+              ? `T${corporateNumberCheckDigit(corporate_base)}${corporate_base}`
+              : null,
+          };
+        }),
+      );
+      const tenant = systemTenant(tx, company.id);
+      const ocrImages = await drawDemoOcrImages(tenant, files);
+      await step('勘定科目', () => seedDefaultAccounts(tenant), ['accounts']);
+      await step('マスタ（従業員・商品など）', () => seedDemoMasterData(tenant, demoHash), ['users', 'products']);
+      await step(
+        '1年分の取引と帳簿',
+        () =>
+          seedDemoAccounting(tenant, {
+            storage: opts.storage,
+            batch: opts.deferred !== false && opts.bulk !== false,
+            files,
+          }),
+        ['journal_entries', 'journal_lines'],
+      );
+      await step('確定申告書', () => seedDemoTaxReturn(tenant));
+      await step('OCR書類', () => seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage(), files, ocrImages));
+      await step('銀行明細', () => seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage }));
+      await step('お知らせ', () => seedDemoInfos(tx));
+      const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
+      await step('出勤記録', () => seedDemoAttendance(tenant, owner.id));
+      signIns.push(
+        { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
+        { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },
+        ...DEMO_EMPLOYEE_SIGN_INS.map((email) => ({ role: 'employee', email, password: opts.demoPassword })),
+      );
+      return { created: true, signIns };
+    }
   }
 }
 
