@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -58,6 +57,7 @@ import { authPlugin } from './plugins/auth.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 
 export type { AppDeps, LoginLimits } from './lib/deps.js';
 
@@ -146,7 +146,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await app.deps.ocr.rasteriser.close();
   });
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
