@@ -4,6 +4,7 @@ import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { apiTokens, authEpoch, companies, domains, users } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
+import { authEpochReads } from './auth.js';
 import {
   client,
   createCompany,
@@ -81,6 +82,20 @@ describe('auth lookup kept in memory under the auth epoch', () => {
     const d = await signedInOwner();
     await ctx.db.delete(users).where(eq(users.id, d.user.id));
     expect((await d.api.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('requests that arrive together share one epoch read, and each still sees what was committed before it arrived', async () => {
+    const a = await signedInOwner();
+    const b = await signedInOwner();
+    const reads = authEpochReads(ctx.app.deps.db);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => a.api.get('/api/me')));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(authEpochReads(ctx.app.deps.db) - reads).toBeLessThan(8);
+
+    // the revocation is committed before the requests arrive: every one of them is refused
+    await ctx.db.update(apiTokens).set({ revoked_at: sql`now()` }).where(eq(apiTokens.user_id, b.user.id));
+    const refused = await Promise.all(Array.from({ length: 8 }, () => b.api.get('/api/me')));
+    expect(refused.map((r) => r.statusCode)).toEqual(Array(8).fill(401));
   });
 
   it('columns that alter no caller leave the epoch alone (the cache stays useful)', async () => {

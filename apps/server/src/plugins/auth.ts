@@ -139,15 +139,42 @@ interface AuthLookup {
   epoch: ReturnType<typeof buildEpochQuery>;
   /** token hash → its lookup, valid while the epoch read with it is the current one */
   cache: Map<string, TokenRow>;
+  /** the epoch read that the requests of this turn of the event loop wait for, not sent yet */
+  nextEpoch?: Promise<number | undefined>;
+  /** how many epoch reads were sent (the tests and the benchmark compare it with the requests) */
+  epochReads: number;
 }
 const lookups = new WeakMap<Db, AuthLookup>();
 function authLookup(db: Db): AuthLookup {
   let l = lookups.get(db);
   if (!l) {
-    l = { token: buildTokenQuery(db), epoch: buildEpochQuery(db), cache: new Map() };
+    l = { token: buildTokenQuery(db), epoch: buildEpochQuery(db), cache: new Map(), epochReads: 0 };
     lookups.set(db, l);
   }
   return l;
+}
+
+/**
+ * The current auth epoch, for a request that has arrived: the requests that ask during one turn of the event
+ * loop share ONE read, sent once they have all asked (setImmediate), so it starts after each of them arrived
+ * and sees every change committed before — what a read of its own would see (ADR 0034). Under load this is one
+ * round trip for many requests instead of one each; alone, a request waits one turn (microseconds).
+ */
+function currentEpoch(l: AuthLookup): Promise<number | undefined> {
+  if (!l.nextEpoch) {
+    l.nextEpoch = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      l.nextEpoch = undefined; // a request arriving from now on waits for the next read
+      l.epochReads++;
+      const [current] = await l.epoch.execute();
+      return current?.epoch;
+    });
+  }
+  return l.nextEpoch;
+}
+
+/** How many auth epoch reads this database handle has sent (ADR 0034; tests and benchmarks). */
+export function authEpochReads(db: Db): number {
+  return lookups.get(db)?.epochReads ?? 0;
 }
 
 /**
@@ -160,8 +187,8 @@ async function lookupToken(db: Db, hash: string): Promise<TokenRow | undefined> 
   const l = authLookup(db);
   const cached = l.cache.get(hash);
   if (cached) {
-    const [current] = await l.epoch.execute();
-    if (current && current.epoch === cached.epoch && cached.expiresAt.getTime() > Date.now()) return cached;
+    const current = await currentEpoch(l);
+    if (current === cached.epoch && cached.expiresAt.getTime() > Date.now()) return cached;
     l.cache.delete(hash);
   }
   const [row] = await l.token.execute({ hash });
