@@ -4,7 +4,6 @@ import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { apiTokens, authEpoch, companies, domains, users } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
-import { authEpochReads } from './auth.js';
 import {
   client,
   createCompany,
@@ -14,6 +13,7 @@ import {
   signIn,
   type TestContext,
 } from '../test/harness.js';
+import { authEpochReads } from './auth.js';
 
 /**
  * The token lookup and the /api/me profile are kept in memory under the auth epoch (ADR 0028). Every change
