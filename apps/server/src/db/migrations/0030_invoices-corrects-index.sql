@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_corrects_idx" ON "invoices" USING btree ("company_id","corrects_id") WHERE "invoices"."corrects_id" is not null;
