@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import { launchBrowserServer } from './browser';
 
 /**
  * Global setup of the e2e run: the REAL server as `npm start` runs it (the build,
- * `node --enable-source-maps apps/server/dist/main.js`; `npm run test:e2e` builds it), embedded
+ * `node <the start script's flags> apps/server/dist/main.js`; `npm run test:e2e` builds it), embedded
  * database in a fresh temporary folder, demo data seeded) and one chromium. Tests read `inject('baseURL')`,
  * `inject('browserWsEndpoint')` and `inject('demoPassword')`.
  */
@@ -100,7 +100,10 @@ export default async function setup(project: TestProject) {
     output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT);
   };
 
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  // the Node flags of `npm start` (apps/server/package.json: `node <flags> dist/main.js`)
+  const start = JSON.parse(readFileSync(path.join(ROOT, 'apps/server/package.json'), 'utf8')).scripts.start as string;
+  const flags = start.trim().split(/\s+/).slice(1, -1);
+  const child = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

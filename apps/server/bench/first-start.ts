@@ -1,6 +1,6 @@
 /**
- * `npx tsx bench/first-start.ts`: the first start of built servers as `npm start` runs them (node
- * --enable-source-maps apps/server/dist/main.js, after `npm run build` in each checkout) on an empty embedded
+ * `npx tsx bench/first-start.ts`: the first start of built servers as `npm start` runs them (node with the
+ * start script's flags, src/start-flags.ts, apps/server/dist/main.js, after `npm run build` in each checkout) on an empty embedded
  * database, timed to the first GET /api/health 200, with the server's CPU seconds at that moment (user +
  * system from /proc; all threads, and its main thread alone: the first start's critical path, what a busy
  * machine's wall seconds hide) and the load average — and one later start on the same folder. BENCH_FIRST_START_ROOTS:
@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFlags } from '../src/start-flags.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const roots = (process.env.BENCH_FIRST_START_ROOTS ?? path.resolve(HERE, '../../..')).split(',');
@@ -41,7 +42,7 @@ async function start(checkout: string, dataDir: string) {
   const [root, main = 'apps/server/dist/main.js'] = checkout.split(':');
   const t = performance.now();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, [...startFlags(), main], {
     cwd: root,
     env: {
       ...process.env,

@@ -13,7 +13,8 @@
  * comma-separated), BENCH_HTTP_OUT (a Markdown file the tables are appended to), BENCH_CPU_PROF (a folder:
  * the server runs under node --cpu-prof and writes its profile there at the end), BENCH_DB_NAME (the
  * PostgreSQL database created and dropped; chobo_bench_speed), BENCH_RATE_LIMIT=1 (the global rate limit on,
- * with a limit no run reaches: its cost per request is measured).
+ * with a limit no run reaches: its cost per request is measured), BENCH_SERVER_FLAGS (Node flags of the server
+ * processes, space-separated, e.g. "--max-semi-space-size=64").
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startFlags } from '../src/start-flags.js';
 import type { LoopResult, RawCase, SetupInfo } from './http-server.js';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 2);
@@ -39,8 +41,10 @@ interface Server {
 }
 
 function start(env: Record<string, string>): Promise<Server> {
-  const execArgv = ['--import', 'tsx'];
+  // the start script's V8 flags (ADR 0035; source maps are tsx's here), then BENCH_SERVER_FLAGS (later flags win)
+  const execArgv = ['--import', 'tsx', ...startFlags().filter((f) => f !== '--enable-source-maps')];
   if (process.env.BENCH_CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
+  if (process.env.BENCH_SERVER_FLAGS) execArgv.push(...process.env.BENCH_SERVER_FLAGS.split(' ').filter(Boolean));
   const child = fork(SERVER, [], {
     env: { ...process.env, ...env },
     execArgv,

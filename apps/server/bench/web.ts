@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { startFlags } from '../src/start-flags.js';
 import { coldPage } from './cold-page.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -43,9 +44,9 @@ function freePort(): Promise<number> {
 /** How the server is started: the build (as `npm start`), or the sources through tsx (of ROOT or another tree). */
 type Variant = { label: string; root: string; args: string[] };
 const BUILT: Variant = {
-  label: 'build, as npm start runs it (node --enable-source-maps apps/server/dist/main.js)',
+  label: `build, as npm start runs it (node ${startFlags().join(' ')} apps/server/dist/main.js)`,
   root: ROOT,
-  args: ['--enable-source-maps', 'apps/server/dist/main.js'],
+  args: [...startFlags(), 'apps/server/dist/main.js'],
 };
 const tsxOf = (label: string, root: string): Variant => ({
   label,

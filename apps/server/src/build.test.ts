@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFlags } from './start-flags.js';
 
 /**
  * The build `npm start` runs (build.mjs, ADR 0025): every file a module finds next to itself through
@@ -52,7 +53,7 @@ describe('the server build', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chobo-build-test-'));
     const port = await freePort();
     let output = '';
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, 'main.js')], {
+    const child = spawn(process.execPath, [...startFlags(), path.join(OUT, 'main.js')], {
       cwd: SERVER_DIR,
       env: {
         PATH: process.env.PATH,
