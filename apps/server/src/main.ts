@@ -21,7 +21,7 @@ async function main() {
   opening.catch(() => {}); // awaited below; no unhandled rejection while the imports run
   const [
     { buildApp },
-    { prepareDatabase },
+    { prepareDatabase, analyzeNeverAnalyzed },
     { createJobQueue },
     { createFileStorage },
     { requeueWaitingOcr },
@@ -97,6 +97,12 @@ async function main() {
       process.exit(1);
     },
   );
+  // PGlite has no autovacuum: tables never analyzed get their planner statistics now (ADR 0036)
+  if (database.driver === 'pglite')
+    analyzeNeverAnalyzed(database.db).then(
+      (tables) => tables.length > 0 && app.log.info({ tables: tables.length }, 'planner statistics gathered'),
+      (err) => app.log.error({ err }, 'analyze'),
+    );
   const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
   const lines = [
     '',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ensureChartsOfAccounts } from '../modules/accounting/chart-of-accounts.js';
-import { type Database, runMigrations, withStartupLock } from './client.js';
+import { sqlRows } from '../modules/accounting/sql-rows.js';
+import { type Database, type Db, runMigrations, withStartupLock } from './client.js';
 import { users } from './schema/index.js';
 import type { SeedOptions, SeedResult } from './seed/seed.js';
 
@@ -19,4 +20,21 @@ export async function prepareDatabase(database: Database, seed: SeedOptions): Pr
     await ensureChartsOfAccounts(database.db);
     return seeded;
   });
+}
+
+/**
+ * The tables whose planner statistics were never gathered (pg_class.reltuples < 0), analyzed now; returns their
+ * names. PGlite runs no autovacuum: a database made before the seed analyzed its demo data (ADR 0036), or whose
+ * tables were filled by an import, would otherwise be planned without statistics for good. main.ts runs it after
+ * `listen` on PGlite; on PostgreSQL autovacuum does this.
+ */
+export async function analyzeNeverAnalyzed(db: Db): Promise<string[]> {
+  const tables = await sqlRows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c
+        where c.relkind in ('r', 'p') and c.relnamespace = 'public'::regnamespace and c.reltuples < 0
+        order by c.relname`,
+  );
+  for (const { name } of tables) await db.execute(sql`analyze ${sql.identifier(name)}`);
+  return tables.map((t) => t.name);
 }

@@ -1,5 +1,5 @@
 import { COMPANY_PERMISSIONS, isValidRegistrationNumber } from '@chobo/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemTenant } from '../../lib/context.js';
 import { DEFAULT_ACCOUNTS } from '../../modules/accounting/chart-of-accounts.js';
@@ -55,6 +55,14 @@ describe('seedIfEmpty', { timeout: 300_000 }, () => {
     expect(registered.length).toBeGreaterThanOrEqual(10);
     for (const c of registered) expect(isValidRegistrationNumber(c.registration_number ?? ''), c.name).toBe(true);
     expect(new Set(list.map((c) => c.prefecture_code)).size).toBeGreaterThan(15);
+  });
+
+  it('leaves the planner statistics of the demo data gathered (PGlite has no autovacuum, ADR 0036)', async () => {
+    const rows = (await database.db.execute(
+      sql`select relname, reltuples::int as n from pg_class where relname in ('journal_entries', 'journal_lines', 'invoices')`,
+    )) as unknown as { rows: { relname: string; n: number }[] };
+    for (const r of rows.rows) expect(r.n, r.relname).toBeGreaterThan(0);
+    expect(rows.rows).toHaveLength(3);
   });
 
   it('seeds the closed year’s 確定申告書 filled from the books (line 1 = 税引前当期純利益)', async () => {
