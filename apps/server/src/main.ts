@@ -21,7 +21,7 @@ async function main() {
   opening.catch(() => {}); // awaited below; no unhandled rejection while the imports run
   const [
     { buildApp },
-    { prepareDatabase, analyzeNeverAnalyzed },
+    { prepareDatabase, analyzeStaleTables },
     { createJobQueue },
     { createFileStorage },
     { requeueWaitingOcr },
@@ -97,12 +97,17 @@ async function main() {
       process.exit(1);
     },
   );
-  // PGlite has no autovacuum: tables never analyzed get their planner statistics now (ADR 0036)
-  if (database.driver === 'pglite')
-    analyzeNeverAnalyzed(database.db).then(
-      (tables) => tables.length > 0 && app.log.info({ tables: tables.length }, 'planner statistics gathered'),
-      (err) => app.log.error({ err }, 'analyze'),
-    );
+  // PGlite has no autovacuum: tables whose planner statistics are missing or stale are analyzed now and every
+  // six hours (ADR 0036)
+  if (database.driver === 'pglite') {
+    const analyze = () =>
+      analyzeStaleTables(database.db).then(
+        (tables) => tables.length > 0 && app.log.info({ tables }, 'planner statistics gathered'),
+        (err) => app.log.error({ err }, 'analyze'),
+      );
+    void analyze();
+    setInterval(analyze, 6 * 3600_000).unref();
+  }
   const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
   const lines = [
     '',

@@ -23,16 +23,19 @@ export async function prepareDatabase(database: Database, seed: SeedOptions): Pr
 }
 
 /**
- * The tables whose planner statistics were never gathered (pg_class.reltuples < 0), analyzed now; returns their
- * names. PGlite runs no autovacuum: a database made before the seed analyzed its demo data (ADR 0036), or whose
- * tables were filled by an import, would otherwise be planned without statistics for good. main.ts runs it after
- * `listen` on PGlite; on PostgreSQL autovacuum does this.
+ * The tables whose planner statistics are missing or stale, analyzed now; returns their names. Missing: never
+ * gathered (pg_class.reltuples < 0). Stale: the table's size on disk moved by more than a fifth (and 10 pages)
+ * from the size its last ANALYZE recorded (relpages) — what autovacuum's analyze threshold catches as rows are
+ * added. PGlite runs no autovacuum (ADR 0036): main.ts runs this after `listen` and every six hours on PGlite;
+ * on PostgreSQL autovacuum does it.
  */
-export async function analyzeNeverAnalyzed(db: Db): Promise<string[]> {
+export async function analyzeStaleTables(db: Db): Promise<string[]> {
   const tables = await sqlRows<{ name: string }>(
     db,
     sql`select c.relname as name from pg_class c
-        where c.relkind in ('r', 'p') and c.relnamespace = 'public'::regnamespace and c.reltuples < 0
+        where c.relkind in ('r', 'p') and c.relnamespace = 'public'::regnamespace
+          and (c.reltuples < 0 or abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages)
+                                  > greatest(10, c.relpages / 5))
         order by c.relname`,
   );
   for (const { name } of tables) await db.execute(sql`analyze ${sql.identifier(name)}`);
