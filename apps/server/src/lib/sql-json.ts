@@ -67,7 +67,7 @@ export interface PageText {
 }
 
 /** A parameter of a page statement: `$n::type` (prepared: a placeholder; else the value). */
-export type Param = (name: string, type: 'int' | 'date') => SQL;
+export type Param = (name: string, type: 'int' | 'date' | 'bigint') => SQL;
 
 /** A page statement: its name (one per text), its SQL (parameters through `param`) and this call's values. */
 export interface PageStatement {
@@ -77,7 +77,7 @@ export interface PageStatement {
 }
 
 interface PreparedPage {
-  execute(values: Record<string, unknown>): Promise<PageText[]>;
+  execute(values: Record<string, unknown>): Promise<(PageText & { version?: string })[]>;
 }
 const prepared = new WeakMap<DbOrTx, Map<string, PreparedPage>>();
 
@@ -88,7 +88,7 @@ const prepared = new WeakMap<DbOrTx, Map<string, PreparedPage>>();
  * `limit 20`, so a name per size): with `limit $n` the plan is costed for 10 % of the table, which on
  * PostgreSQL also switches JIT compilation on (tens of milliseconds a call).
  */
-function preparedPage(db: DbOrTx, name: string, build: () => SQL): PreparedPage {
+function preparedPage(db: DbOrTx, name: string, build: () => SQL, versioned = false): PreparedPage {
   let byName = prepared.get(db);
   if (!byName) {
     byName = new Map();
@@ -96,8 +96,9 @@ function preparedPage(db: DbOrTx, name: string, build: () => SQL): PreparedPage 
   }
   let statement = byName.get(name);
   if (!statement) {
+    const columns = { total: sql<number>`t.total`, n: sql<number>`t.n`, body: sql<string | null>`t.body` };
     statement = db
-      .select({ total: sql<number>`t.total`, n: sql<number>`t.n`, body: sql<string | null>`t.body` })
+      .select(versioned ? { version: sql<string>`t.version`, ...columns } : columns)
       .from(sql`(${build()}) t`)
       .prepare(name);
     byName.set(name, statement);
@@ -113,10 +114,11 @@ export const placeholder: Param = (name, type) => sql`${sql.placeholder(name)}::
  * unnamed, so that no caller can make a connection keep hundreds of plans.
  */
 const PREPARED_SIZES = new Set([10, 20, 50, 100]);
+export const isPreparedSize = (perPage: number) => PREPARED_SIZES.has(perPage);
 
 /** Runs a page statement: prepared (one name per text) for the usual page sizes, else unnamed. */
 export async function runPage(db: DbOrTx, s: PageStatement, perPage: number): Promise<PageText> {
-  if (PREPARED_SIZES.has(perPage)) {
+  if (isPreparedSize(perPage)) {
     const [row] = await preparedPage(db, s.name, () => s.sql(placeholder)).execute(s.values);
     return row;
   }
@@ -129,4 +131,34 @@ export async function runPage(db: DbOrTx, s: PageStatement, perPage: number): Pr
 export function pageJson(result: PageText, q: { page: number; per_page: number }): string {
   const meta = pageMeta(Number(result.total), q.page, q.per_page, Number(result.n));
   return `{"data":[${result.body ?? ''}],"meta":${JSON.stringify(meta)}}`;
+}
+
+/** A page statement's answer with the version it was read under; total, n and body null when it was not read. */
+export interface VersionedPageText {
+  version: string;
+  total: number | null;
+  n: number | null;
+  body: string | null;
+}
+
+/**
+ * A page statement (prepared; the usual page sizes only) together with the version it depends on (`version`:
+ * a scalar SQL expression of the statement's parameters), in one statement and so one snapshot (ADR 0037).
+ * When the version equals `cached` — the version a page kept in memory was read under — the page's own SQL is
+ * not run (a one-time filter PostgreSQL evaluates first) and only the version comes back.
+ */
+export async function runVersionedPage(
+  db: DbOrTx,
+  s: PageStatement,
+  version: (param: Param) => SQL,
+  cached: string | null,
+): Promise<VersionedPageText> {
+  const build = () => {
+    const v = version(placeholder);
+    return sql`select (${v})::text as version, p.total, p.n, p.body from (select 1) one left join (
+        select * from (${s.sql(placeholder)}) q where (${v}) is distinct from ${placeholder('cached', 'bigint')}
+      ) p on true`;
+  };
+  const [row] = await preparedPage(db, `${s.name}_v`, build, true).execute({ ...s.values, cached });
+  return row as VersionedPageText;
 }

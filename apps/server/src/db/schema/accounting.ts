@@ -167,6 +167,19 @@ export const journalMonthlyCounts = pgTable(
   ],
 );
 
+/**
+ * The version of each company's journal as its pages show it (ADR 0037): a value of the sequence
+ * `journal_version_seq`, set at commit (deferred constraint triggers, migration journal-versions) by every
+ * transaction that changes the company's entries or lines, an account's code or name, a customer's name or a
+ * period lock. The journal list keeps pages in memory under it; a value is never reused, even after a rollback.
+ */
+export const journalVersions = pgTable('journal_versions', {
+  company_id: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** 仕訳明細: exactly one of debit/credit is > 0. `date` and `kind` repeat the entry's (checked at commit). */
 export const journalLines = pgTable(
   'journal_lines',

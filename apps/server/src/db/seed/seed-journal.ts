@@ -3,8 +3,9 @@
  * through the actions; each line fires journal_lines_apply (the daily and monthly balances, the period-lock
  * check) and, at commit, journal_lines_balanced (the entry's balance check), each entry
  * journal_entries_total_apply, journal_daily_counts_apply and journal_entries_balanced (migrations 0004,
- * 0007, 0009, 0020). Inside the seed's transaction those five triggers are disabled and their work is done
- * set-based, for every row inserted since the last time, whenever it is needed:
+ * 0007, 0009, 0020), and at commit journal_lines_version / journal_entries_version (the company's journal
+ * version, migration 0031, ADR 0037). Inside the seed's transaction those seven triggers are disabled and their
+ * work is done set-based, for every row inserted since the last time, whenever it is needed:
  *
  * - before any statement that reads account_daily_balances, account_monthly_balances, journal_daily_counts (or
  *   journal_monthly_counts, kept from it by a trigger on that table) or
@@ -35,12 +36,12 @@ const PLAIN_SELECT = /^\s*select\b/i;
 const WRITE_WORD = /\b(?:insert|update|delete|truncate|alter|create|drop|do|call|copy)\b/i;
 
 const DISABLE = [
-  sql`alter table journal_lines disable trigger journal_lines_apply, disable trigger journal_lines_balanced`,
-  sql`alter table journal_entries disable trigger journal_entries_total_apply, disable trigger journal_daily_counts_apply, disable trigger journal_entries_balanced`,
+  sql`alter table journal_lines disable trigger journal_lines_apply, disable trigger journal_lines_balanced, disable trigger journal_lines_version`,
+  sql`alter table journal_entries disable trigger journal_entries_total_apply, disable trigger journal_daily_counts_apply, disable trigger journal_entries_balanced, disable trigger journal_entries_version`,
 ];
 const ENABLE = [
-  sql`alter table journal_lines enable trigger journal_lines_apply, enable trigger journal_lines_balanced`,
-  sql`alter table journal_entries enable trigger journal_entries_total_apply, enable trigger journal_daily_counts_apply, enable trigger journal_entries_balanced`,
+  sql`alter table journal_lines enable trigger journal_lines_apply, enable trigger journal_lines_balanced, enable trigger journal_lines_version`,
+  sql`alter table journal_entries enable trigger journal_entries_total_apply, enable trigger journal_daily_counts_apply, enable trigger journal_entries_balanced, enable trigger journal_entries_version`,
 ];
 
 export interface DeferredJournal<T> {
@@ -88,6 +89,10 @@ begin
   insert into company_journal_totals as t (company_id, debit)
     select company_id, sum(total) from journal_entries where id > ${e} group by 1 having sum(total) <> 0
   on conflict (company_id) do update set debit = t.debit + excluded.debit;
+  insert into journal_versions as v (company_id, version)
+    select n.company_id, nextval('journal_version_seq') from (
+      select company_id from journal_lines where id > ${l} union select company_id from journal_entries where id > ${e}) n
+  on conflict (company_id) do update set version = excluded.version;
 end $seed_journal$`),
     );
     Object.assign(marks, await watermarks(real));
@@ -125,8 +130,11 @@ end $seed_journal$`),
           return await original.apply(prepared, callArgs);
         } finally {
           // its deferred balance checks now (a table with pending trigger events cannot be altered)
-          await real.execute(sql`set constraints journal_lines_balanced, journal_entries_balanced immediate`);
-          await real.execute(sql`set constraints journal_lines_balanced, journal_entries_balanced deferred`);
+          const deferredChecks = sql.raw(
+            'journal_lines_balanced, journal_entries_balanced, journal_lines_version, journal_entries_version',
+          );
+          await real.execute(sql`set constraints ${deferredChecks} immediate`);
+          await real.execute(sql`set constraints ${deferredChecks} deferred`);
           for (const q of DISABLE) await real.execute(q);
           Object.assign(marks, await watermarks(real));
         }

@@ -6,7 +6,7 @@ import { DEFAULT_ACCOUNTS } from '../../modules/accounting/chart-of-accounts.js'
 import { bookIncomeOf, loadTaxReturn } from '../../modules/tax-returns/tax-return-actions.js';
 import { createTestDatabase } from '../../test/harness.js';
 import type { Database } from '../client.js';
-import { accounts, companies, customers, domains, fiscalYears, users } from '../schema/index.js';
+import { accounts, companies, customers, domains, fiscalYears, journalVersions, users } from '../schema/index.js';
 import { analyzeStaleTables } from '../startup.js';
 import { seedIfEmpty } from './seed.js';
 
@@ -56,6 +56,13 @@ describe('seedIfEmpty', { timeout: 300_000 }, () => {
     expect(registered.length).toBeGreaterThanOrEqual(10);
     for (const c of registered) expect(isValidRegistrationNumber(c.registration_number ?? ''), c.name).toBe(true);
     expect(new Set(list.map((c) => c.prefecture_code)).size).toBeGreaterThan(15);
+
+    // the journal the seed wrote with its triggers off still set the company's journal version (ADR 0037)
+    const [version] = await database.db
+      .select()
+      .from(journalVersions)
+      .where(eq(journalVersions.company_id, company.id));
+    expect(version?.version).toBeGreaterThan(0);
   });
 
   it('leaves the planner statistics of the demo data gathered (PGlite has no autovacuum, ADR 0036)', async () => {

@@ -2,8 +2,18 @@ import type { EntryKind, JournalEntry, JournalListQuery, JournalTaxCategory } fr
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { accounts, customers, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
+import { pageCache } from '../../lib/page-cache.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
-import { jsonObjectSql, type PageStatement, type PageText, type Param, pageJson, runPage } from '../../lib/sql-json.js';
+import {
+  isPreparedSize,
+  jsonObjectSql,
+  type PageStatement,
+  type PageText,
+  type Param,
+  pageJson,
+  runPage,
+  runVersionedPage,
+} from '../../lib/sql-json.js';
 import { sqlRows } from './sql-rows.js';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
@@ -213,6 +223,12 @@ function entriesStatement(company: SQL, s: EntriesStatement): SQL {
 }
 
 /**
+ * The company's journal version (journal_versions, ADR 0037): what every page depends on changes it at commit.
+ */
+const journalVersion = (param: Param) =>
+  sql`coalesce((select jv.version from journal_versions jv where jv.company_id = ${param('company', 'int')}), 0)`;
+
+/**
  * One page of the journal as the answer's JSON text (`{ data, meta }`), in ONE statement (ADR 0030).
  * Without a keyword or account filter (the usual list) the total and the day the page starts on come from
  * the maintained entry counts (journal_monthly_counts and journal_daily_counts, ADR 0018 and 0030; the days
@@ -224,7 +240,21 @@ function entriesStatement(company: SQL, s: EntriesStatement): SQL {
 export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Promise<string> {
   const { db, companyId } = tenant;
   const statement = journalPageStatement(companyId, q);
-  if (statement) return pageJson(await runPage(db, statement, q.per_page), q);
+  if (statement) {
+    const cache = isPreparedSize(q.per_page) ? pageCache(db, 'journal') : undefined;
+    if (!cache) return pageJson(await runPage(db, statement, q.per_page), q);
+    const key = `${statement.name}:${companyId}:${statement.values.offset}:${q.from ?? ''}:${q.to ?? ''}`;
+    const kept = cache.peek(key);
+    const row = await runVersionedPage(db, statement, journalVersion, kept?.version ?? null);
+    // not read: the version is the one the kept page was read under
+    if (row.total === null && kept) {
+      cache.hit(key);
+      return kept.text;
+    }
+    const text = pageJson(row as PageText, q);
+    cache.keep(key, row.version, text);
+    return text;
+  }
   const keyword = keywordFilter(q.keyword, keywordColumns(companyId));
   const where = and(
     eq(journalEntries.company_id, companyId),
