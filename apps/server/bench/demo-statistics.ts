@@ -4,7 +4,8 @@
  * BENCH_RUNS (60) requests per call through app.inject, three times in the same run: as the seed leaves the
  * database (its tables analyzed, ADR 0036), with every planner statistic of the public tables removed (what the
  * seed left before ADR 0036: PGlite runs no autovacuum, so nothing ever gathered them), and after
- * analyzeStaleTables (what main.ts runs after listen on PGlite).
+ * analyzeStaleTables (what main.ts runs after listen on PGlite). The journal pages kept in memory (ADR 0037) are
+ * forgotten before every request, so each one reads its page: what the planner statistics change.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { openDatabase } from '../src/db/client.js';
 import { DEMO_OWNER_EMAIL } from '../src/db/seed/seed.js';
 import { analyzeStaleTables, prepareDatabase } from '../src/db/startup.js';
 import { loadEnv } from '../src/env.js';
+import { clearPageCaches } from '../src/lib/page-cache.js';
 import { signIn } from '../src/test/harness.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -49,6 +51,7 @@ const CALLS = [
 
 async function measure(url: string): Promise<string> {
   const call = async () => {
+    clearPageCaches(database.db);
     const r = await app.inject({ method: 'GET', url, headers });
     if (r.statusCode !== 200) throw new Error(`${url}: ${r.statusCode} ${r.body.slice(0, 200)}`);
   };

@@ -2,7 +2,8 @@
  * What posting one journal entry costs in the database, and the triggers' share:
  * `cd apps/server && npx tsx bench/post-cost.ts` (PostgreSQL at BENCH_ADMIN_URL, its own database
  * chobo_bench_speed, dropped after). The same transaction (counter + entry + two lines) with the triggers
- * (balanced check, daily/monthly balances, company total, daily entry counts) and with them off
+ * (balanced check, daily/monthly balances, company total, daily entry counts, the journal version of
+ * ADR 0037), with all of them but the journal version's (those two disabled for the block), and with them off
  * (`session_replication_role = replica`), in alternating blocks; p50 of each.
  */
 import os from 'node:os';
@@ -57,10 +58,19 @@ try {
     return performance.now() - t;
   };
   const with_: number[] = [];
+  const noVersion: number[] = [];
   const without: number[] = [];
+  const versionTriggers = async (on: boolean) => {
+    const verb = on ? 'enable' : 'disable';
+    await client.query(`alter table journal_lines ${verb} trigger journal_lines_version`);
+    await client.query(`alter table journal_entries ${verb} trigger journal_entries_version`);
+  };
   for (let i = 0; i < 10; i++) await post(true);
   for (let block = 0; block < 10; block++) {
     for (let i = 0; i < N / 10; i++) with_.push(await post(true));
+    await versionTriggers(false);
+    for (let i = 0; i < N / 10; i++) noVersion.push(await post(true));
+    await versionTriggers(true);
     for (let i = 0; i < N / 10; i++) without.push(await post(false));
   }
   client.release();
@@ -73,7 +83,7 @@ try {
   );
   console.log(`| posting (one transaction: counter, entry, two lines) | p50 ms |\n| --- | --- |`);
   console.log(
-    `| with the triggers | ${p50(with_).toFixed(2)} |\n| triggers off (replica) | ${p50(without).toFixed(2)} |`,
+    `| with the triggers | ${p50(with_).toFixed(2)} |\n| without the journal version's (ADR 0037) | ${p50(noVersion).toFixed(2)} |\n| triggers off (replica) | ${p50(without).toFixed(2)} |`,
   );
   console.log(`| the triggers' share | ${(p50(with_) - p50(without)).toFixed(2)} |`);
 } finally {
