@@ -133,32 +133,51 @@ export function pageJson(result: PageText, q: { page: number; per_page: number }
   return `{"data":[${result.body ?? ''}],"meta":${JSON.stringify(meta)}}`;
 }
 
-/** A page statement's answer with the version it was read under; total, n and body null when it was not read. */
-export interface VersionedPageText {
+/** A page statement's answer with the version it was read under. */
+export interface VersionedPageText extends PageText {
   version: string;
-  total: number | null;
-  n: number | null;
-  body: string | null;
 }
 
 /**
  * A page statement (prepared; the usual page sizes only) together with the version it depends on (`version`:
  * a scalar SQL expression of the statement's parameters), in one statement and so one snapshot (ADR 0037).
- * When the version equals `cached` — the version a page kept in memory was read under — the page's own SQL is
- * not run (a one-time filter PostgreSQL evaluates first) and only the version comes back.
  */
 export async function runVersionedPage(
   db: DbOrTx,
   s: PageStatement,
   version: (param: Param) => SQL,
-  cached: string | null,
 ): Promise<VersionedPageText> {
-  const build = () => {
-    const v = version(placeholder);
-    return sql`select (${v})::text as version, p.total, p.n, p.body from (select 1) one left join (
-        select * from (${s.sql(placeholder)}) q where (${v}) is distinct from ${placeholder('cached', 'bigint')}
-      ) p on true`;
-  };
-  const [row] = await preparedPage(db, `${s.name}_v`, build, true).execute({ ...s.values, cached });
+  const build = () => sql`select (${version(placeholder)})::text as version, q.* from (${s.sql(placeholder)}) q`;
+  const [row] = await preparedPage(db, `${s.name}_v`, build, true).execute(s.values);
   return row as VersionedPageText;
+}
+
+const preparedVersions = new WeakMap<DbOrTx, Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>>();
+
+/**
+ * The version alone (ADR 0037: whether a page kept in memory is still the database's), prepared once per database
+ * handle and `name`. A one-row read: planned in microseconds where the page's statement takes milliseconds to plan
+ * on the embedded database, which plans every statement it is sent.
+ */
+export async function readVersion(
+  db: DbOrTx,
+  name: string,
+  version: (param: Param) => SQL,
+  values: Record<string, unknown>,
+): Promise<string> {
+  let byName = preparedVersions.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedVersions.set(db, byName);
+  }
+  let statement = byName.get(name);
+  if (!statement) {
+    statement = db
+      .select({ version: sql<string>`t.version` })
+      .from(sql`(select (${version(placeholder)})::text as version) t`)
+      .prepare(name);
+    byName.set(name, statement);
+  }
+  const [row] = (await statement.execute(values)) as { version: string }[];
+  return row.version;
 }

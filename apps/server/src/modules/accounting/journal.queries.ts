@@ -12,6 +12,7 @@ import {
   type Param,
   pageJson,
   runPage,
+  readVersion,
   runVersionedPage,
 } from '../../lib/sql-json.js';
 import { sqlRows } from './sql-rows.js';
@@ -245,13 +246,13 @@ export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Prom
     if (!cache) return pageJson(await runPage(db, statement, q.per_page), q);
     const key = `${statement.name}:${companyId}:${statement.values.offset}:${q.from ?? ''}:${q.to ?? ''}`;
     const kept = cache.peek(key);
-    const row = await runVersionedPage(db, statement, journalVersion, kept?.version ?? null);
-    // not read: the version is the one the kept page was read under
-    if (row.total === null && kept) {
+    // a page in memory: still the database's while the journal's version is the one it was read under
+    if (kept && (await readVersion(db, 'chobo_journal_version', journalVersion, statement.values)) === kept.version) {
       cache.hit(key);
       return kept.text;
     }
-    const text = pageJson(row as PageText, q);
+    const row = await runVersionedPage(db, statement, journalVersion);
+    const text = pageJson(row, q);
     cache.keep(key, row.version, text);
     return text;
   }
