@@ -1,5 +1,6 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
+import { perHandle } from './per-handle.js';
 
 /**
  * Answers of a list kept in memory under a version the database maintains (ADR 0037): a page is served from
@@ -65,17 +66,7 @@ const caches = new WeakMap<DbOrTx, Map<string, PageCache>>();
  */
 export function pageCache(db: DbOrTx, name: string, maxChars = 8_000_000): PageCache | undefined {
   if (db instanceof PgTransaction) return undefined;
-  let byName = caches.get(db);
-  if (!byName) {
-    byName = new Map();
-    caches.set(db, byName);
-  }
-  let cache = byName.get(name);
-  if (!cache) {
-    cache = new PageCache(maxChars);
-    byName.set(name, cache);
-  }
-  return cache;
+  return perHandle(caches, db, name, () => new PageCache(maxChars));
 }
 
 /** Forgets the pages of every list kept for this database handle (benchmarks: each request then reads its page). */

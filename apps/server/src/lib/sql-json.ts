@@ -1,6 +1,7 @@
 import { pageMeta } from '@chobo/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { perHandle } from './per-handle.js';
 
 /**
  * How a value is written in JSON, as the route's serialiser writes it (fast-json-stringify / JSON.stringify):
@@ -89,21 +90,13 @@ const prepared = new WeakMap<DbOrTx, Map<string, PreparedPage>>();
  * PostgreSQL also switches JIT compilation on (tens of milliseconds a call).
  */
 function preparedPage(db: DbOrTx, name: string, build: () => SQL, versioned = false): PreparedPage {
-  let byName = prepared.get(db);
-  if (!byName) {
-    byName = new Map();
-    prepared.set(db, byName);
-  }
-  let statement = byName.get(name);
-  if (!statement) {
+  return perHandle(prepared, db, name, () => {
     const columns = { total: sql<number>`t.total`, n: sql<number>`t.n`, body: sql<string | null>`t.body` };
-    statement = db
+    return db
       .select(versioned ? { version: sql<string>`t.version`, ...columns } : columns)
       .from(sql`(${build()}) t`)
       .prepare(name);
-    byName.set(name, statement);
-  }
-  return statement;
+  });
 }
 
 /** The parameter of a prepared statement: a typed placeholder. */
@@ -152,7 +145,10 @@ export async function runVersionedPage(
   return row as VersionedPageText;
 }
 
-const preparedVersions = new WeakMap<DbOrTx, Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>>();
+const preparedVersions = new WeakMap<
+  DbOrTx,
+  Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>
+>();
 
 /**
  * The version alone (ADR 0037: whether a page kept in memory is still the database's), prepared once per database
@@ -165,19 +161,12 @@ export async function readVersion(
   version: (param: Param) => SQL,
   values: Record<string, unknown>,
 ): Promise<string> {
-  let byName = preparedVersions.get(db);
-  if (!byName) {
-    byName = new Map();
-    preparedVersions.set(db, byName);
-  }
-  let statement = byName.get(name);
-  if (!statement) {
-    statement = db
+  const statement = perHandle(preparedVersions, db, name, () =>
+    db
       .select({ version: sql<string>`t.version` })
       .from(sql`(select (${version(placeholder)})::text as version) t`)
-      .prepare(name);
-    byName.set(name, statement);
-  }
+      .prepare(name),
+  );
   const [row] = (await statement.execute(values)) as { version: string }[];
   return row.version;
 }

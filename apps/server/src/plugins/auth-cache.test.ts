@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openDatabase } from '../db/client.js';
 import { apiTokens, authEpoch, companies, domains, users } from '../db/schema/index.js';
-import { loadEnv } from '../env.js';
 import {
   client,
   createCompany,
   createDomain,
   createTestApp,
   createUser,
+  secondServer,
   signIn,
   type TestContext,
 } from '../test/harness.js';
@@ -114,16 +112,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
   it('a sign-out and a permission change made through one process show on the next request to the other', async () => {
     const { api, token, domain } = await signedInOwner();
     // a second server on the same database: its own pool, its own memory
-    const url = (ctx.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-      .connectionString;
-    const second = await openDatabase({ databaseUrl: url });
-    const app2 = await buildApp({
-      env: loadEnv({ NODE_ENV: 'test', APP_URL: 'http://chobo.test' }),
-      db: second.db,
-      driver: second.driver,
-      rateLimits: false,
-      printMail: false,
-    });
+    const second = await secondServer(ctx);
+    const app2 = second.app;
     try {
       const api2 = client(app2, token);
       expect((await api2.get('/api/company/customer')).statusCode).toBe(200);
@@ -138,7 +128,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       expect((await api.post('/api/logout')).statusCode).toBeLessThan(300);
       expect((await api2.get('/api/me')).statusCode).toBe(401);
     } finally {
-      await app2.close();
       await second.close();
     }
   });

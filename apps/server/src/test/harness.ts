@@ -157,3 +157,28 @@ export function client(app: App, token: string | null) {
     delete: (url: string) => send('DELETE', url),
   };
 }
+
+/**
+ * A second server on the PostgreSQL database of `ctx` — its own pool, its own memory — as another server process
+ * behind the load balancer would be (tests of what is kept in memory across processes).
+ */
+export async function secondServer(ctx: TestContext) {
+  const url = (ctx.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+    .connectionString;
+  const database = await openDatabase({ databaseUrl: url });
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', APP_URL: 'http://chobo.test' }),
+    db: database.db,
+    driver: database.driver,
+    rateLimits: false,
+    printMail: false,
+  });
+  return {
+    app,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,8 +1,6 @@
 import { journalListQuery } from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/client.js';
 import {
   accounts,
   customers,
@@ -11,10 +9,16 @@ import {
   journalVersions,
   periodLocks,
 } from '../../db/schema/index.js';
-import { loadEnv } from '../../env.js';
 import { systemTenant } from '../../lib/context.js';
 import { pageCache } from '../../lib/page-cache.js';
-import { type Client, client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import {
+  type Client,
+  client,
+  companyOwner,
+  createTestApp,
+  secondServer,
+  type TestContext,
+} from '../../test/harness.js';
 import { listEntriesJson } from './journal.queries.js';
 
 /**
@@ -201,18 +205,9 @@ async function version(companyId: number) {
 describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
   it('a posting through one process shows on the next page the other serves', async () => {
     const o = await owner();
-    const url = (ctx.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-      .connectionString;
-    const second = await openDatabase({ databaseUrl: url });
-    const app2 = await buildApp({
-      env: loadEnv({ NODE_ENV: 'test', APP_URL: 'http://chobo.test' }),
-      db: second.db,
-      driver: second.driver,
-      rateLimits: false,
-      printMail: false,
-    });
+    const second = await secondServer(ctx);
     try {
-      const api2 = client(app2, o.token);
+      const api2 = client(second.app, o.token);
       const first = (await api2.get(LIST)).json();
       expect((await api2.get(LIST)).json()).toEqual(first);
       expect(pageCache(second.db, 'journal')?.hits).toBe(1);
@@ -221,7 +216,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       expect(next.meta.total).toBe(first.meta.total + 1);
       expect(next.data[0].date).toBe('2026-05-09');
     } finally {
-      await app2.close();
       await second.close();
     }
   });

@@ -11,8 +11,8 @@ import {
   type PageText,
   type Param,
   pageJson,
-  runPage,
   readVersion,
+  runPage,
   runVersionedPage,
 } from '../../lib/sql-json.js';
 import { sqlRows } from './sql-rows.js';
