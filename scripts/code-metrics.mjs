@@ -48,7 +48,8 @@ const routesWithDb = routeFiles.filter((f) =>
 
 const show = (title, rows) => {
   console.log(`${title}: ${rows.length}`);
-  if (list) for (const [n, what] of rows.sort((a, b) => b[0] - a[0])) console.log(`  ${String(n).padStart(5)}  ${what}`);
+  if (list)
+    for (const [n, what] of rows.sort((a, b) => b[0] - a[0])) console.log(`  ${String(n).padStart(5)}  ${what}`);
 };
 show('source files over 400 lines', bigFiles);
 show('functions over 150 lines', bigFunctions);
