@@ -167,7 +167,7 @@ export const bankStatementRows = pgTable(
     uniqueIndex('bank_statement_rows_fingerprint_unique').on(t.bank_account_id, t.fingerprint),
     index('bank_statement_rows_import_idx').on(t.import_id, t.line_no),
     // Only rows already dealt with (confirmed / ignored: the learning and settled-amount lookups): the bulk
-    // insert of an import's unconfirmed rows skips this index (docs/adr/0022).
+    // insert of an import's unconfirmed rows skips this index (docs/perf/0022).
     index('bank_statement_rows_company_done_idx')
       .on(t.company_id, t.status, t.date)
       .where(sql`${t.status} <> 'unconfirmed'`),
