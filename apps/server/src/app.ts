@@ -246,7 +246,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (serveWeb) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   // Unknown API paths answer JSON; any other GET is a client-side route of the SPA (history mode).
   app.setNotFoundHandler((req, reply) => {
-    const isFile = req.url.startsWith('/assets/') || /\.[a-z0-9]{2,5}(\?|$)/i.test(req.url);
+    // "is this a file" from the path alone: a mailed link's query (…&email=owner%40example.co.jp) must not
+    // make a client-side route a missing file
+    const pathname = req.url.split('?')[0] ?? '';
+    const isFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname);
     if (!serveWeb || req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || isFile) {
       return reply.status(404).send({ message: 'ページが見つかりません' });
     }

@@ -74,11 +74,38 @@ describe('Cache-Control on /api answers', () => {
         ['/employee/login/', 'employee'],
         ['/company', 'index'],
         ['/', 'index'],
+        // the links mailed for a password reset and an employee's or a company account's first password end
+        // in the e-mail address: still the app, not a missing file
+        ['/password-reset?token=abc123&email=owner%40example.com', 'index'],
+        ['/password-reset?token=abc123&email=taro%40example.co.jp', 'index'],
+        ['/register?token=abc.def', 'index'],
+        ['/email/confirm?token=abc123', 'index'],
       ] as const) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toContain(`<title>${title}</title>`);
         expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers a missing file (by its path, never its query) with the JSON 404', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'chobo-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>index</title>');
+    const app = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test' }),
+      db: ctx.db,
+      driver: ctx.app.deps.driver,
+      serveWeb: true,
+      webDist: dist,
+    });
+    try {
+      for (const url of ['/missing.png', '/assets/gone-1234.js', '/favicon.ico?v=2']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toEqual({ message: 'ページが見つかりません' });
       }
     } finally {
       await app.close();

@@ -89,5 +89,8 @@ export const theme = createTheme({
   components: {
     Autocomplete: { defaultProps: { maxDropdownHeight: 200 } },
     Select: { defaultProps: { maxDropdownHeight: 200, comboboxProps: { withinPortal: true } } },
+    // Japanese names for the controls Mantine and react-dropzone label in English
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'パスワードを表示する' } } },
+    Dropzone: { defaultProps: { inputProps: { 'aria-label': 'ファイルを選択' } } },
   },
 });
