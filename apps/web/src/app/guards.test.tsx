@@ -127,5 +127,23 @@ describe('unknown routes', () => {
     renderApp('/no/such/page');
     expect(await screen.findByText('This page could not be found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ホームに戻る' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('heading', { name: 'ページが見つかりません' })).toBeTruthy();
+  });
+
+  it('inside a signed-in area shows the 404 in the app frame, with a way back to that home', async () => {
+    mockApi({ 'GET /api/me': { data: makeMe() } });
+    seedToken();
+    renderApp('/company/no/such/page');
+    expect(await screen.findByText('This page could not be found')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'ページが見つかりません' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ホームに戻る' }).getAttribute('href')).toBe('/company');
+    // the frame: the company sidebar is there
+    expect(document.querySelector('aside[data-sidebar="company"]')).toBeTruthy();
+  });
+
+  it('inside a signed-in area without a session goes to the sign-in page', async () => {
+    mockApi({});
+    const { router } = renderApp('/company/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

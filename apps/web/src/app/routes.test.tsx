@@ -96,7 +96,8 @@ describe('routes', () => {
       expect(leaf?.path, path).not.toBe('*');
       expect(leaf, path).toBeTruthy();
     }
-    expect(matchRoutes(routes, '/company/nothing-here')?.at(-1)?.route.path).toBe('*');
+    expect(matchRoutes(routes, '/company/nothing-here')?.at(-1)?.route.path).toBe('company/*');
+    expect(matchRoutes(routes, '/nothing-here')?.at(-1)?.route.path).toBe('*');
   });
 
   it('a 403 while loading a page goes to /error-forbidden', async () => {

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
-import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { pageLoader, rootIndexLoader } from './guards';
+import { FramedNotFoundPage, NotFoundPage } from '../features/errors/NotFoundPage';
+import { pageLoader, requireSession, rootIndexLoader } from './guards';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { RootLayout, RouteFallback } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -63,14 +63,27 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           id: 'main-layout',
           // the signed-in shell (sidebar, top bar, menus) is its own chunk: the sign-in page does not load it
           lazy: async () => ({ Component: (await import('./layouts/MainLayout')).MainLayout }),
-          children: PAGES.map(
-            (page): RouteObject => ({
-              path: page.path,
-              loader: pageLoader(page, queryClient),
-              handle: { title: page.title },
-              lazy: lazyPage(page.load ?? comingSoon),
-            }),
-          ),
+          children: [
+            ...PAGES.map(
+              (page): RouteObject => ({
+                path: page.path,
+                loader: pageLoader(page, queryClient),
+                handle: { title: page.title },
+                lazy: lazyPage(page.load ?? comingSoon),
+              }),
+            ),
+            // an unknown address inside a signed-in area: the 404 inside the app's frame
+            ...(['/company', '/system'] as const).map(
+              (home): RouteObject => ({
+                path: `${home.slice(1)}/*`,
+                loader: async ({ request }) => {
+                  await requireSession(request);
+                  return null;
+                },
+                Component: () => <FramedNotFoundPage home={home} />,
+              }),
+            ),
+          ],
         },
       ],
     },
