@@ -37,6 +37,7 @@ async function writeLoginPages(root: string, outDir: string): Promise<void> {
 function precompress(): Plugin {
   let outDir = '';
   let root = '';
+  const started = Date.now();
   return {
     name: 'chobo-precompress',
     apply: 'build',
@@ -71,6 +72,8 @@ function precompress(): Plugin {
           ]);
         }),
       );
+      // the build runs with --logLevel warn (package.json): this one line says it is done
+      console.log(`web app built: ${path.relative(root, outDir)} (${files.length} files, ${Date.now() - started} ms)`);
     },
   };
 }
