@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { openDatabase, withStartupLock } from './db/client.js';
+import { exitIfLocked } from './db/folder-lock.js';
 import { EnvError, loadEnv } from './env.js';
 
 async function main() {
@@ -34,7 +35,7 @@ async function main() {
     import('./modules/ocr-documents/ocr-document-actions.js'),
     import('./modules/bank-statements/imports.js'),
   ]);
-  const database = await opening;
+  const database = await opening.catch(exitIfLocked);
 
   // uploaded files: DATA_DIR/files (the demo's documents are stored there by the seed)
   const storage = createFileStorage(env);

@@ -5,12 +5,13 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase, runMigrations } from '../db/client.js';
+import { exitIfLocked } from '../db/folder-lock.js';
 import { loadEnv } from '../env.js';
 import { checkBalances } from '../modules/accounting/check-balances.js';
 
 const { values } = parseArgs({ options: { company: { type: 'string' } } });
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(exitIfLocked);
 try {
   await runMigrations(database);
   const bad = await checkBalances(database.db, values.company ? Number(values.company) : undefined);

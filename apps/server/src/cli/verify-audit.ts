@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase, runMigrations } from '../db/client.js';
+import { exitIfLocked } from '../db/folder-lock.js';
 import { loadEnv } from '../env.js';
 import { verifyAuditChains } from '../modules/audit-logs/audit-verify.js';
 
@@ -20,7 +21,7 @@ if (values.company !== undefined) {
 }
 
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(exitIfLocked);
 try {
   await runMigrations(database);
   const result = await verifyAuditChains(database.db, scope);

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './folder-lock.js';
 import { extractPgdataTemplate } from './pgdata-template.js';
 import * as schema from './schema/index.js';
 
@@ -59,10 +60,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   } else {
     const pgdata = path.join(dir, 'pgdata');
     mkdirSync(pgdata, { recursive: true });
-    // an empty folder: the migrated empty database the build wrote, when it matches (ADR 0029), its files written
-    // asynchronously while the server's code loads (ADR 0031); PGlite then opens it as an existing cluster
-    if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await extractPgdataTemplate(pgdata);
-    client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS });
+    // one process at a time in the folder (the server, or a CLI): refused, naming the owner, while one runs
+    const release = lockDataDir(dir);
+    try {
+      // an empty folder: the migrated empty database the build wrote, when it matches (ADR 0029), its files
+      // written asynchronously while the server's code loads (ADR 0031); PGlite then opens it as an existing cluster
+      if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await extractPgdataTemplate(pgdata);
+      client = new PGlite(pgdata, { extensions: PGLITE_EXTENSIONS });
+      await client.waitReady;
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const database = pgliteDatabase(client);
+    const close = database.close;
+    return { ...database, close: () => close().finally(release) };
   }
   await client.waitReady;
   return pgliteDatabase(client);
