@@ -26,6 +26,7 @@ export * from './contracts/system.js';
 export * from './contracts/tax-returns.js';
 export * from './contracts/transaction-documents.js';
 export * from './contracts/transactions.js';
+export * from './csv.js';
 export * from './date-input.js';
 export * from './format.js';
 export * from './money.js';

@@ -1,5 +1,5 @@
 import { BANK_FORMATS, type BankCsvMappingValues, type BankFormatId } from '@chobo/core';
-import { decodeCsv, unguard } from '../../lib/csv.js';
+import { csvRecords, decodeCsv } from '../../lib/csv.js';
 
 /**
  * Bank statement parsers behind ONE adapter interface (`BankParser`): 全銀 入出金取引明細 (fixed length) and
@@ -236,78 +236,6 @@ interface HeaderLayout {
 
 const key = (s: string) => nfkc(s).replace(/\s+/g, '').replace(/^"|"$/g, '');
 
-/**
- * The CSV records of a text with the 1-based line each starts on, in one pass (RFC 4180: quoted fields may
- * hold commas, "" and line breaks; a quote opens a field only at its start). Blank lines are not records.
- * Same cells as lib/csv parseCsv, formula guard undone.
- */
-export function csvWithLines(text: string): { cells: string[]; line_no: number }[] {
-  const out: { cells: string[]; line_no: number }[] = [];
-  const n = text.length;
-  let i = 0;
-  let line = 1;
-  while (i < n) {
-    const startLine = line;
-    const cells: string[] = [];
-    let end = false;
-    while (!end) {
-      let field: string;
-      if (text.charCodeAt(i) === 34) {
-        // quoted field
-        let buf = '';
-        let j = i + 1;
-        for (;;) {
-          const q = text.indexOf('"', j);
-          if (q === -1) {
-            buf += text.slice(j);
-            j = n;
-            break;
-          }
-          buf += text.slice(j, q);
-          if (text.charCodeAt(q + 1) === 34) {
-            buf += '"';
-            j = q + 2;
-          } else {
-            j = q + 1;
-            break;
-          }
-        }
-        for (let k = buf.indexOf('\n'); k !== -1; k = buf.indexOf('\n', k + 1)) line++;
-        if (!buf.includes('\n')) for (let k = buf.indexOf('\r'); k !== -1; k = buf.indexOf('\r', k + 1)) line++;
-        // characters after the closing quote up to the separator belong to the field
-        let k = j;
-        while (k < n) {
-          const c = text.charCodeAt(k);
-          if (c === 44 || c === 10 || c === 13) break;
-          k++;
-        }
-        field = buf + text.slice(j, k);
-        i = k;
-      } else {
-        let k = i;
-        while (k < n) {
-          const c = text.charCodeAt(k);
-          if (c === 44 || c === 10 || c === 13) break;
-          k++;
-        }
-        field = text.slice(i, k);
-        i = k;
-      }
-      cells.push(field.length && field.charCodeAt(0) === 39 ? unguard(field) : field);
-      const c = text.charCodeAt(i);
-      if (c === 44) i++;
-      else {
-        end = true;
-        if (c === 13) i += text.charCodeAt(i + 1) === 10 ? 2 : 1;
-        else if (c === 10) i++;
-        line++;
-      }
-    }
-    if (!(cells.length === 1 && cells[0].trim() === '')) out.push({ cells, line_no: startLine });
-  }
-  return out;
-}
-
 function allBlank(cells: string[]): boolean {
   for (let i = 0; i < cells.length; i++) if (cells[i].trim() !== '') return false;
   return true;
@@ -329,10 +257,10 @@ function headerParser(layout: HeaderLayout): BankParser {
         .split(/\r\n|\n|\r/)
         .slice(0, 40)
         .join('\n');
-      return findHeader(csvWithLines(head)) ? 90 : 0;
+      return findHeader(csvRecords(head)) ? 90 : 0;
     },
     parse({ text }) {
-      const records = csvWithLines(text);
+      const records = csvRecords(text);
       const problems: ParseProblem[] = [];
       const header = findHeader(records);
       if (!header) {
@@ -678,7 +606,7 @@ export function mappingParser(id: number, m: BankCsvMappingValues): BankParser {
     label: `列の対応付け「${m.name}」`,
     detect: () => 0,
     parse({ text }) {
-      const records = csvWithLines(text);
+      const records = csvRecords(text);
       const problems: ParseProblem[] = [];
       const rows: ParsedRow[] = [];
       const start = m.skip_rows + (m.has_header ? 1 : 0);
