@@ -35,7 +35,6 @@ import { postEntry, withDbRefusals } from '../accounting/journal-actions.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 import { withdrawEntry } from '../transactions/transaction-posting.js';
 import { bankAccountLabel } from './bank-accounts.js';
-import { bestMatch, loadOpenItems, type OpenItem } from './matching.js';
 import {
   type BankParser,
   BUILTIN_PARSERS,
@@ -46,7 +45,8 @@ import {
   normalizeText,
   type ParsedRow,
   type ParseProblem,
-} from './parsers.js';
+} from './formats/index.js';
+import { bestMatch, loadOpenItems, type OpenItem } from './matching.js';
 import { paymentForBankRow, paymentsOfRevertedImport } from './payments-seam.js';
 import { editAccountNames, rowEditOf } from './row-edits.js';
 import { type CompiledRule, compileRule, firstRule, rewriteDescription, splitLines } from './rules.js';
