@@ -7,7 +7,7 @@ export * from './contracts/admins.js';
 export * from './contracts/attendance.js';
 export * from './contracts/audit-logs.js';
 export * from './contracts/auth.js';
-export * from './contracts/bank-statements.js';
+export * from './contracts/bank-statements/index.js';
 export * from './contracts/common.js';
 export * from './contracts/company-profile.js';
 export * from './contracts/customers.js';
