@@ -1,7 +1,5 @@
-import { bankRuleDto, bankRuleInput, bankRulePreviewDto, dataOf, noContentDto, versioned } from '@chobo/core';
+import { bankRuleDto, bankRuleInput, bankRulePreviewDto, dataOf } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { notFound } from '../../../lib/http-errors.js';
 import { companyRoute } from '../../../lib/tenant-route.js';
 import {
   createRule,
@@ -12,33 +10,37 @@ import {
   RULE_NOT_FOUND,
   updateRule,
 } from '../settings-actions.js';
-import { config, idParams, tags } from './shared.js';
+import { crudRoutes } from './crud.js';
+import { config, tags } from './shared.js';
 
-/** 自動仕訳ルール: /api/company/bank-rules. */
-export function ruleRoutes(r: FastifyInstance) {
-  const RU = '/api/company/bank-rules';
+const RU = '/api/company/bank-rules';
+
+/** 自動仕訳ルール: /api/company/bank-rules, and the preview of a rule over past rows. */
+export function ruleRoutes(app: FastifyInstance) {
+  crudRoutes(app, {
+    url: RU,
+    input: bankRuleInput,
+    dto: bankRuleDto,
+    notFound: RULE_NOT_FOUND,
+    summaries: [
+      '自動仕訳ルールの一覧（優先順）',
+      '自動仕訳ルールの登録',
+      '自動仕訳ルール',
+      '自動仕訳ルールの更新',
+      '自動仕訳ルールの削除',
+    ],
+    list: listRules,
+    create: createRule,
+    load: loadRule,
+    update: updateRule,
+    remove: deleteRule,
+    more: previewRoute,
+  });
+}
+
+function previewRoute(app: FastifyInstance) {
   companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: RU,
-      config,
-      schema: { tags, summary: '自動仕訳ルールの一覧（優先順）', response: { 200: dataOf(z.array(bankRuleDto)) } },
-    },
-    async ({ ctx }) => ({ data: await listRules(ctx) }),
-  );
-  companyRoute(
-    r,
-    {
-      method: 'POST',
-      url: RU,
-      config,
-      schema: { tags, summary: '自動仕訳ルールの登録', body: bankRuleInput, response: { 201: dataOf(bankRuleDto) } },
-    },
-    async ({ ctx, req, reply }) => reply.code(201).send({ data: await createRule({ ctx, input: req.body }) }),
-  );
-  companyRoute(
-    r,
+    app,
     {
       method: 'POST',
       url: `${RU}/preview`,
@@ -51,48 +53,5 @@ export function ruleRoutes(r: FastifyInstance) {
       },
     },
     async ({ ctx, req }) => ({ data: await previewRule(ctx, req.body) }),
-  );
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: `${RU}/:id`,
-      config,
-      schema: { tags, summary: '自動仕訳ルール', params: idParams, response: { 200: dataOf(bankRuleDto) } },
-    },
-    async ({ ctx, req }) => {
-      const data = await loadRule(ctx, req.params.id);
-      if (!data) throw notFound(RULE_NOT_FOUND);
-      return { data };
-    },
-  );
-  companyRoute(
-    r,
-    {
-      method: 'PUT',
-      url: `${RU}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '自動仕訳ルールの更新',
-        params: idParams,
-        body: versioned(bankRuleInput),
-        response: { 200: dataOf(bankRuleDto) },
-      },
-    },
-    async ({ ctx, req }) => ({ data: await updateRule({ ctx, input: { ...req.body, id: req.params.id } }) }),
-  );
-  companyRoute(
-    r,
-    {
-      method: 'DELETE',
-      url: `${RU}/:id`,
-      config,
-      schema: { tags, summary: '自動仕訳ルールの削除', params: idParams, response: { 204: noContentDto } },
-    },
-    async ({ ctx, req, reply }) => {
-      await deleteRule({ ctx, input: { id: req.params.id } });
-      return reply.code(204).send();
-    },
   );
 }
