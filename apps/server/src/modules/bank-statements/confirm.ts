@@ -13,10 +13,11 @@ import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { postEntry, withDbRefusals } from '../accounting/journal-actions.js';
 import { paymentForBankRow } from './payments-seam.js';
-import { findImport, IMPORT_NOT_FOUND } from './review.js';
+import { findImport } from './review.js';
+import { lockRow } from './row-edits.js';
 import { firstRule } from './rules.js';
 import { loadCompiledRules, type StoredRow, suggest, suggestionContext } from './suggestions.js';
-import { NOT_IMPORTED } from './visibility.js';
+import { IMPORT_NOT_FOUND, NOT_IMPORTED } from './visibility.js';
 
 /** The confirm step: each row posted as one journal entry (or a payment), learning offers a rule. */
 
@@ -98,18 +99,7 @@ export async function confirmRows({
       const done = await withDbRefusals(() =>
         ctx.db.transaction(async (tx) => {
           const t = { ...ctx, db: tx };
-          const [row] = await tx
-            .select()
-            .from(bankStatementRows)
-            .where(
-              and(
-                eq(bankStatementRows.company_id, ctx.companyId),
-                eq(bankStatementRows.import_id, importId),
-                eq(bankStatementRows.id, given.id),
-              ),
-            )
-            .for('update');
-          if (!row) throw notFound('明細が見つかりません');
+          const row = await lockRow(t, importId, given.id);
           if (row.status !== 'unconfirmed') throw unprocessable({ _: ['この明細はすでに確定されています'] });
           const sctx = await suggestionContext(t);
           // a change stored on the row (PUT …/rows/{row_id}) stands unless the request brings its own

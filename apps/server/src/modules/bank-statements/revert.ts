@@ -7,7 +7,7 @@ import { withDbRefusals } from '../accounting/journal-actions.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 import { withdrawEntry } from '../transactions/transaction-posting.js';
 import { paymentsOfRevertedImport } from './payments-seam.js';
-import { IMPORT_NOT_FOUND } from './review.js';
+import { IMPORT_NOT_FOUND } from './visibility.js';
 
 /**
  * Removes an import's rows and the journal entries made from them: deleted in an open period, reversed

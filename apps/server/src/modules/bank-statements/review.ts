@@ -15,11 +15,11 @@ import { bankAccountLabel } from './bank-accounts.js';
 import { type BankParser, normalizeText } from './formats/index.js';
 import { editAccountNames, rowEditOf } from './row-edits.js';
 import { suggest, suggestionContext } from './suggestions.js';
-import { NOT_IMPORTED } from './visibility.js';
+import { IMPORT_NOT_FOUND, NOT_IMPORTED } from './visibility.js';
+
+export { IMPORT_NOT_FOUND };
 
 /** The review step: the imports, one import's rows with their suggestions and its balance check, rows set 対象外. */
-
-export const IMPORT_NOT_FOUND = '取り込み履歴が見つかりません';
 
 const formatLabel = (format: string, parser?: BankParser) =>
   parser?.label ?? BANK_FORMATS[format as keyof typeof BANK_FORMATS] ?? format;

@@ -1,6 +1,6 @@
 import { BANK_FORMATS, type BankFormatId } from '@chobo/core';
 import { csvRecords } from '../../../lib/csv.js';
-import { allBlank, balancesOf, nfkc } from './fields.js';
+import { allBlank, balancesOf, makeRow, nfkc } from './fields.js';
 import type { BankParser, ParsedRow, ParseProblem } from './types.js';
 
 /**
@@ -61,4 +61,21 @@ export function headerParser(layout: HeaderLayout): BankParser {
       return { rows, problems, ...balancesOf(rows) };
     },
   };
+}
+
+/** A layout of one date, 出金 and 入金 column each, the description and the balance (SMBC, みずほ), by header. */
+export function inOutLayout(id: BankFormatId, headers: [string, string, string, string, string]): BankParser {
+  const [date, out, inAmount, description, balance] = headers;
+  return headerParser({
+    id,
+    headers,
+    row: (c, line_no, problems) =>
+      makeRow(problems, line_no, {
+        date: c(date),
+        outAmount: c(out),
+        inAmount: c(inAmount),
+        description: c(description),
+        balance: c(balance),
+      }),
+  });
 }
