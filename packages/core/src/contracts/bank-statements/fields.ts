@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOURNAL_TAX_CATEGORIES } from '../accounting.js';
+import { dateDto } from '../common.js';
 
 /** Field schemas the bank-statement contracts share (not exported from @chobo/core). */
 
@@ -32,3 +33,14 @@ export const optionalColumn = () =>
     .max(100)
     .nullish()
     .transform((v) => v ?? null);
+
+/** The fields of a statement row as the file gives them (a stored row's and a dry run's). */
+export const statementRowFields = {
+  line_no: z.number().int(),
+  date: dateDto,
+  direction: z.enum(['in', 'out']),
+  amount: z.number().int(),
+  description: z.string(),
+  counterparty_name: z.string().nullable(),
+  balance: z.number().int().nullable(),
+};

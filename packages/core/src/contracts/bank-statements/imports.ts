@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateDto, idDto, timestampDto } from '../common.js';
+import { idDto, timestampDto } from '../common.js';
+import { statementRowFields } from './fields.js';
 import { bankRowDto } from './rows.js';
 
 /** Statement formats, imports (one per file), a dry run's answer and one import with its rows. */
@@ -33,13 +34,7 @@ export type BankImportStatus = keyof typeof BANK_IMPORT_STATUSES;
 
 /** A parsed row before it is stored (dry_run answers these). */
 export const parsedBankRowDto = z.object({
-  line_no: z.number().int(),
-  date: dateDto,
-  direction: z.enum(['in', 'out']),
-  amount: z.number().int(),
-  description: z.string(),
-  counterparty_name: z.string().nullable(),
-  balance: z.number().int().nullable(),
+  ...statementRowFields,
   duplicate: z.boolean(),
 });
 

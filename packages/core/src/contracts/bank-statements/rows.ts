@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateDto, idDto, optionalText, timestampDto } from '../common.js';
-import { idField, taxCategoryField } from './fields.js';
+import { idDto, optionalText, timestampDto } from '../common.js';
+import { idField, statementRowFields, taxCategoryField } from './fields.js';
 
 /** The rows of an import: what each would be posted as (suggestion), a person's edit of one. */
 
@@ -48,13 +48,7 @@ export type BankSuggestion = z.infer<typeof bankSuggestionDto>;
 
 export const bankRowDto = z.object({
   id: idDto,
-  line_no: z.number().int(),
-  date: dateDto,
-  direction: z.enum(['in', 'out']),
-  amount: z.number().int(),
-  description: z.string(),
-  counterparty_name: z.string().nullable(),
-  balance: z.number().int().nullable(),
+  ...statementRowFields,
   status: z.enum(['unconfirmed', 'confirmed', 'ignored']),
   journal_entry_id: idDto.nullable(),
   journal_entry_number: z.number().int().nullable(),
