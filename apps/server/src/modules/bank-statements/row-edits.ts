@@ -5,10 +5,7 @@ import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
-import { NOT_IMPORTED } from './visibility.js';
-
-/** Same words as imports.ts IMPORT_NOT_FOUND (not imported: imports.ts imports this file). */
-const IMPORT_NOT_FOUND = '取り込み履歴が見つかりません';
+import { IMPORT_NOT_FOUND, NOT_IMPORTED } from './visibility.js';
 
 export const ROW_NOT_FOUND = '明細が見つかりません';
 
@@ -40,6 +37,23 @@ export async function editAccountNames(tenant: Tenant, rows: EditColumns[]): Pro
   return new Map(found.map((a) => [a.id, a.name]));
 }
 
+/** One row of an import, locked FOR UPDATE until the transaction ends; 404 when it is not there. */
+export async function lockRow(tenant: Tenant, importId: number, rowId: number) {
+  const [row] = await tenant.db
+    .select()
+    .from(bankStatementRows)
+    .where(
+      and(
+        eq(bankStatementRows.company_id, tenant.companyId),
+        eq(bankStatementRows.import_id, importId),
+        eq(bankStatementRows.id, rowId),
+      ),
+    )
+    .for('update');
+  if (!row) throw notFound(ROW_NOT_FOUND);
+  return row;
+}
+
 /**
  * A person changes an unconfirmed row's 勘定科目 / 税区分 / 摘要 before confirming (account_id null: back
  * to the suggestion). Versioned by the row's updated_at (the import's created_at until the first edit).
@@ -59,18 +73,7 @@ export async function editRow({
       .where(and(eq(bankStatementImports.company_id, ctx.companyId), eq(bankStatementImports.id, importId)));
     if (!imp) throw notFound(IMPORT_NOT_FOUND);
     if (imp.status !== 'imported') throw unprocessable({ _: [NOT_IMPORTED] });
-    const [row] = await tx
-      .select()
-      .from(bankStatementRows)
-      .where(
-        and(
-          eq(bankStatementRows.company_id, ctx.companyId),
-          eq(bankStatementRows.import_id, importId),
-          eq(bankStatementRows.id, rowId),
-        ),
-      )
-      .for('update');
-    if (!row) throw notFound(ROW_NOT_FOUND);
+    const row = await lockRow({ ...ctx, db: tx }, importId, rowId);
     assertFresh(row.updated_at ?? imp.created_at, updated_at, '明細');
     if (row.status !== 'unconfirmed') throw unprocessable({ _: ['確定済み・対象外の明細は変更できません'] });
     if (input.account_id !== null) {

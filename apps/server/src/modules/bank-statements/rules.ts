@@ -1,5 +1,5 @@
 import type { BankRule } from '@chobo/core';
-import { normalizeText } from './parsers.js';
+import { normalizeText } from './formats/index.js';
 
 /** A rule ready to test rows: its texts in NFKC (so ﾌﾘｺﾐ matches フリコミ) and its regex compiled once. */
 export interface CompiledRule {

@@ -9,3 +9,5 @@ export const visibleImports = (companyId: number) =>
   sql`(select id from bank_statement_imports where company_id = ${companyId} and status = 'imported')`;
 
 export const NOT_IMPORTED = '取り込みが完了していない（または取り消された）明細は確定・変更できません';
+
+export const IMPORT_NOT_FOUND = '取り込み履歴が見つかりません';

@@ -1,0 +1,27 @@
+import { bankCsvMappingDto, bankCsvMappingInput } from '@chobo/core';
+import type { FastifyInstance } from 'fastify';
+import {
+  createMapping,
+  deleteMapping,
+  listMappings,
+  loadMapping,
+  MAPPING_NOT_FOUND,
+  updateMapping,
+} from '../settings-actions.js';
+import { crudRoutes } from './crud.js';
+
+/** 列の対応付け: /api/company/bank-csv-mappings. */
+export function mappingRoutes(app: FastifyInstance) {
+  crudRoutes(app, {
+    url: '/api/company/bank-csv-mappings',
+    input: bankCsvMappingInput,
+    dto: bankCsvMappingDto,
+    notFound: MAPPING_NOT_FOUND,
+    summaries: ['CSVの列の対応付け', '列の対応付けの保存', '列の対応付け', '列の対応付けの更新', '列の対応付けの削除'],
+    list: listMappings,
+    create: createMapping,
+    load: loadMapping,
+    update: updateMapping,
+    remove: deleteMapping,
+  });
+}

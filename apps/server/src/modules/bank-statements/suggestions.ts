@@ -1,0 +1,125 @@
+import type { BankSuggestion } from '@chobo/core';
+import { and, asc, eq } from 'drizzle-orm';
+import { accounts, bankRules, type bankStatementRows, customers } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
+import { bestMatch, loadOpenItems, type OpenItem } from './matching.js';
+import { type CompiledRule, compileRule, firstRule, rewriteDescription, splitLines } from './rules.js';
+
+/** What an unconfirmed row would be posted as: the company's rules first, else the best explained match. */
+
+export async function loadCompiledRules(tenant: Tenant): Promise<CompiledRule[]> {
+  const rows = await tenant.db
+    .select()
+    .from(bankRules)
+    .where(and(eq(bankRules.company_id, tenant.companyId), eq(bankRules.is_active, true)))
+    .orderBy(asc(bankRules.priority), asc(bankRules.id));
+  return rows.map((r) =>
+    compileRule({
+      ...r,
+      amount_min: r.amount_min === null ? null : Number(r.amount_min),
+      amount_max: r.amount_max === null ? null : Number(r.amount_max),
+      splits: r.splits as CompiledRule['rule']['splits'],
+    }),
+  );
+}
+
+interface AccountRefs {
+  byId: Map<number, string>;
+  receivable: number | null;
+  payable: number | null;
+  fee: number | null;
+}
+
+async function accountRefs(tenant: Tenant): Promise<AccountRefs> {
+  const rows = await tenant.db
+    .select({ id: accounts.id, name: accounts.name, key: accounts.system_key, code: accounts.code })
+    .from(accounts)
+    .where(eq(accounts.company_id, tenant.companyId));
+  return {
+    byId: new Map(rows.map((r) => [r.id, r.name])),
+    receivable: rows.find((r) => r.key === 'accounts_receivable')?.id ?? null,
+    payable: rows.find((r) => r.key === 'accounts_payable')?.id ?? null,
+    fee: rows.find((r) => r.name === '支払手数料')?.id ?? null,
+  };
+}
+
+export type StoredRow = typeof bankStatementRows.$inferSelect;
+
+/** The suggestion of an unconfirmed row: the first matching rule, else the best explained match. */
+export function suggest(
+  row: StoredRow,
+  rules: CompiledRule[],
+  open: { receivables: OpenItem[]; payables: OpenItem[] },
+  refs: AccountRefs,
+  customerNames: Map<number, string>,
+): BankSuggestion | null {
+  const amount = Number(row.amount);
+  const direction = row.direction as 'in' | 'out';
+  const rule = firstRule(rules, {
+    direction,
+    amount,
+    search: row.description_search,
+    counterparty_name: row.counterparty_name,
+  });
+  if (rule) {
+    const plan = splitLines(amount, rule.rule, rule.rule.splits);
+    if (plan) {
+      return {
+        kind: 'rule',
+        rule_id: rule.rule.id,
+        rule_name: rule.rule.name,
+        score: 100,
+        reasons: [`ルール「${rule.rule.name}」の条件に一致`],
+        account_id: rule.rule.account_id,
+        account_name: refs.byId.get(rule.rule.account_id) ?? null,
+        tax_category: rule.rule.tax_category,
+        customer_id: rule.rule.customer_id,
+        customer_name: rule.rule.customer_id ? (customerNames.get(rule.rule.customer_id) ?? null) : null,
+        description: rewriteDescription(rule.rule.description_template, { ...row, amount }),
+        splits: plan.splits,
+        fee: 0,
+        matches: [],
+      };
+    }
+  }
+  const items = direction === 'in' ? open.receivables : open.payables;
+  const m = bestMatch({ ...row, amount, direction }, items);
+  const account = direction === 'in' ? refs.receivable : refs.payable;
+  if (!m || !account) return null;
+  const outFee = direction === 'out' && m.fee > 0 && refs.fee;
+  return {
+    kind: 'match',
+    rule_id: null,
+    rule_name: null,
+    score: m.score,
+    reasons: m.reasons,
+    account_id: account,
+    account_name: refs.byId.get(account) ?? null,
+    tax_category: 'none',
+    customer_id: m.matches[0].customer_id,
+    customer_name: m.matches[0].customer_name,
+    description:
+      `${direction === 'in' ? '入金' : '支払'} ${m.matches[0].customer_name} ${m.matches.map((x) => x.label.split(' ')[1]).join('・')}`.slice(
+        0,
+        255,
+      ),
+    splits: outFee
+      ? [{ account_id: refs.fee as number, tax_category: 'purchase_10', amount: m.fee, description: '振込手数料' }]
+      : [],
+    fee: direction === 'in' ? m.fee : 0,
+    matches: m.matches,
+  };
+}
+
+export async function suggestionContext(tenant: Tenant) {
+  const [rules, open, refs, custs] = await Promise.all([
+    loadCompiledRules(tenant),
+    loadOpenItems(tenant),
+    accountRefs(tenant),
+    tenant.db
+      .select({ id: customers.id, name: customers.name })
+      .from(customers)
+      .where(eq(customers.company_id, tenant.companyId)),
+  ]);
+  return { rules, open, refs, customerNames: new Map(custs.map((c) => [c.id, c.name])) };
+}
