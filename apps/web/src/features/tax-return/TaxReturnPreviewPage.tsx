@@ -4,13 +4,11 @@ import { IconArrowLeft, IconFileTypePdf } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
-import { notifyError } from '../../lib/notify';
-import { downloadFile } from '../accounting/download';
-import { taxReturnPath, useTaxReturn } from './api';
+import { useTaxReturn } from './api';
 import { FILER_NOTICE, useChosenYear, yearOption } from './chosen-year';
 import { DigitBoxes } from './DigitBoxes';
 import { boxChars, formDate, joinBoxes } from './form-fields';
+import { downloadReturnPdf } from './use-return-actions';
 
 const FORM_COLOR = '#8c3326';
 /** 法人税 lines on the left, 地方法人税 lines on the right, as on the form. */
@@ -22,12 +20,7 @@ export default function TaxReturnPreviewPage() {
   const { list, year, choose } = useChosenYear();
   const q = useTaxReturn(year?.id ?? null);
   const pdf = async () => {
-    if (!year) return;
-    try {
-      await downloadFile(taxReturnPath(year.id, '/pdf'), {}, `tax-return-${year.end_date}.pdf`);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
+    if (year) await downloadReturnPdf(year);
   };
   return (
     <>

@@ -6,6 +6,16 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { downloadFile } from '../accounting/download';
 import { taxReturnPath } from './api';
 
+/** Downloads the printable PDF of the year's return (after `before`, e.g. saving the draft); a failure is notified. */
+export async function downloadReturnPdf(year: FiscalYear, before?: () => Promise<void>) {
+  try {
+    await before?.();
+    await downloadFile(taxReturnPath(year.id, '/pdf'), {}, `tax-return-${year.end_date}.pdf`);
+  } catch (error) {
+    notifyError(errorMessage(error));
+  }
+}
+
 /** The page's actions on the chosen year; each saves the draft first (flush). */
 export function useReturnActions(
   year: FiscalYear | undefined,
@@ -34,12 +44,7 @@ export function useReturnActions(
   /** The printable PDF of the return. */
   const pdf = async () => {
     if (!year) return;
-    try {
-      await flush();
-      await downloadFile(taxReturnPath(year.id, '/pdf'), {}, `tax-return-${year.end_date}.pdf`);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
+    await downloadReturnPdf(year, flush);
   };
 
   /** The 別表一 as printed, on its own page. */
