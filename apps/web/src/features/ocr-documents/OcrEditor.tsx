@@ -62,6 +62,8 @@ export function OcrEditor({ d }: { d: OcrDocumentDetail }) {
   );
 }
 
+type TextKey = 'issuer_name' | 'registration_number' | 'transaction_date' | 'phone';
+
 /** The fields read, each with its confidence; focusing one shows its box on the page. */
 function OcrFields({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditorState }) {
   const { v, set, err, focusProps, registered } = editor;
@@ -79,6 +81,20 @@ function OcrFields({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditorState
       {...focusProps('taxes')}
     />
   );
+  /** A text field of the result (the registration number's check warning under it). */
+  const text = (k: TextKey, label: string, extra?: { placeholder?: string; type?: string }) => (
+    <OcrField d={d} k={k} warning={k === 'registration_number' ? d.fields?.registration_number.warning : undefined}>
+      <TextInput
+        aria-label={label}
+        {...extra}
+        value={v[k]}
+        onChange={(e) => set(k, e.currentTarget.value)}
+        disabled={registered}
+        error={err(k)}
+        {...focusProps(k)}
+      />
+    </OcrField>
+  );
   return (
     <>
       <OcrField d={d} k="document_type">
@@ -93,38 +109,9 @@ function OcrFields({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditorState
           {...focusProps('document_type')}
         />
       </OcrField>
-      <OcrField d={d} k="issuer_name">
-        <TextInput
-          aria-label="発行元"
-          value={v.issuer_name}
-          onChange={(e) => set('issuer_name', e.currentTarget.value)}
-          disabled={registered}
-          error={err('issuer_name')}
-          {...focusProps('issuer_name')}
-        />
-      </OcrField>
-      <OcrField d={d} k="registration_number" warning={d.fields?.registration_number.warning}>
-        <TextInput
-          aria-label="登録番号"
-          placeholder="T1234567890123"
-          value={v.registration_number}
-          onChange={(e) => set('registration_number', e.currentTarget.value)}
-          disabled={registered}
-          error={err('registration_number')}
-          {...focusProps('registration_number')}
-        />
-      </OcrField>
-      <OcrField d={d} k="transaction_date">
-        <TextInput
-          aria-label="取引日"
-          type="date"
-          value={v.transaction_date}
-          onChange={(e) => set('transaction_date', e.currentTarget.value)}
-          disabled={registered}
-          error={err('transaction_date')}
-          {...focusProps('transaction_date')}
-        />
-      </OcrField>
+      {text('issuer_name', '発行元')}
+      {text('registration_number', '登録番号', { placeholder: 'T1234567890123' })}
+      {text('transaction_date', '取引日', { type: 'date' })}
       <OcrField d={d} k="total">
         <NumberInput
           aria-label="合計金額"
@@ -152,16 +139,7 @@ function OcrFields({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditorState
           </Text>
         )}
       </OcrField>
-      <OcrField d={d} k="phone">
-        <TextInput
-          aria-label="電話番号"
-          value={v.phone}
-          onChange={(e) => set('phone', e.currentTarget.value)}
-          disabled={registered}
-          error={err('phone')}
-          {...focusProps('phone')}
-        />
-      </OcrField>
+      {text('phone', '電話番号')}
     </>
   );
 }
