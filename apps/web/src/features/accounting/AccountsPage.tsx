@@ -4,179 +4,24 @@ import {
   type Account,
   type AccountCategory,
   type AccountSection,
-  accountCreateInput,
-  accountUpdateInput,
 } from '@chobo/core';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconLock, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Fragment, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { ApiError, api } from '../../lib/api';
-import { type ConflictNotice, useConflictNotice } from '../../lib/conflict';
+import { useConflictNotice } from '../../lib/conflict';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { ACCOUNTS_PATH, accountingKeys, useAccounts } from './api';
-
-type Dialog = { mode: 'child'; parent: Account } | { mode: 'rename'; account: Account } | null;
-
-function useAccountWrite() {
-  const client = useQueryClient();
-  return useMutation({
-    /** An edit sends back the updated_at of the row as listed (409 when someone saved the account since). */
-    mutationFn: ({ id, body }: { id: number | null; body: object }) =>
-      (id === null
-        ? api.post<{ data: Account }>(ACCOUNTS_PATH, body)
-        : api.put<{ data: Account }>(`${ACCOUNTS_PATH}/${id}`, body)
-      ).then((r) => r.data),
-    meta: { silent: true },
-    onSuccess: (saved) => {
-      // the row holds its new version at once, so a second change (the other half of a reorder) is not refused
-      client.setQueryData<Account[]>(accountingKeys.accounts(null), (list) =>
-        list?.map((a) => (a.id === saved.id ? { ...a, ...saved } : a)),
-      );
-      return client.invalidateQueries({ queryKey: accountingKeys.all });
-    },
-  });
-}
-
-/** Errors of a zod parse or a server 422, keyed by field. */
-function fieldErrors(error: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (error instanceof ApiError && error.status === 422) {
-    for (const [k, v] of Object.entries(error.errors)) out[k] = v.join(' ');
-    if (!Object.keys(out).length) out.name = error.message;
-  }
-  return out;
-}
-
-function AccountDialog({
-  dialog,
-  onClose,
-  notice,
-}: {
-  dialog: Exclude<Dialog, null>;
-  onClose: () => void;
-  notice: ConflictNotice;
-}) {
-  const write = useAccountWrite();
-  const source = dialog.mode === 'child' ? dialog.parent : dialog.account;
-  const [code, setCode] = useState(dialog.mode === 'child' ? `${source.code}-` : source.code);
-  const [name, setName] = useState(dialog.mode === 'child' ? '' : source.name);
-  const [kana, setKana] = useState(dialog.mode === 'child' ? '' : (source.kana ?? ''));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async () => {
-    const body =
-      dialog.mode === 'child'
-        ? {
-            code,
-            name,
-            kana,
-            category: source.category,
-            section: source.section,
-            normal_side: source.normal_side,
-            parent_id: source.id,
-            cash_flow_role: source.cash_flow_role,
-            default_tax_category: source.default_tax_category,
-            sort_order: source.sort_order,
-          }
-        : { code, name, kana };
-    const parsed = (dialog.mode === 'child' ? accountCreateInput : accountUpdateInput).safeParse(body);
-    if (!parsed.success) {
-      const local: Record<string, string> = {};
-      for (const issue of parsed.error.issues) local[String(issue.path[0] ?? 'name')] ??= issue.message;
-      setErrors(local);
-      return;
-    }
-    try {
-      await write.mutateAsync(
-        dialog.mode === 'child'
-          ? { id: null, body }
-          : { id: source.id, body: { ...body, updated_at: source.updated_at } },
-      );
-      notifySuccess(dialog.mode === 'child' ? `補助科目「${name}」を追加しました` : `「${name}」に変更しました`);
-      onClose();
-    } catch (error) {
-      if (notice.handle(error)) {
-        onClose();
-        return;
-      }
-      const e = fieldErrors(error);
-      if (Object.keys(e).length) setErrors(e);
-      else notifyError(error instanceof Error ? error.message : 'エラーが発生しました。');
-    }
-  };
-
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={dialog.mode === 'child' ? `「${source.name}」の補助科目を追加` : '勘定科目の名前を変更'}
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label="科目コード"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={errors.code}
-          />
-          <TextInput
-            label="勘定科目名"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            data-autofocus
-          />
-          <TextInput
-            label="カナ（検索用）"
-            value={kana}
-            onChange={(e) => setKana(e.currentTarget.value)}
-            error={errors.kana}
-          />
-          <Text size="xs" c="dimmed">
-            区分: {ACCOUNT_CATEGORIES[source.category]}・{ACCOUNT_SECTIONS[source.section].label}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              キャンセル
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              {dialog.mode === 'child' ? '追加する' : '変更する'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
+import { AccountDialog, type AccountDialogMode } from './AccountDialog';
+import { AccountRow } from './AccountRow';
+import { useAccountWrite } from './account-write';
+import { useAccounts } from './api';
 
 /** /company/accountings/accounts — 勘定科目: grouped by section; sub-accounts, rename, reorder, deactivate. */
 export default function AccountsPage() {
   const accounts = useAccounts();
   const write = useAccountWrite();
   const notice = useConflictNotice(() => accounts.refetch());
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<AccountDialogMode | null>(null);
   const groups = useMemo(() => {
     const list = [...(accounts.data ?? [])].sort((a, b) => a.sort_order - b.sort_order || a.code.localeCompare(b.code));
     const sections = Object.keys(ACCOUNT_SECTIONS) as AccountSection[];
@@ -261,93 +106,15 @@ export default function AccountsPage() {
                       </Table.Td>
                     </Table.Tr>
                     {group.rows.map((account, index) => (
-                      <Table.Tr key={account.id} data-testid="account-row" opacity={account.is_active ? 1 : 0.55}>
-                        <Table.Td>
-                          <Text size="sm" ff="monospace">
-                            {account.code}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td pl={account.parent_id ? 36 : undefined}>
-                          <Group gap={6}>
-                            <Text size="sm">{account.name}</Text>
-                            {account.is_system && (
-                              <Tooltip label="システム科目（変更・停止できません）" withArrow>
-                                <IconLock size={13} color="var(--mantine-color-gray-6)" aria-label="システム科目" />
-                              </Tooltip>
-                            )}
-                            {!account.is_active && (
-                              <Badge size="xs" color="gray" variant="light">
-                                停止中
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="xs" c="dimmed">
-                            {account.kana}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="xs">{account.normal_side === 'debit' ? '借方' : '貸方'}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Switch
-                            size="xs"
-                            checked={account.is_active}
-                            disabled={account.is_system}
-                            aria-label={`${account.name}を使用する`}
-                            onChange={(e) =>
-                              run(
-                                account,
-                                { is_active: e.currentTarget.checked },
-                                e.currentTarget.checked
-                                  ? `「${account.name}」を使用可能にしました`
-                                  : `「${account.name}」の使用を停止しました`,
-                              )
-                            }
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={2} justify="flex-end" wrap="nowrap">
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`${account.name}を上へ`}
-                              disabled={index === 0}
-                              onClick={() => move(group.rows, index, -1)}
-                            >
-                              <IconArrowUp size={14} />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`${account.name}を下へ`}
-                              disabled={index === group.rows.length - 1}
-                              onClick={() => move(group.rows, index, 1)}
-                            >
-                              <IconArrowDown size={14} />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`${account.name}の名前を変更`}
-                              disabled={account.is_system}
-                              onClick={() => setDialog({ mode: 'rename', account })}
-                            >
-                              <IconPencil size={14} />
-                            </ActionIcon>
-                            <Tooltip label="補助科目を追加" withArrow>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={`${account.name}の補助科目を追加`}
-                                onClick={() => setDialog({ mode: 'child', parent: account })}
-                              >
-                                <IconPlus size={14} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
+                      <AccountRow
+                        key={account.id}
+                        account={account}
+                        first={index === 0}
+                        last={index === group.rows.length - 1}
+                        run={run}
+                        onMove={(dir) => move(group.rows, index, dir)}
+                        onDialog={setDialog}
+                      />
                     ))}
                   </Fragment>
                 );

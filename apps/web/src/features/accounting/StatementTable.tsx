@@ -1,8 +1,8 @@
 import { formatDateJa } from '@chobo/core';
 import { Anchor, Menu, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { ledgerHref } from './book-params';
 import { formatAmount } from './format';
-import { ledgerHref } from './LedgerView';
 import type { Drill, Period, StatementRow } from './types';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

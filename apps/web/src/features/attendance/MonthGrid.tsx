@@ -208,3 +208,23 @@ export function MonthGrid({
     </ScrollArea>
   );
 }
+
+/** A month as both screens show it: an optional heading, the totals, the month's alerts, the grid. */
+export function MonthSheet({
+  month,
+  heading,
+  actions,
+}: {
+  month: AttendanceMonth;
+  heading?: ReactNode;
+  actions: (day: AttendanceDay) => ReactNode;
+}) {
+  return (
+    <Stack gap="sm">
+      {heading}
+      <MonthTotals month={month} />
+      <AlertList alerts={month.alerts.filter((a) => !a.date)} />
+      <MonthGrid month={month} actions={actions} />
+    </Stack>
+  );
+}

@@ -3,28 +3,25 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Checkbox,
   Group,
   Modal,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EmptyTableRow, RowActions } from '../../components/RowActions';
+import { RowActions } from '../../components/RowActions';
 import { errorMessage, isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { AccountSelect } from '../accounting/AccountSelect';
 import { useAccounts } from '../accounting/api';
 import { useBankAccounts, useCreateBankAccount, useDeleteBankAccount, useUpdateBankAccount } from './api';
+import { SettingsTableCard, useCardEditing } from './SettingsTableCard';
 
 /**
  * A bank account (the one list: imports and the 振込先 printed on invoices). The linked 勘定科目 is 普通預金 /
@@ -162,99 +159,76 @@ export function BankAccountsCard() {
   const list = useBankAccounts();
   const remove = useDeleteBankAccount();
   const phone = useMediaQuery('(max-width: 36em)');
-  const [editing, setEditing] = useState<CompanyBankAccount | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const card = useCardEditing<CompanyBankAccount>();
+  const { editing, setError } = card;
   const rows = list.data ?? [];
   return (
-    <Card withBorder>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={4}>銀行口座</Title>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            銀行口座を追加
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          明細を取り込む口座と、請求書に記載する振込先は同じ一覧です。
-        </Text>
-        {error && <Alert color="red">{error}</Alert>}
-        <ScrollArea>
-          <Table striped miw={720}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>銀行・支店</Table.Th>
-                <Table.Th>口座</Table.Th>
-                <Table.Th>名義</Table.Th>
-                <Table.Th>勘定科目</Table.Th>
-                <Table.Th>請求書</Table.Th>
-                <Table.Th w={72} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>
-                    {a.bank_name}（{a.bank_code ?? '—'}） {a.branch_name}（{a.branch_code ?? '—'}）
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {a.account_type} {a.account_number}
-                  </Table.Td>
-                  <Table.Td>{a.account_holder}</Table.Td>
-                  <Table.Td>
-                    {a.account_name ?? (
-                      <Text size="sm" c="red">
-                        未設定
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{a.on_invoice && <Badge variant="light">記載</Badge>}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      name={`${a.bank_name} ${a.account_number} `}
-                      onEdit={() => setEditing(a)}
-                      deleteTitle="銀行口座の削除"
-                      deleteMessage={`${a.bank_name} ${a.branch_name} ${a.account_type} ${a.account_number} を削除しますか？`}
-                      onDelete={() =>
-                        remove.mutate(a.id, {
-                          onSuccess: () => {
-                            setError(null);
-                            notifySuccess('銀行口座を削除しました');
-                          },
-                          onError: (e) => setError(errorMessage(e)),
-                        })
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {list.isSuccess && rows.length === 0 && (
-                <EmptyTableRow colSpan={6}>銀行口座はまだ登録されていません</EmptyTableRow>
-              )}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Stack>
-      <Modal
-        opened={creating || editing !== null}
-        onClose={() => {
-          setCreating(false);
-          setEditing(null);
-        }}
-        title={editing ? '銀行口座の編集' : '銀行口座の追加'}
-        size="lg"
-        fullScreen={phone}
-      >
-        {(creating || editing) && (
-          <BankAccountForm
-            account={editing}
-            onDone={() => {
-              setCreating(false);
-              setEditing(null);
-            }}
-          />
-        )}
-      </Modal>
-    </Card>
+    <SettingsTableCard
+      title="銀行口座"
+      createLabel="銀行口座を追加"
+      onCreate={card.create}
+      description="明細を取り込む口座と、請求書に記載する振込先は同じ一覧です。"
+      error={card.error}
+      minWidth={720}
+      head={
+        <>
+          <Table.Th>銀行・支店</Table.Th>
+          <Table.Th>口座</Table.Th>
+          <Table.Th>名義</Table.Th>
+          <Table.Th>勘定科目</Table.Th>
+          <Table.Th>請求書</Table.Th>
+          <Table.Th w={72} />
+        </>
+      }
+      empty={list.isSuccess && rows.length === 0 ? { colSpan: 6, text: '銀行口座はまだ登録されていません' } : null}
+      modal={
+        <Modal
+          opened={card.opened}
+          onClose={card.close}
+          title={editing ? '銀行口座の編集' : '銀行口座の追加'}
+          size="lg"
+          fullScreen={phone}
+        >
+          {card.opened && <BankAccountForm account={editing} onDone={card.close} />}
+        </Modal>
+      }
+    >
+      {rows.map((a) => (
+        <Table.Tr key={a.id}>
+          <Table.Td>
+            {a.bank_name}（{a.bank_code ?? '—'}） {a.branch_name}（{a.branch_code ?? '—'}）
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {a.account_type} {a.account_number}
+          </Table.Td>
+          <Table.Td>{a.account_holder}</Table.Td>
+          <Table.Td>
+            {a.account_name ?? (
+              <Text size="sm" c="red">
+                未設定
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>{a.on_invoice && <Badge variant="light">記載</Badge>}</Table.Td>
+          <Table.Td>
+            <RowActions
+              name={`${a.bank_name} ${a.account_number} `}
+              onEdit={() => card.setEditing(a)}
+              deleteTitle="銀行口座の削除"
+              deleteMessage={`${a.bank_name} ${a.branch_name} ${a.account_type} ${a.account_number} を削除しますか？`}
+              onDelete={() =>
+                remove.mutate(a.id, {
+                  onSuccess: () => {
+                    setError(null);
+                    notifySuccess('銀行口座を削除しました');
+                  },
+                  onError: (e) => setError(errorMessage(e)),
+                })
+              }
+            />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </SettingsTableCard>
   );
 }

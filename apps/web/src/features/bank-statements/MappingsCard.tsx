@@ -1,13 +1,12 @@
 import type { BankCsvMapping } from '@chobo/core';
-import { Alert, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Modal, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { EmptyTableRow, RowActions } from '../../components/RowActions';
+import { RowActions } from '../../components/RowActions';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useDeleteMapping, useMappings } from './api';
 import { MappingSetup } from './MappingSetup';
+import { SettingsTableCard, useCardEditing } from './SettingsTableCard';
 
 /** The columns of a saved mapping in words. */
 export function mappingColumns(m: BankCsvMapping): string {
@@ -24,79 +23,63 @@ export function MappingsCard() {
   const list = useMappings();
   const remove = useDeleteMapping();
   const phone = useMediaQuery('(max-width: 36em)');
-  const [editing, setEditing] = useState<BankCsvMapping | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const card = useCardEditing<BankCsvMapping>();
+  const { editing, close } = card;
   const rows = list.data ?? [];
-  const close = () => {
-    setCreating(false);
-    setEditing(null);
-  };
   return (
-    <Card withBorder>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={4}>CSVの列の対応付け</Title>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            対応付けを作成
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          自動で判別できないCSVは、どの列が日付・摘要・金額かを一度指定して保存すると、次からはファイル形式で選べます。
-        </Text>
-        {error && <Alert color="red">{error}</Alert>}
-        <ScrollArea>
-          <Table striped miw={560}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>名前</Table.Th>
-                <Table.Th>列</Table.Th>
-                <Table.Th>読み飛ばし</Table.Th>
-                <Table.Th w={72} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>{m.name}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{mappingColumns(m)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {m.skip_rows}行{m.has_header ? '＋見出し' : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      name={`「${m.name}」`}
-                      onEdit={() => setEditing(m)}
-                      deleteTitle="列の対応付けの削除"
-                      deleteMessage={`列の対応付け「${m.name}」を削除しますか？`}
-                      onDelete={() =>
-                        remove.mutate(m.id, {
-                          onSuccess: () => notifySuccess('列の対応付けを削除しました'),
-                          onError: (e) => setError(errorMessage(e)),
-                        })
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {list.isSuccess && rows.length === 0 && (
-                <EmptyTableRow colSpan={4}>保存した対応付けはありません</EmptyTableRow>
-              )}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Stack>
-      <Modal
-        opened={creating || editing !== null}
-        onClose={close}
-        title={editing ? `「${editing.name}」の編集` : '列の対応付けの作成'}
-        size="xl"
-        fullScreen={phone}
-      >
-        {(creating || editing) && <MappingSetup file={null} mapping={editing} onSaved={close} onCancel={close} />}
-      </Modal>
-    </Card>
+    <SettingsTableCard
+      title="CSVの列の対応付け"
+      createLabel="対応付けを作成"
+      onCreate={card.create}
+      description="自動で判別できないCSVは、どの列が日付・摘要・金額かを一度指定して保存すると、次からはファイル形式で選べます。"
+      error={card.error}
+      minWidth={560}
+      head={
+        <>
+          <Table.Th>名前</Table.Th>
+          <Table.Th>列</Table.Th>
+          <Table.Th>読み飛ばし</Table.Th>
+          <Table.Th w={72} />
+        </>
+      }
+      empty={list.isSuccess && rows.length === 0 ? { colSpan: 4, text: '保存した対応付けはありません' } : null}
+      modal={
+        <Modal
+          opened={card.opened}
+          onClose={close}
+          title={editing ? `「${editing.name}」の編集` : '列の対応付けの作成'}
+          size="xl"
+          fullScreen={phone}
+        >
+          {card.opened && <MappingSetup file={null} mapping={editing} onSaved={close} onCancel={close} />}
+        </Modal>
+      }
+    >
+      {rows.map((m) => (
+        <Table.Tr key={m.id}>
+          <Table.Td>{m.name}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{mappingColumns(m)}</Text>
+          </Table.Td>
+          <Table.Td>
+            {m.skip_rows}行{m.has_header ? '＋見出し' : ''}
+          </Table.Td>
+          <Table.Td>
+            <RowActions
+              name={`「${m.name}」`}
+              onEdit={() => card.setEditing(m)}
+              deleteTitle="列の対応付けの削除"
+              deleteMessage={`列の対応付け「${m.name}」を削除しますか？`}
+              onDelete={() =>
+                remove.mutate(m.id, {
+                  onSuccess: () => notifySuccess('列の対応付けを削除しました'),
+                  onError: (e) => card.setError(errorMessage(e)),
+                })
+              }
+            />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </SettingsTableCard>
   );
 }

@@ -1,26 +1,14 @@
 import { type BankRule, formatJPY } from '@chobo/core';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Modal, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EmptyTableRow, RowActions } from '../../components/RowActions';
+import { RowActions } from '../../components/RowActions';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useAccountsList, useDeleteRule, useRules, useUpdateRule } from './api';
 import { RuleForm, ruleInput, ruleValues } from './RuleForm';
+import { SettingsTableCard, useCardEditing } from './SettingsTableCard';
 
 /** The condition of a rule in words. */
 export function conditionOf(r: BankRule): string {
@@ -68,9 +56,8 @@ export function RulesCard() {
   const accounts = useAccountsList();
   const remove = useDeleteRule();
   const update = useUpdateRule();
-  const [editing, setEditing] = useState<BankRule | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const card = useCardEditing<BankRule>();
+  const { setError } = card;
   const [moving, setMoving] = useState(false);
   const name = (id: number) => accounts.data?.find((a) => a.id === id)?.name ?? '';
   const list = rules.data ?? [];
@@ -96,106 +83,91 @@ export function RulesCard() {
   };
 
   return (
-    <Card withBorder>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={4}>自動仕訳ルール（優先順）</Title>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            ルールを作成
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          上のルールから順に明細と照らし合わせ、最初に一致したルールで仕訳の候補を作ります。
-        </Text>
-        {error && <Alert color="red">{error}</Alert>}
-        <ScrollArea>
-          <Table striped miw={720}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={72}>順番</Table.Th>
-                <Table.Th>ルール名</Table.Th>
-                <Table.Th>条件</Table.Th>
-                <Table.Th>勘定科目</Table.Th>
-                <Table.Th>分割</Table.Th>
-                <Table.Th w={72} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((r, i) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`ルール「${r.name}」を上へ`}
-                        disabled={i === 0 || moving}
-                        onClick={() => void move(i, -1)}
-                      >
-                        <IconArrowUp size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`ルール「${r.name}」を下へ`}
-                        disabled={i === list.length - 1 || moving}
-                        onClick={() => void move(i, 1)}
-                      >
-                        <IconArrowDown size={16} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {r.name}
-                    {!r.is_active && (
-                      <Badge ml={6} color="gray" size="xs">
-                        停止中
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{conditionOf(r)}</Text>
-                  </Table.Td>
-                  <Table.Td>{name(r.account_id)}</Table.Td>
-                  <Table.Td>
-                    {r.splits.map((s) => (
-                      <Text size="xs" key={`${s.account_id}-${s.amount}-${s.percent}`}>
-                        {name(s.account_id)} {s.amount !== null ? formatJPY(s.amount) : `${s.percent}%`}
-                      </Text>
-                    ))}
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      name={`ルール「${r.name}」`}
-                      onEdit={() => setEditing(r)}
-                      deleteTitle="ルールの削除"
-                      deleteMessage={`ルール「${r.name}」を削除しますか？`}
-                      deleting={remove.isPending && remove.variables === r.id}
-                      onDelete={() =>
-                        remove.mutate(r.id, {
-                          onSuccess: () => notifySuccess('ルールを削除しました'),
-                          onError: (e) => setError(errorMessage(e)),
-                        })
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {rules.isSuccess && list.length === 0 && (
-                <EmptyTableRow colSpan={6}>
-                  ルールはまだありません。同じ明細を2回同じように確定すると、ルールの保存を提案します。
-                </EmptyTableRow>
-              )}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Stack>
-      <RuleModal
-        opened={creating || editing !== null}
-        rule={editing}
-        onClose={() => {
-          setCreating(false);
-          setEditing(null);
-        }}
-      />
-    </Card>
+    <SettingsTableCard
+      title="自動仕訳ルール（優先順）"
+      createLabel="ルールを作成"
+      onCreate={card.create}
+      description="上のルールから順に明細と照らし合わせ、最初に一致したルールで仕訳の候補を作ります。"
+      error={card.error}
+      minWidth={720}
+      head={
+        <>
+          <Table.Th w={72}>順番</Table.Th>
+          <Table.Th>ルール名</Table.Th>
+          <Table.Th>条件</Table.Th>
+          <Table.Th>勘定科目</Table.Th>
+          <Table.Th>分割</Table.Th>
+          <Table.Th w={72} />
+        </>
+      }
+      empty={
+        rules.isSuccess && list.length === 0
+          ? {
+              colSpan: 6,
+              text: 'ルールはまだありません。同じ明細を2回同じように確定すると、ルールの保存を提案します。',
+            }
+          : null
+      }
+      modal={<RuleModal opened={card.opened} rule={card.editing} onClose={card.close} />}
+    >
+      {list.map((r, i) => (
+        <Table.Tr key={r.id}>
+          <Table.Td>
+            <Group gap={2} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`ルール「${r.name}」を上へ`}
+                disabled={i === 0 || moving}
+                onClick={() => void move(i, -1)}
+              >
+                <IconArrowUp size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`ルール「${r.name}」を下へ`}
+                disabled={i === list.length - 1 || moving}
+                onClick={() => void move(i, 1)}
+              >
+                <IconArrowDown size={16} />
+              </ActionIcon>
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            {r.name}
+            {!r.is_active && (
+              <Badge ml={6} color="gray" size="xs">
+                停止中
+              </Badge>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{conditionOf(r)}</Text>
+          </Table.Td>
+          <Table.Td>{name(r.account_id)}</Table.Td>
+          <Table.Td>
+            {r.splits.map((s) => (
+              <Text size="xs" key={`${s.account_id}-${s.amount}-${s.percent}`}>
+                {name(s.account_id)} {s.amount !== null ? formatJPY(s.amount) : `${s.percent}%`}
+              </Text>
+            ))}
+          </Table.Td>
+          <Table.Td>
+            <RowActions
+              name={`ルール「${r.name}」`}
+              onEdit={() => card.setEditing(r)}
+              deleteTitle="ルールの削除"
+              deleteMessage={`ルール「${r.name}」を削除しますか？`}
+              deleting={remove.isPending && remove.variables === r.id}
+              onDelete={() =>
+                remove.mutate(r.id, {
+                  onSuccess: () => notifySuccess('ルールを削除しました'),
+                  onError: (e) => setError(errorMessage(e)),
+                })
+              }
+            />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </SettingsTableCard>
   );
 }

@@ -1,5 +1,5 @@
-import { formatDateJa, formatDateTimeJa, type Invoice, type InvoiceParty, TAX_MODES } from '@chobo/core';
-import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type Invoice, TAX_MODES } from '@chobo/core';
+import { Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowForward, IconDownload, IconEdit, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,55 +9,10 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCustomer } from '../customers/api';
 import { TotalsBox } from '../transactions/TotalsBox';
 import { downloadInvoicePdf, useCorrectInvoice, useSendInvoice } from './api';
-import { InvoiceLinesTable } from './InvoiceLinesTable';
+import { CorrectionAlerts, InvoiceContent } from './InvoiceSections';
 import { invoiceEditPath, REDUCED_LEGEND } from './labels';
+import { PartyCard } from './PartyCard';
 import { SendInvoiceModal } from './SendInvoiceModal';
-
-/** 9800811 → 980-0811 */
-const postal = (code: string) => (/^\d{7}$/.test(code) ? `${code.slice(0, 3)}-${code.slice(3)}` : code);
-
-function PartyCard({
-  title,
-  party,
-  fallbackName,
-}: {
-  title: string;
-  party: InvoiceParty | null;
-  fallbackName: string;
-}) {
-  return (
-    <Paper withBorder radius="md" p="md" h="100%" component="section" aria-label={title}>
-      <Text size="xs" c="dimmed" fw={600} mb={4}>
-        {title}
-      </Text>
-      <Text fw={700}>
-        {party?.name ?? fallbackName}
-        {party?.honorific ? ` ${party.honorific}` : ''}
-      </Text>
-      {party?.registration_number && (
-        <Text size="sm" ff="monospace">
-          登録番号 {party.registration_number}
-        </Text>
-      )}
-      {(party?.postal_code || party?.address) && (
-        <Text size="sm" c="dimmed">
-          {party.postal_code ? `〒${postal(party.postal_code)} ` : ''}
-          {party.address ?? ''}
-        </Text>
-      )}
-      {party?.tel && (
-        <Text size="sm" c="dimmed">
-          TEL {party.tel}
-        </Text>
-      )}
-      {party?.bank_account && (
-        <Text size="sm" mt={4}>
-          振込先 {party.bank_account}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 /**
  * An issued / sent / paid / void invoice: read-only, with the snapshot of 請求元 and 請求先 taken at issue,
@@ -70,7 +25,6 @@ export function InvoiceView({ invoice, onOpen }: { invoice: Invoice; onOpen: (id
   const [sendOpen, setSendOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const isVoid = invoice.status === 'void';
-  const hasDates = invoice.lines.some((l) => l.date);
   const hasReduced = invoice.lines.some((l) => l.tax_category === '8');
 
   const download = async () => {
@@ -106,28 +60,7 @@ export function InvoiceView({ invoice, onOpen }: { invoice: Invoice; onOpen: (id
 
   return (
     <Stack gap="lg">
-      {isVoid && (
-        <Alert color="red" variant="light" title="この請求書は無効です">
-          {invoice.corrected_by_id ? (
-            <>
-              訂正の請求書に置き換えられました。{' '}
-              <Anchor component={Link} to={invoiceEditPath(invoice.corrected_by_id)} size="sm" fw={600}>
-                訂正後の請求書を開く
-              </Anchor>
-            </>
-          ) : (
-            '取引先には、無効になったことをお知らせください。'
-          )}
-        </Alert>
-      )}
-      {!isVoid && invoice.corrected_by_id && (
-        <Alert color="blue" variant="light">
-          この請求書を訂正する下書きがあります。{' '}
-          <Anchor component={Link} to={invoiceEditPath(invoice.corrected_by_id)} size="sm" fw={600}>
-            訂正中の請求書を開く
-          </Anchor>
-        </Alert>
-      )}
+      <CorrectionAlerts invoice={invoice} />
 
       <Group gap="sm" wrap="wrap" aria-label="請求書の操作" role="group">
         <Button leftSection={<IconDownload size={16} />} onClick={() => void download()} loading={downloading}>
@@ -169,46 +102,7 @@ export function InvoiceView({ invoice, onOpen }: { invoice: Invoice; onOpen: (id
         </Grid.Col>
       </Grid>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-label="請求内容">
-        <Group gap="xl" mb="md" wrap="wrap">
-          <div>
-            <Text size="xs" c="dimmed">
-              請求日
-            </Text>
-            <Text fw={600}>{formatDateJa(invoice.issue_date)}</Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed">
-              支払期限
-            </Text>
-            <Text fw={600}>{invoice.due_date ? formatDateJa(invoice.due_date) : '—'}</Text>
-          </div>
-          {invoice.issued_at && (
-            <div>
-              <Text size="xs" c="dimmed">
-                発行
-              </Text>
-              <Text size="sm">{formatDateTimeJa(invoice.issued_at)}</Text>
-            </div>
-          )}
-          {invoice.sent_at && (
-            <div>
-              <Text size="xs" c="dimmed">
-                送付
-              </Text>
-              <Text size="sm">{formatDateTimeJa(invoice.sent_at)}</Text>
-            </div>
-          )}
-        </Group>
-        <Title order={3} fz={16} mb="xs">
-          明細
-        </Title>
-        <InvoiceLinesTable
-          label="請求書の明細"
-          withDate={hasDates}
-          lines={invoice.lines.map((l) => ({ ...l, key: l.line_no }))}
-        />
-      </Paper>
+      <InvoiceContent invoice={invoice} />
 
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, sm: 7 }} order={{ base: 2, sm: 1 }}>

@@ -4,15 +4,13 @@ import { IconArrowLeft, IconFileTypePdf } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
-import { notifyError } from '../../lib/notify';
-import { downloadFile } from '../accounting/download';
-import { taxReturnPath, useTaxReturn } from './api';
+import { useTaxReturn } from './api';
+import { FILER_NOTICE, useChosenYear, yearOption } from './chosen-year';
 import { DigitBoxes } from './DigitBoxes';
-import { FILER_NOTICE, useChosenYear, yearOption } from './TaxReturnPage';
+import { boxChars, formDate, joinBoxes } from './form-fields';
+import { downloadReturnPdf } from './use-return-actions';
 
 const FORM_COLOR = '#8c3326';
-const pad = (i: number) => String(i).padStart(2, '0');
 /** 法人税 lines on the left, 地方法人税 lines on the right, as on the form. */
 const LEFT = Array.from({ length: 27 }, (_, i) => i + 1);
 const RIGHT = Array.from({ length: 17 }, (_, i) => i + 28);
@@ -22,12 +20,7 @@ export default function TaxReturnPreviewPage() {
   const { list, year, choose } = useChosenYear();
   const q = useTaxReturn(year?.id ?? null);
   const pdf = async () => {
-    if (!year) return;
-    try {
-      await downloadFile(taxReturnPath(year.id, '/pdf'), {}, `tax-return-${year.end_date}.pdf`);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
+    if (year) await downloadReturnPdf(year);
   };
   return (
     <>
@@ -113,11 +106,8 @@ function LineBoxes({ data, n }: { data: TaxReturn; n: number }) {
 
 function PrintedForm({ data }: { data: TaxReturn }) {
   const f = data.form;
-  const date = (p: string, e: string) =>
-    f[`${p}_${e}_year`]
-      ? `${f[`${p}_${e}_era`]}${f[`${p}_${e}_year`]}年${f[`${p}_${e}_month`]}月${f[`${p}_${e}_day`]}日`
-      : '';
-  const corp = Array.from({ length: 13 }, (_, i) => f[`corporate_number_${pad(i + 1)}`] ?? '');
+  const date = (p: string, e: string) => formDate(f, p, e);
+  const corp = boxChars(f, 'corporate_number', 13);
   const capital = /^\d+$/.test(f.amount_investment_capital)
     ? `${Number(f.amount_investment_capital).toLocaleString('en-US')}円`
     : f.amount_investment_capital;
@@ -165,9 +155,7 @@ function PrintedForm({ data }: { data: TaxReturn }) {
           <Field label="（フリガナ）">{f.representative_name_furigana}</Field>
           <Field label="旧納税地及び旧法人名等">{f.former_tax_corporate_name}</Field>
           <Field label="代表者">{f.representative_name}</Field>
-          <Field label="整理番号">
-            {Array.from({ length: 8 }, (_, i) => f[`company_number_${pad(i + 1)}`]).join('')}
-          </Field>
+          <Field label="整理番号">{joinBoxes(f, 'company_number', 8)}</Field>
           <Field label="代表者住所" span={2}>
             {f.representative_address}
           </Field>

@@ -1,89 +1,19 @@
-import { type DocumentFile, formatDateTimeJa, type TransactionDocument } from '@chobo/core';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import type { DocumentFile, TransactionDocument } from '@chobo/core';
+import { Box, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconExternalLink, IconEye, IconFileOff, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useFileLink } from '../../lib/file-link';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { documentKeys, fileLinkPath, useDeleteFile, useFileLinkUrl } from './api';
+import { documentKeys, useDeleteFile } from './api';
+import { FilePreview } from './FilePreview';
 import { FileDropArea, UploadList, useUploadQueue } from './FileUpload';
-import { formatBytes, num } from './labels';
+import { VersionRow } from './VersionRow';
 
-/** The file shown inline: a PDF in a frame, an image as an image, from its signed address. */
-export function FilePreview({ documentId, file }: { documentId: number; file: DocumentFile | null }) {
-  const link = useFileLinkUrl(documentId, file && !file.deleted_at ? file.id : null);
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const height = narrow ? 420 : 620;
-  if (!file || file.deleted_at) {
-    return (
-      <Center h={200} bg="gray.0" style={{ borderRadius: 8 }}>
-        <Stack align="center" gap={4}>
-          <IconFileOff size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
-          <Text size="sm" c="dimmed">
-            表示できるファイルがありません
-          </Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (link.isError) {
-    return (
-      <Center h={200} bg="gray.0" style={{ borderRadius: 8 }}>
-        <Text size="sm" c="red">
-          プレビューを読み込めませんでした：{link.error.message}
-        </Text>
-      </Center>
-    );
-  }
-  if (!link.data) {
-    return (
-      <Center h={height} bg="gray.0" style={{ borderRadius: 8 }} aria-busy>
-        <Loader size="sm" />
-      </Center>
-    );
-  }
-  return (
-    <Box
-      data-testid="file-preview"
-      style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
-    >
-      {file.content_type === 'application/pdf' ? (
-        <iframe
-          // fit the page's width in the viewer
-          src={`${link.data}#view=FitH`}
-          title={`プレビュー: ${file.file_name}`}
-          style={{ width: '100%', height, border: 0, display: 'block' }}
-        />
-      ) : (
-        <Box bg="gray.0" p="xs" style={{ maxHeight: height, overflow: 'auto' }}>
-          <img
-            src={link.data}
-            alt={`プレビュー: ${file.file_name}`}
-            style={{ maxWidth: '100%', display: 'block', margin: '0 auto' }}
-          />
-        </Box>
-      )}
-    </Box>
-  );
-}
+export { FilePreview } from './FilePreview';
 
 /**
  * The document's files: the inline preview, every version (v1, v2… never overwritten) with who, when,
@@ -177,87 +107,16 @@ export function FilesPanel({
                 <Table verticalSpacing={6} horizontalSpacing="xs" aria-label="版の一覧" data-testid="versions">
                   <Table.Tbody>
                     {versions.map((f) => (
-                      <Table.Tr
+                      <VersionRow
                         key={f.id}
-                        data-testid="version-row"
-                        bg={selected?.id === f.id ? 'blue.0' : undefined}
-                        style={f.deleted_at ? { opacity: 0.6 } : undefined}
-                      >
-                        <Table.Td w={52}>
-                          <Badge
-                            size="sm"
-                            tt="none"
-                            variant={f.deleted_at ? 'outline' : 'light'}
-                            color={f.deleted_at ? 'gray' : 'blue'}
-                          >
-                            v{f.version}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td style={{ minWidth: 0 }}>
-                          <Text
-                            size="sm"
-                            fw={600}
-                            truncate="end"
-                            td={f.deleted_at ? 'line-through' : undefined}
-                            maw={narrow ? 160 : 220}
-                          >
-                            {f.file_name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {formatDateTimeJa(f.created_at)}・{f.uploaded_by_name ?? '—'}
-                          </Text>
-                          <Group gap={6} wrap="nowrap">
-                            <Text size="xs" c="dimmed" style={num}>
-                              {formatBytes(f.size)}
-                            </Text>
-                            <Tooltip label={`SHA-256: ${f.sha256}`} withinPortal multiline w={300}>
-                              <Text size="xs" c="dimmed" ff="monospace" data-testid="sha256">
-                                {f.sha256.slice(0, 12)}…
-                              </Text>
-                            </Tooltip>
-                            {f.deleted_at && (
-                              <Badge size="xs" color="red" variant="light">
-                                削除済
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td w={96}>
-                          {!f.deleted_at && (
-                            <Group gap={2} wrap="nowrap" justify="flex-end">
-                              <Tooltip label="ここに表示" withinPortal>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={`v${f.version} を表示`}
-                                  onClick={() => setSelectedId(f.id)}
-                                >
-                                  <IconEye size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label="新しいタブで開く" withinPortal>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={`v${f.version} を開く`}
-                                  loading={fileLink.pending === fileLinkPath(doc.id, f.id)}
-                                  onClick={() => void fileLink.open(fileLinkPath(doc.id, f.id))}
-                                >
-                                  <IconExternalLink size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label="削除" withinPortal>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  aria-label={`v${f.version} を削除`}
-                                  onClick={() => confirmDelete(f)}
-                                >
-                                  <IconTrash size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
+                        f={f}
+                        documentId={doc.id}
+                        selected={selected?.id === f.id}
+                        narrow={narrow}
+                        fileLink={fileLink}
+                        onShow={() => setSelectedId(f.id)}
+                        onDelete={() => confirmDelete(f)}
+                      />
                     ))}
                   </Table.Tbody>
                 </Table>
