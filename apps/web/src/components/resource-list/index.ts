@@ -4,6 +4,7 @@ export { DIGITS, filterKeys, ISO_DATE, validFilters } from './filter-keys';
 export { amountValue, FilterInput } from './filters';
 export { ListStates } from './ListStates';
 export { ResourceList } from './ResourceList';
+export { type RowSelection, SelectionBar, selectionColumn, useRowSelection } from './selection';
 export { TableView } from './TableView';
 export { Toolbar } from './Toolbar';
 export type {
