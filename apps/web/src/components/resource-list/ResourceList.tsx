@@ -45,6 +45,8 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             onOpen={onOpen}
             minWidth={props.minWidth}
             skeleton={props.skeleton}
+            highlightOnHover={props.highlightOnHover}
+            rowBg={props.rowBg}
           />
         )}
         <ListStates

@@ -1,4 +1,4 @@
-import { Box, Chip, Group, Select, Text, TextInput } from '@mantine/core';
+import { Box, Chip, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { DateField } from '../DateField';
 import { ISO_DATE } from './filter-keys';
 import type { FilterSpec, ListFilterApi } from './types';
@@ -36,6 +36,17 @@ export function FilterInput({
       );
     case 'chips':
       return <ChipsFilter spec={spec} value={values[spec.key] ?? null} set={set} />;
+    case 'segmented':
+      return (
+        <SegmentedControl
+          aria-label={spec.ariaLabel}
+          size="sm"
+          ml="auto"
+          value={values[spec.key] ?? 'all'}
+          onChange={(v) => set(spec.key, v === 'all' ? null : v)}
+          data={[{ value: 'all', label: spec.allLabel ?? 'すべて' }, ...spec.options]}
+        />
+      );
     case 'dateRange':
       return <DateRange spec={spec} values={values} set={set} />;
     case 'amountRange':

@@ -72,6 +72,13 @@ export type FilterSpec =
       labelFrom?: (rows: unknown[], id: string) => string | null;
       w?: number | string;
     })
+  | (FilterBase & {
+      type: 'segmented';
+      key: string;
+      ariaLabel: string;
+      allLabel?: string;
+      options: readonly { value: string; label: string }[];
+    })
   | (FilterBase & { type: 'custom'; keys: readonly string[]; render: (api: ListFilterApi) => ReactNode });
 
 export interface CustomerPickerProps {
@@ -123,7 +130,11 @@ export interface ResourceListProps<T extends { id: number | string }> {
   empty: EmptySpec;
   emptyFiltered?: FilteredEmptySpec;
   minWidth?: number;
-  skeleton?: { rows?: number; radius?: MantineRadius };
+  skeleton?: { rows?: number; radius?: MantineRadius; testId?: string };
+  /** Rows light up under the pointer (default true). */
+  highlightOnHover?: boolean;
+  /** A row's background (e.g. the one just saved). */
+  rowBg?: (row: T) => string | undefined;
 }
 
 export interface ResourceListState<T> {
