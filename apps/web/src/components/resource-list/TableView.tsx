@@ -62,7 +62,12 @@ export function TableView<T extends { id: number | string }>({
   onSort: (key: string) => void;
   onOpen?: (row: T) => void;
   minWidth?: number;
-  skeleton?: { rows?: number; radius?: MantineRadius; testId?: string };
+  skeleton?: {
+    rows?: number;
+    radius?: MantineRadius;
+    testId?: string /** one cell across the row */;
+    colSpan?: boolean;
+  };
   highlightOnHover?: boolean;
   rowBg?: (row: T) => string | undefined;
 }) {

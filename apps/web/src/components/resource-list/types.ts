@@ -130,7 +130,12 @@ export interface ResourceListProps<T extends { id: number | string }> {
   empty: EmptySpec;
   emptyFiltered?: FilteredEmptySpec;
   minWidth?: number;
-  skeleton?: { rows?: number; radius?: MantineRadius; testId?: string };
+  skeleton?: {
+    rows?: number;
+    radius?: MantineRadius;
+    testId?: string /** one cell across the row */;
+    colSpan?: boolean;
+  };
   /** Rows light up under the pointer (default true). */
   highlightOnHover?: boolean;
   /** A row's background (e.g. the one just saved). */
