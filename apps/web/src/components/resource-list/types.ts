@@ -59,7 +59,16 @@ export type FilterSpec =
       allLabel?: string;
       options: readonly { value: string; label: string }[];
     })
-  | (FilterBase & { type: 'dateRange'; from: string; to: string; fromLabel: string; toLabel: string; w?: number })
+  | (FilterBase & {
+      type: 'dateRange';
+      from: string;
+      to: string;
+      fromLabel: string;
+      toLabel: string;
+      /** The labels shown above the fields (else they name the fields for screen readers only). */
+      visibleLabels?: boolean;
+      w?: number;
+    })
   | (FilterBase & { type: 'amountRange'; min: string; max: string; minLabel: string; maxLabel: string; w?: number })
   | (FilterBase & {
       type: 'customer';
@@ -91,7 +100,9 @@ export interface CustomerPickerProps {
 
 /** How a row renders on a phone (≤ 48em) instead of the table. */
 export interface PhoneCardSpec<T> {
-  testId: string;
+  testId?: string;
+  /** Each card in its own bordered box (gap between) instead of rows divided by lines. */
+  framed?: boolean;
   render: (row: T) => ReactNode;
 }
 
@@ -115,7 +126,7 @@ export interface ResourceListProps<T extends { id: number | string }> {
   columns: ColumnSpec<T>[];
   /** data-testid of each table row. */
   rowTestId: string;
-  search?: { placeholder: string };
+  search?: { placeholder: string; label?: string };
   filters?: FilterSpec[];
   /** A subtle 「条件をクリア」 in the toolbar while filtered. */
   toolbarClear?: boolean;
