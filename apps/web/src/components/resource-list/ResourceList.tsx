@@ -12,7 +12,13 @@ import { useResourceList } from './use-resource-list';
  */
 export function ResourceList<T extends { id: number | string }>(props: ResourceListProps<T>) {
   const { useData, sortable, filters, clearKeeps, card, onOpen, label } = props;
-  const { state, list, keywordInput, setKeywordInput } = useResourceList(useData, sortable, filters, clearKeeps);
+  const { state, list, keywordInput, setKeywordInput } = useResourceList(
+    useData,
+    sortable,
+    filters,
+    clearKeeps,
+    props.loadingOverlay,
+  );
   const { query, rows, narrow } = state;
   return (
     <>

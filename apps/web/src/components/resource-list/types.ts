@@ -147,6 +147,8 @@ export interface ResourceListProps<T extends { id: number | string }> {
     testId?: string /** one cell across the row */;
     colSpan?: boolean;
   };
+  /** The full-page loading overlay while a new page loads (default true; off for a list that polls quietly). */
+  loadingOverlay?: boolean;
   /** Rows light up under the pointer (default true). */
   highlightOnHover?: boolean;
   /** A row's background (e.g. the one just saved). */
