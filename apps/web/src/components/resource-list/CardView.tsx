@@ -1,4 +1,4 @@
-import { Stack, UnstyledButton } from '@mantine/core';
+import { Paper, Stack, UnstyledButton } from '@mantine/core';
 import type { PhoneCardSpec } from './types';
 
 /** The phone list (≤ 48em): one tappable card per row instead of the table. */
@@ -15,6 +15,26 @@ export function CardView<T extends { id: number | string }>({
   busy: boolean;
   onOpen?: (row: T) => void;
 }) {
+  if (card.framed) {
+    return (
+      <Stack gap="xs" px="md" pb="md" aria-label={label} aria-busy={busy} role="list">
+        {rows.map((row) => (
+          <Paper
+            key={row.id}
+            role="listitem"
+            data-testid={card.testId}
+            withBorder
+            p="sm"
+            radius="sm"
+            onClick={onOpen ? () => onOpen(row) : undefined}
+            style={onOpen ? { cursor: 'pointer' } : undefined}
+          >
+            {card.render(row)}
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Stack gap={0} aria-label={label} aria-busy={busy} role="list">
       {rows.map((row) => (

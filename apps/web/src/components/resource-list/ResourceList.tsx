@@ -12,7 +12,13 @@ import { useResourceList } from './use-resource-list';
  */
 export function ResourceList<T extends { id: number | string }>(props: ResourceListProps<T>) {
   const { useData, sortable, filters, clearKeeps, card, onOpen, label } = props;
-  const { state, list, keywordInput, setKeywordInput } = useResourceList(useData, sortable, filters, clearKeeps);
+  const { state, list, keywordInput, setKeywordInput } = useResourceList(
+    useData,
+    sortable,
+    filters,
+    clearKeeps,
+    props.loadingOverlay,
+  );
   const { query, rows, narrow } = state;
   return (
     <>
@@ -45,6 +51,8 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             onOpen={onOpen}
             minWidth={props.minWidth}
             skeleton={props.skeleton}
+            highlightOnHover={props.highlightOnHover}
+            rowBg={props.rowBg}
           />
         )}
         <ListStates

@@ -48,6 +48,8 @@ export function TableView<T extends { id: number | string }>({
   onOpen,
   minWidth = 820,
   skeleton,
+  highlightOnHover = true,
+  rowBg,
 }: {
   label: string;
   columns: ColumnSpec<T>[];
@@ -60,7 +62,14 @@ export function TableView<T extends { id: number | string }>({
   onSort: (key: string) => void;
   onOpen?: (row: T) => void;
   minWidth?: number;
-  skeleton?: { rows?: number; radius?: MantineRadius };
+  skeleton?: {
+    rows?: number;
+    radius?: MantineRadius;
+    testId?: string /** one cell across the row */;
+    colSpan?: boolean;
+  };
+  highlightOnHover?: boolean;
+  rowBg?: (row: T) => string | undefined;
 }) {
   const openProps = (row: T) =>
     onOpen && {
@@ -73,7 +82,7 @@ export function TableView<T extends { id: number | string }>({
     };
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={busy}>
+      <Table highlightOnHover={highlightOnHover} verticalSpacing="sm" aria-label={label} aria-busy={busy}>
         <Table.Thead bg="gray.0">
           <Table.Tr>
             {columns.map((c) => (
@@ -82,9 +91,16 @@ export function TableView<T extends { id: number | string }>({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {pending && <ListSkeletonRows rows={skeleton?.rows ?? 5} cells={columns.length} radius={skeleton?.radius} />}
+          {pending && (
+            <ListSkeletonRows
+              rows={skeleton?.rows ?? 5}
+              cells={columns.length}
+              radius={skeleton?.radius}
+              testId={skeleton?.testId}
+            />
+          )}
           {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid={rowTestId} {...openProps(row)}>
+            <Table.Tr key={row.id} data-testid={rowTestId} bg={rowBg?.(row)} {...openProps(row)}>
               {columns.map((c) => (
                 <Table.Td
                   key={c.label}

@@ -16,7 +16,7 @@ export function Toolbar<T>({
   extra,
 }: {
   state: ResourceListState<T>;
-  search?: { placeholder: string };
+  search?: { placeholder: string; label?: string };
   keywordInput: string;
   onKeyword: (value: string) => void;
   filters?: FilterSpec[];
@@ -45,7 +45,13 @@ export function Toolbar<T>({
       <Group align="flex-end" wrap="wrap">
         {search && (
           <Box style={{ flex: '1 1 240px', maxWidth: narrow ? undefined : 360 }}>
-            <KeywordSearchInput placeholder={search.placeholder} value={keywordInput} onChange={onKeyword} w="100%" />
+            <KeywordSearchInput
+              placeholder={search.placeholder}
+              label={search.label}
+              value={keywordInput}
+              onChange={onKeyword}
+              w="100%"
+            />
           </Box>
         )}
         {inline.map(input)}

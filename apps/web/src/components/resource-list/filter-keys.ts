@@ -1,4 +1,4 @@
-import type { FilterSpec } from './types';
+import type { FilterSpec, ListQueryParams } from './types';
 
 /** The query-string keys a filter spec owns. */
 export function filterKeys(spec: FilterSpec): readonly string[] {
@@ -35,4 +35,10 @@ export function validFilters(specs: readonly FilterSpec[], raw: Record<string, s
     }
   }
   return out;
+}
+
+/** A filter's value in a data hook's params, as the string the URL had (null when absent). */
+export function filterParam(params: ListQueryParams, key: string): string | null {
+  const value = params[key];
+  return value === null || value === undefined ? null : String(value);
 }

@@ -1,4 +1,5 @@
-import { Box, Chip, Group, Select, Text, TextInput } from '@mantine/core';
+import { Box, Chip, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { DateField } from '../DateField';
 import { ISO_DATE } from './filter-keys';
 import type { FilterSpec, ListFilterApi } from './types';
@@ -36,6 +37,17 @@ export function FilterInput({
       );
     case 'chips':
       return <ChipsFilter spec={spec} value={values[spec.key] ?? null} set={set} />;
+    case 'segmented':
+      return (
+        <SegmentedControl
+          aria-label={spec.ariaLabel}
+          size="sm"
+          ml="auto"
+          value={values[spec.key] ?? 'all'}
+          onChange={(v) => set(spec.key, v === 'all' ? null : v)}
+          data={[{ value: 'all', label: spec.allLabel ?? 'すべて' }, ...spec.options]}
+        />
+      );
     case 'dateRange':
       return <DateRange spec={spec} values={values} set={set} />;
     case 'amountRange':
@@ -86,14 +98,14 @@ function ChipsFilter({
 }
 
 /** 〜 between two fields. */
-function Range({ children }: { children: [React.ReactNode, React.ReactNode] }) {
+function Range({ from, to }: { from: ReactNode; to: ReactNode }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-end">
-      {children[0]}
+      {from}
       <Text size="sm" c="dimmed" pb={8}>
         〜
       </Text>
-      {children[1]}
+      {to}
     </Group>
   );
 }
@@ -112,23 +124,25 @@ function DateRange({
     if (value === '') set(key, null, { replace: true });
     else if (ISO_DATE.test(value)) set(key, value, { replace: true });
   };
-  return (
-    <Range>
-      <DateField
-        aria-label={spec.fromLabel}
-        value={values[spec.from] ?? ''}
-        onChange={onDate(spec.from)}
-        w={spec.w ?? 160}
-        miw={0}
-      />
-      <DateField
-        aria-label={spec.toLabel}
-        value={values[spec.to] ?? ''}
-        onChange={onDate(spec.to)}
-        w={spec.w ?? 160}
-        miw={0}
-      />
-    </Range>
+  const field = (key: string, label: string) => (
+    <DateField
+      label={spec.visibleLabels ? label : undefined}
+      aria-label={spec.visibleLabels ? undefined : label}
+      value={values[key] ?? ''}
+      onChange={onDate(key)}
+      w={spec.w ?? 160}
+      miw={0}
+    />
+  );
+  const from = field(spec.from, spec.fromLabel);
+  const to = field(spec.to, spec.toLabel);
+  return spec.visibleLabels ? (
+    <>
+      {from}
+      {to}
+    </>
+  ) : (
+    <Range from={from} to={to} />
   );
 }
 
@@ -154,5 +168,5 @@ function AmountRange({
       miw={0}
     />
   );
-  return <Range>{[field(spec.min, spec.minLabel), field(spec.max, spec.maxLabel)]}</Range>;
+  return <Range from={field(spec.min, spec.minLabel)} to={field(spec.max, spec.maxLabel)} />;
 }

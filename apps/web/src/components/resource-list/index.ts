@@ -1,6 +1,6 @@
 export { CardView } from './CardView';
 export { CsvDownloadMenu, type CsvEncoding } from './CsvDownloadMenu';
-export { DIGITS, filterKeys, ISO_DATE, validFilters } from './filter-keys';
+export { DIGITS, filterKeys, filterParam, ISO_DATE, validFilters } from './filter-keys';
 export { amountValue, FilterInput } from './filters';
 export { ListStates } from './ListStates';
 export { ResourceList } from './ResourceList';

@@ -59,7 +59,16 @@ export type FilterSpec =
       allLabel?: string;
       options: readonly { value: string; label: string }[];
     })
-  | (FilterBase & { type: 'dateRange'; from: string; to: string; fromLabel: string; toLabel: string; w?: number })
+  | (FilterBase & {
+      type: 'dateRange';
+      from: string;
+      to: string;
+      fromLabel: string;
+      toLabel: string;
+      /** The labels shown above the fields (else they name the fields for screen readers only). */
+      visibleLabels?: boolean;
+      w?: number;
+    })
   | (FilterBase & { type: 'amountRange'; min: string; max: string; minLabel: string; maxLabel: string; w?: number })
   | (FilterBase & {
       type: 'customer';
@@ -71,6 +80,13 @@ export type FilterSpec =
       /** Names the chosen customer from the rows (the picker's current label). */
       labelFrom?: (rows: unknown[], id: string) => string | null;
       w?: number | string;
+    })
+  | (FilterBase & {
+      type: 'segmented';
+      key: string;
+      ariaLabel: string;
+      allLabel?: string;
+      options: readonly { value: string; label: string }[];
     })
   | (FilterBase & { type: 'custom'; keys: readonly string[]; render: (api: ListFilterApi) => ReactNode });
 
@@ -84,7 +100,9 @@ export interface CustomerPickerProps {
 
 /** How a row renders on a phone (≤ 48em) instead of the table. */
 export interface PhoneCardSpec<T> {
-  testId: string;
+  testId?: string;
+  /** Each card in its own bordered box (gap between) instead of rows divided by lines. */
+  framed?: boolean;
   render: (row: T) => ReactNode;
 }
 
@@ -108,7 +126,7 @@ export interface ResourceListProps<T extends { id: number | string }> {
   columns: ColumnSpec<T>[];
   /** data-testid of each table row. */
   rowTestId: string;
-  search?: { placeholder: string };
+  search?: { placeholder: string; label?: string };
   filters?: FilterSpec[];
   /** A subtle 「条件をクリア」 in the toolbar while filtered. */
   toolbarClear?: boolean;
@@ -123,7 +141,18 @@ export interface ResourceListProps<T extends { id: number | string }> {
   empty: EmptySpec;
   emptyFiltered?: FilteredEmptySpec;
   minWidth?: number;
-  skeleton?: { rows?: number; radius?: MantineRadius };
+  skeleton?: {
+    rows?: number;
+    radius?: MantineRadius;
+    testId?: string /** one cell across the row */;
+    colSpan?: boolean;
+  };
+  /** The full-page loading overlay while a new page loads (default true; off for a list that polls quietly). */
+  loadingOverlay?: boolean;
+  /** Rows light up under the pointer (default true). */
+  highlightOnHover?: boolean;
+  /** A row's background (e.g. the one just saved). */
+  rowBg?: (row: T) => string | undefined;
 }
 
 export interface ResourceListState<T> {

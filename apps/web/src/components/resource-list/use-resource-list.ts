@@ -20,6 +20,7 @@ export function useResourceList<T>(
   sortable: readonly string[],
   specs: readonly FilterSpec[] = NO_FILTERS,
   clearKeeps?: readonly string[],
+  loadingOverlay = true,
 ) {
   const narrow = useMediaQuery(PHONE_QUERY) ?? false;
   const keys = useMemo(() => specs.flatMap(filterKeys), [specs]);
@@ -35,6 +36,7 @@ export function useResourceList<T>(
     ...filters,
   };
   const query = useData(params);
+  useLoadingFlag(loadingOverlay && query.isFetching && (query.isPending || query.isPlaceholderData));
   usePageCorrection(query, list.page, list.setPage);
   const rows = query.data?.data ?? [];
   const filtered = Boolean(list.keyword) || Object.values(filters).some(Boolean);
@@ -61,9 +63,8 @@ export function useResourceList<T>(
   return { state, list, keywordInput, setKeywordInput };
 }
 
-/** The global loading flag while a page loads, and a page past the end (rows deleted) goes to the last one. */
+/** A page past the end (e.g. its last row deleted) goes to the last page. */
 function usePageCorrection<T>(query: UseQueryResult<Paginated<T>, Error>, page: number, setPage: (p: number) => void) {
-  useLoadingFlag(query.isFetching && (query.isPending || query.isPlaceholderData));
   const meta = query.data?.meta;
   useEffect(() => {
     if (meta && meta.total > 0 && page > meta.last_page) setPage(meta.last_page);
