@@ -27,7 +27,7 @@ const row = (id: number, status: BankRow['status']): BankRow => ({
   updated_at: T,
 });
 
-const ROWS = Array.from({ length: 150 }, (_, i) => row(i + 1, i % 3 === 0 ? 'unconfirmed' : 'confirmed'));
+const ROWS = Array.from({ length: 110 }, (_, i) => row(i + 1, i % 3 === 0 ? 'unconfirmed' : 'confirmed'));
 
 /** The server's answer: rows of the status (none = all), 100 a page. */
 function detail(url: URL): BankImportDetail {
@@ -48,7 +48,7 @@ function detail(url: URL): BankImportDetail {
     imported_rows: ROWS.length,
     skipped_rows: 0,
     processed_rows: ROWS.length,
-    confirmed_rows: 100,
+    confirmed_rows: 73,
     period_from: '2026-04-01',
     period_to: '2026-04-25',
     opening_balance: null,
@@ -82,7 +82,7 @@ describe('bank statement detail rows', () => {
     const { router } = renderApp('/company/bank_statement/7?status=all&page=2');
     const search = () => new URLSearchParams(router.state.location.search);
     // すべて, page 2: the URL's state is the request's
-    expect(await screen.findByText('150件中 101〜150件')).toBeTruthy();
+    expect(await screen.findByText('110件中 101〜110件')).toBeTruthy();
     const last = () => calls.filter((c) => c.url.pathname === '/api/bank-statements/7').at(-1)?.url.searchParams;
     expect(last()?.get('page')).toBe('2');
     expect(last()?.get('status')).toBeNull();
@@ -98,12 +98,12 @@ describe('bank statement detail rows', () => {
     // 未確定 is the default: not written; rows checked, then another page forgets them
     await user.click(screen.getByText('未確定'));
     await waitFor(() => expect(search().get('status')).toBeNull());
-    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: /を選択$/ })).toHaveLength(50));
+    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: /を選択$/ })).toHaveLength(37));
     expect(screen.queryByText(/件中/)).toBeNull(); // one page: no pager
     await user.click(screen.getByRole('button', { name: '候補のある明細をすべて選択' }));
-    expect(screen.getByRole('button', { name: '選択した50件を確定' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '選択した37件を確定' })).toBeTruthy();
     await router.navigate('/company/bank_statement/7?status=all&page=2');
-    expect(await screen.findByText('150件中 101〜150件')).toBeTruthy();
+    expect(await screen.findByText('110件中 101〜110件')).toBeTruthy();
     expect(screen.getByRole('button', { name: '選択した0件を確定' })).toBeTruthy();
   });
 });
