@@ -1,7 +1,7 @@
 import type { BankImportDetail, BankRow, Paginated } from '@chobo/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { ListQueryParams } from '../../components/resource-list';
+import { filterParam, type ListQueryParams } from '../../components/resource-list';
 import { type DetailParams, importDetailQuery } from './api';
 
 /** 未確定 (no `status` in the URL), 確定済 or すべて. */
@@ -14,7 +14,7 @@ export const isRowStatus = (value: string) => ROW_STATUSES.some((s) => s.value =
 
 /** The detail request of the URL's list state: 未確定 by default, すべて sends no status. */
 export function detailParams(params: ListQueryParams): DetailParams {
-  const status = typeof params.status === 'string' ? params.status : 'unconfirmed';
+  const status = filterParam(params, 'status') ?? 'unconfirmed';
   return { page: params.page, status: status === 'all' ? null : status, keyword: params.keyword };
 }
 
