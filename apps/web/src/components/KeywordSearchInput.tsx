@@ -6,17 +6,21 @@ export function KeywordSearchInput({
   value,
   onChange,
   placeholder,
+  label,
   w = 360,
 }: {
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
+  /** A visible label (it then names the box instead of 「キーワード検索」). */
+  label?: string;
   /** A width, or '100%' to fill (e.g. on a phone). */
   w?: number | string;
 }) {
   return (
     <TextInput
-      aria-label="キーワード検索"
+      label={label}
+      aria-label={label ? undefined : 'キーワード検索'}
       placeholder={placeholder}
       leftSection={<IconSearch size={16} />}
       rightSection={

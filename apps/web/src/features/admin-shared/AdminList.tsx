@@ -1,27 +1,10 @@
-import type { Paginated } from '@chobo/core';
 import { formatDateTimeJa } from '@chobo/core';
-import { Group, Paper, Table } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { EmptyBlock } from '../../components/EmptyBlock';
-import { KeywordSearchInput } from '../../components/KeywordSearchInput';
-import { ListErrorState } from '../../components/ListErrorState';
-import { ListFooter } from '../../components/ListFooter';
-import { ListSkeletonRows } from '../../components/ListSkeletonRows';
-import { SortableTh } from '../../components/SortableTh';
-import { api } from '../../lib/api';
-import { useLoadingFlag } from '../../lib/loading';
-import { useKeywordInput, useListParams } from '../../lib/use-list-params';
+import { useMemo } from 'react';
+import { type ColumnSpec, type FilterSpec, ResourceList } from '../../components/resource-list';
+import { adminListHook } from './api';
 
-const NO_FILTERS: readonly string[] = [];
-
-export interface AdminColumn<T> {
-  label: string;
-  /** A key of the list's sort whitelist: the header sorts by it. */
-  sort?: string;
-  w?: number | string;
-  render: (row: T) => ReactNode;
-}
+export type AdminColumn<T> = Pick<ColumnSpec<T>, 'label' | 'sort' | 'w' | 'render'>;
 
 /** Extra filters of a list, kept in the URL next to the keyword (e.g. the 操作ログ's action and dates). */
 export interface AdminListFilters {
@@ -30,8 +13,8 @@ export interface AdminListFilters {
 }
 
 /**
- * One list of the admin portal: keyword (debounced), sort whitelist, paging and optional filters — all in
- * the URL — over a `GET <path>` answering `{ data, meta }` (docs/product/PRODUCT.md §1).
+ * One list of the admin portal: a ResourceList over a `GET <path>` answering `{ data, meta }` — keyword
+ * (debounced), sort whitelist, paging and optional filters, all in the URL (docs/product/PRODUCT.md §1).
  */
 export function AdminList<T extends { id: number }>({
   path,
@@ -56,90 +39,25 @@ export function AdminList<T extends { id: number }>({
   label: string;
   filters?: AdminListFilters;
 }) {
-  const list = useListParams(sortable, filters?.keys ?? NO_FILTERS);
-  const [keywordInput, setKeywordInput] = useKeywordInput(list);
-
-  const params = {
-    keyword: list.keyword,
-    page: list.page,
-    sort_by: list.sortBy,
-    sort_dir: list.sortDir,
-    ...list.filters,
-  };
-  const filtered = Boolean(list.keyword) || Object.values(list.filters).some(Boolean);
-  const query = useQuery({
-    queryKey: [queryKey, 'list', params],
-    queryFn: ({ signal }) =>
-      api.get<Paginated<T>>(path, {
-        query: {
-          ...list.filters,
-          keyword: params.keyword,
-          page: params.page,
-          per_page: perPage,
-          sort_by: params.sort_by,
-          sort_dir: params.sort_by ? params.sort_dir : null,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-  useLoadingFlag(query.isFetching && (query.isPending || query.isPlaceholderData));
-  const rows = query.data?.data ?? [];
-  const meta = query.data?.meta;
-
+  const useData = useMemo(() => adminListHook<T>(path, queryKey, perPage), [path, queryKey, perPage]);
+  const specs = useMemo<FilterSpec[]>(
+    () =>
+      filters ? [{ type: 'custom', keys: filters.keys, render: ({ values, set }) => filters.render(values, set) }] : [],
+    [filters],
+  );
   return (
-    <Paper withBorder radius="md">
-      <Group p="md" align="flex-end">
-        <KeywordSearchInput placeholder={placeholder} value={keywordInput} onChange={setKeywordInput} />
-        {filters?.render(list.filters, list.setFilter)}
-      </Group>
-      <Table.ScrollContainer minWidth={800}>
-        <Table verticalSpacing="sm" aria-label={label} aria-busy={query.isFetching} highlightOnHover>
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
-              {columns.map((c) =>
-                c.sort ? (
-                  <SortableTh
-                    key={c.label}
-                    w={c.w}
-                    sorted={list.sortBy === c.sort}
-                    dir={list.sortBy === c.sort ? list.sortDir : null}
-                    onSort={() => list.toggleSort(c.sort as never)}
-                  >
-                    {c.label}
-                  </SortableTh>
-                ) : (
-                  <Table.Th key={c.label} w={c.w}>
-                    {c.label}
-                  </Table.Th>
-                ),
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.isPending && <ListSkeletonRows rows={3} cells={columns.length} />}
-            {rows.map((row) => (
-              <Table.Tr key={row.id} data-testid="admin-row">
-                {columns.map((c) => (
-                  <Table.Td key={c.label}>{c.render(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {query.isSuccess && rows.length === 0 && (
-        <EmptyBlock
-          title={filtered ? '条件に一致するデータがありません' : emptyTitle}
-          description={filtered ? 'キーワードや条件を変えて検索してください。' : undefined}
-          action={filtered ? undefined : emptyAction}
-        />
-      )}
-      {query.isError && !query.data && (
-        <ListErrorState message={query.error.message} onRetry={() => void query.refetch()} />
-      )}
-      {meta && rows.length > 0 && <ListFooter meta={meta} onPage={list.setPage} />}
-    </Paper>
+    <ResourceList<T>
+      label={label}
+      useData={useData}
+      sortable={sortable}
+      columns={columns}
+      rowTestId="admin-row"
+      search={{ placeholder }}
+      filters={specs}
+      empty={{ title: emptyTitle, action: emptyAction }}
+      minWidth={800}
+      skeleton={{ rows: 3 }}
+    />
   );
 }
 

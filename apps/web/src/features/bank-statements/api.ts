@@ -13,7 +13,7 @@ import type {
   CompanyBankAccount,
   CompanyBankAccountInput,
 } from '@chobo/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** react-query hooks of 銀行の取引明細取り込み (docs/product/PRODUCT.md §4). */
@@ -59,8 +59,9 @@ export interface DetailParams {
   keyword: string;
 }
 
-export function useImportDetail(id: number, params: DetailParams) {
-  return useQuery({
+/** One import with a page of its rows (the page's header and its rows list read the same query). */
+export function importDetailQuery(id: number, params: DetailParams) {
+  return queryOptions({
     queryKey: bankKeys.detail(id, params),
     queryFn: ({ signal }) =>
       api
@@ -71,6 +72,10 @@ export function useImportDetail(id: number, params: DetailParams) {
         .then((r) => r.data),
     refetchInterval: (q) => (q.state.data?.status === 'processing' ? 1500 : false),
   });
+}
+
+export function useImportDetail(id: number, params: DetailParams) {
+  return useQuery(importDetailQuery(id, params));
 }
 
 export function uploadStatement(

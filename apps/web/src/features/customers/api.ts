@@ -1,5 +1,6 @@
 import { type Customer, type CustomerValues, type Paginated, PREFECTURES, type ZipcodeResult } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
 
 /** react-query hooks of 顧客管理 (docs/product/PRODUCT.md §4): list / show / create / update / delete. */
@@ -43,6 +44,21 @@ export function useCustomerList(params: CustomerListParams) {
     queryFn: ({ signal }) => fetchCustomers(params, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The customer list's data hook for the ResourceList kit (`used_for` 1–3, an administrator's `companyId`). */
+export function customerListHook(companyId: number | null): ListDataHook<Customer> {
+  return function useCustomerPage(p) {
+    const usedFor = Number(p.used_for);
+    return useCustomerList({
+      keyword: p.keyword,
+      page: p.page,
+      sort_by: p.sort_by,
+      sort_dir: p.sort_dir,
+      used_for: usedFor >= 1 && usedFor <= 3 ? usedFor : null,
+      company_id: companyId,
+    });
+  };
 }
 
 export function useCustomer(id: number | null) {

@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceValues, Paginated, Transaction } from '@chobo/core';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { filterParam, type ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
 import { downloadFile } from '../accounting/download';
 import { TRANSACTIONS_PATH, transactionKeys } from '../transactions/api';
@@ -7,6 +8,17 @@ import { TRANSACTIONS_PATH, transactionKeys } from '../transactions/api';
 /** react-query hooks of 請求書 (GET/POST /api/invoices, GET/PUT /api/invoices/{id}, issue / send / correct / pdf). */
 export const INVOICES_PATH = '/api/invoices';
 export const INVOICE_PER_PAGE = 20;
+
+/** 請求書一覧's data hook for the ResourceList kit. */
+export const useInvoicePage: ListDataHook<Invoice> = (p) =>
+  useInvoiceList({
+    keyword: p.keyword,
+    page: p.page,
+    sort_by: p.sort_by,
+    sort_dir: p.sort_dir,
+    status: filterParam(p, 'status'),
+    customer_id: filterParam(p, 'customer_id'),
+  });
 
 export interface InvoiceListParams {
   keyword: string;

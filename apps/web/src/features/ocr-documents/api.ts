@@ -7,6 +7,7 @@ import type {
   Paginated,
 } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { filterParam, type ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
 import { uploadWithProgress } from '../../lib/upload';
 
@@ -32,6 +33,18 @@ export const ocrKeys = {
 };
 
 const working = (d: { status: number }) => d.status === 0 || d.status === 1;
+
+/** OCR書類一覧's data hook for the ResourceList kit. */
+export const useOcrPage: ListDataHook<OcrDocument> = (p) => {
+  const status = filterParam(p, 'status');
+  return useOcrList({
+    keyword: p.keyword,
+    page: p.page,
+    status: status === null ? null : Number(status),
+    sort_by: p.sort_by,
+    sort_dir: p.sort_dir,
+  });
+};
 
 export function useOcrList(params: OcrListParams) {
   return useQuery({

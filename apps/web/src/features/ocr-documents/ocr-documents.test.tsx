@@ -95,4 +95,29 @@ describe('OCR result page', () => {
     renderApp('/company/ocr-documents/7/ocr-result');
     expect(await screen.findByText('読み取り中です（40%）')).toBeTruthy();
   });
+
+  it('lists the documents with the way to each result, and the status filter goes to the URL and the request', async () => {
+    const { calls } = mockApi({
+      'GET /api/me': { data: ME },
+      'GET /api/ocr-documents': page([detail(), detail({ id: 8, status: 3, error: '読めません', file_name: 'b.pdf' })]),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    const { router } = renderApp('/company/ocr-documents');
+    const rows = await screen.findAllByTestId('ocr-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0].textContent).toContain('結果を確認');
+    expect(rows[1].textContent).toContain('再実行');
+    await user.click(screen.getByRole('combobox', { name: '状態' }));
+    await user.click(await screen.findByRole('option', { name: '失敗', hidden: true }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('status')).toBe('3'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url.pathname === '/api/ocr-documents')
+          .at(-1)
+          ?.url.searchParams.get('status'),
+      ).toBe('3'),
+    );
+  });
 });

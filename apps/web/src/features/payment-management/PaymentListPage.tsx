@@ -1,30 +1,22 @@
 import { FEE_BEARERS, formatDateJa, formatJPY, PAYMENT_DIRECTIONS, PAYMENT_METHODS, type Payment } from '@chobo/core';
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Group, Paper, Select, Table, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar, IconCoinYen, IconList, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
-import { type PaymentListParams, useOpenItems, usePaymentList } from './api';
+import {
+  type ColumnSpec,
+  DIGITS,
+  type FilterSpec,
+  type PhoneCardSpec,
+  ResourceList,
+} from '../../components/resource-list';
+import { useOpenItems, usePaymentPage } from './api';
 import { CounterpartySelect } from './CounterpartySelect';
 import { PaymentReports } from './PaymentReports';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const paymentEditPath = (id: number) => `/company/payment_management/edit/${id}`;
 
 function DirectionBadge({ direction }: { direction: 'in' | 'out' }) {
@@ -35,201 +27,154 @@ function DirectionBadge({ direction }: { direction: 'in' | 'out' }) {
   );
 }
 
+const mono = (text: string, c?: string) => (
+  <Text span size="sm" ff="monospace" c={c}>
+    {text}
+  </Text>
+);
+const methodLabel = (x: Payment) => PAYMENT_METHODS[x.method as keyof typeof PAYMENT_METHODS];
+
+// the filters live in the URL (?direction=&from=&to=&customer_id=&method=&unallocated=1&keyword=&page=), so a
+// reload or a shared link shows the same list; the tab parameter is kept
+const FILTERS: FilterSpec[] = [
+  {
+    type: 'select',
+    key: 'direction',
+    label: '区分',
+    placeholder: 'すべて',
+    data: [
+      { value: 'in', label: '入金' },
+      { value: 'out', label: '支払' },
+    ],
+    valid: (v) => v === 'in' || v === 'out',
+    w: 110,
+  },
+  {
+    type: 'dateRange',
+    from: 'from',
+    to: 'to',
+    fromLabel: '期間（から）',
+    toLabel: '（まで）',
+    visibleLabels: true,
+    w: 150,
+  },
+  {
+    type: 'custom',
+    keys: ['customer_id', 'customer_name'],
+    render: ({ values, set }) => (
+      <CounterpartySelect
+        direction={values.direction === 'out' ? 'out' : 'in'}
+        label="取引先"
+        value={values.customer_id && DIGITS.test(values.customer_id) ? Number(values.customer_id) : null}
+        currentLabel={values.customer_name}
+        onChange={(id, label) => {
+          set('customer_id', id === null ? null : String(id), { replace: true });
+          set('customer_name', id === null ? null : label, { replace: true });
+        }}
+        w={220}
+      />
+    ),
+  },
+  {
+    type: 'select',
+    key: 'method',
+    label: '方法',
+    placeholder: 'すべて',
+    data: Object.entries(PAYMENT_METHODS).map(([value, label]) => ({ value, label })),
+    w: 140,
+  },
+  {
+    type: 'custom',
+    keys: ['unallocated'],
+    valid: (v) => v === '1',
+    render: ({ values, set }) => (
+      <Checkbox
+        label="未消込のみ"
+        checked={values.unallocated === '1'}
+        onChange={(e) => set('unallocated', e.currentTarget.checked ? '1' : null, { replace: true })}
+        mb={8}
+      />
+    ),
+  },
+];
+
+const COLUMNS: ColumnSpec<Payment>[] = [
+  { label: '日付', render: (x) => formatDateJa(x.date) },
+  { label: '区分', render: (x) => <DirectionBadge direction={x.direction} /> },
+  {
+    label: '取引先',
+    actions: true,
+    render: (x) => <Link to={paymentEditPath(x.id)}>{x.customer_name}</Link>,
+  },
+  { label: '方法', render: methodLabel },
+  { label: '金額', align: 'right', render: (x) => mono(formatJPY(x.amount)) },
+  {
+    label: '振込手数料',
+    align: 'right',
+    render: (x) => mono(x.fee > 0 ? `${formatJPY(x.fee)}（${FEE_BEARERS[x.fee_bearer]}）` : '—'),
+  },
+  {
+    label: '消込先',
+    render: (x) => (
+      <Text size="xs" lineClamp={2}>
+        {x.allocations.map((a) => a.label).join('、') || '—'}
+      </Text>
+    ),
+  },
+  {
+    label: '未消込',
+    align: 'right',
+    render: (x) => mono(x.unallocated > 0 ? formatJPY(x.unallocated) : '—', x.unallocated > 0 ? 'orange' : undefined),
+  },
+];
+
+const CARD: PhoneCardSpec<Payment> = {
+  framed: true,
+  render: (x) => (
+    <>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap={6} wrap="nowrap">
+          <DirectionBadge direction={x.direction} />
+          <Text size="sm" fw={600} lineClamp={1}>
+            {x.customer_name}
+          </Text>
+        </Group>
+        <Text size="sm" fw={700} ff="monospace">
+          {formatJPY(x.amount)}
+        </Text>
+      </Group>
+      <Group justify="space-between" mt={4}>
+        <Text size="xs" c="dimmed">
+          {formatDateJa(x.date)}・{methodLabel(x)}
+        </Text>
+        <Badge color={x.unallocated > 0 ? 'yellow' : 'gray'} variant="light" size="sm">
+          {x.unallocated > 0 ? `未消込 ${formatJPY(x.unallocated)}` : '消込済'}
+        </Badge>
+      </Group>
+    </>
+  ),
+};
+
+const EMPTY = { title: '入出金はまだありません', description: '「新規登録」から入金・支払を登録してください。' };
+
 /** 入出金の一覧: filters (区分, 期間, 取引先, 方法, 未消込のみ), paging. */
 function PaymentList() {
   const navigate = useNavigate();
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  // the filters live in the URL (?direction=&from=&to=&customer_id=&method=&unallocated=1&keyword=&page=), so a
-  // reload or a shared link shows the same list; the tab parameter is kept
-  const [params, setParams] = useSearchParams();
-  const str = (k: string) => params.get(k) || null;
-  const p: PaymentListParams = {
-    keyword: params.get('keyword') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-    direction: str('direction') === 'in' || str('direction') === 'out' ? str('direction') : null,
-    from: ISO_DATE.test(params.get('from') ?? '') ? str('from') : null,
-    to: ISO_DATE.test(params.get('to') ?? '') ? str('to') : null,
-    customer_id: /^\d+$/.test(params.get('customer_id') ?? '') ? str('customer_id') : null,
-    method: str('method'),
-    unallocated: params.get('unallocated') === '1',
-  };
-  const customerLabel = str('customer_name');
-  const write = (patch: Record<string, string | number | boolean | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === null || v === '' || v === false || (k === 'page' && v === 1)) next.delete(k);
-          else next.set(k, v === true ? '1' : String(v));
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const set = (patch: Partial<PaymentListParams>) => write({ page: 1, ...patch });
-  const q = usePaymentList(p);
-  const rows = q.data?.data ?? [];
-  const meta = q.data?.meta;
-  const open = (x: Payment) => navigate(paymentEditPath(x.id));
   return (
-    <Paper withBorder radius="md">
-      <Stack gap="sm" p="md">
-        <Group gap="sm" wrap="wrap" align="flex-end">
-          <TextInput
-            label="キーワード"
-            placeholder="取引先・メモ・金額"
-            value={p.keyword}
-            onChange={(e) => set({ keyword: e.currentTarget.value })}
-            w={narrow ? '100%' : 200}
-          />
-          <Select
-            label="区分"
-            data={[
-              { value: 'in', label: '入金' },
-              { value: 'out', label: '支払' },
-            ]}
-            value={p.direction}
-            onChange={(v) => set({ direction: v })}
-            clearable
-            placeholder="すべて"
-            w={110}
-          />
-          <TextInput
-            label="期間（から）"
-            type="date"
-            value={p.from ?? ''}
-            onChange={(e) => set({ from: ISO_DATE.test(e.currentTarget.value) ? e.currentTarget.value : null })}
-            w={150}
-          />
-          <TextInput
-            label="（まで）"
-            type="date"
-            value={p.to ?? ''}
-            onChange={(e) => set({ to: ISO_DATE.test(e.currentTarget.value) ? e.currentTarget.value : null })}
-            w={150}
-          />
-          <CounterpartySelect
-            direction={p.direction === 'out' ? 'out' : 'in'}
-            label="取引先"
-            value={p.customer_id ? Number(p.customer_id) : null}
-            currentLabel={customerLabel}
-            onChange={(id, label) => {
-              write({
-                page: 1,
-                customer_id: id === null ? null : String(id),
-                customer_name: id === null ? null : label,
-              });
-            }}
-            w={narrow ? '100%' : 220}
-          />
-          <Select
-            label="方法"
-            data={Object.entries(PAYMENT_METHODS).map(([value, label]) => ({ value, label }))}
-            value={p.method}
-            onChange={(v) => set({ method: v })}
-            clearable
-            placeholder="すべて"
-            w={140}
-          />
-          <Checkbox
-            label="未消込のみ"
-            checked={p.unallocated}
-            onChange={(e) => set({ unallocated: e.currentTarget.checked })}
-            mb={8}
-          />
-        </Group>
-        {rows.length === 0 && !q.isPending ? (
-          <EmptyBlock title="入出金はまだありません" description="「新規登録」から入金・支払を登録してください。" />
-        ) : narrow ? (
-          <Stack gap="xs">
-            {rows.map((x) => (
-              <Paper key={x.id} withBorder p="sm" radius="sm" onClick={() => open(x)} style={{ cursor: 'pointer' }}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Group gap={6} wrap="nowrap">
-                    <DirectionBadge direction={x.direction} />
-                    <Text size="sm" fw={600} lineClamp={1}>
-                      {x.customer_name}
-                    </Text>
-                  </Group>
-                  <Text size="sm" fw={700} ff="monospace">
-                    {formatJPY(x.amount)}
-                  </Text>
-                </Group>
-                <Group justify="space-between" mt={4}>
-                  <Text size="xs" c="dimmed">
-                    {formatDateJa(x.date)}・{PAYMENT_METHODS[x.method as keyof typeof PAYMENT_METHODS]}
-                  </Text>
-                  {x.unallocated > 0 ? (
-                    <Badge color="yellow" variant="light" size="sm">
-                      未消込 {formatJPY(x.unallocated)}
-                    </Badge>
-                  ) : (
-                    <Badge color="gray" variant="light" size="sm">
-                      消込済
-                    </Badge>
-                  )}
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>日付</Table.Th>
-                  <Table.Th>区分</Table.Th>
-                  <Table.Th>取引先</Table.Th>
-                  <Table.Th>方法</Table.Th>
-                  <Table.Th ta="right">金額</Table.Th>
-                  <Table.Th ta="right">振込手数料</Table.Th>
-                  <Table.Th>消込先</Table.Th>
-                  <Table.Th ta="right">未消込</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((x) => (
-                  <Table.Tr key={x.id} onClick={() => open(x)} style={{ cursor: 'pointer' }}>
-                    <Table.Td>{formatDateJa(x.date)}</Table.Td>
-                    <Table.Td>
-                      <DirectionBadge direction={x.direction} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Link to={paymentEditPath(x.id)} onClick={(e) => e.stopPropagation()}>
-                        {x.customer_name}
-                      </Link>
-                    </Table.Td>
-                    <Table.Td>{PAYMENT_METHODS[x.method as keyof typeof PAYMENT_METHODS]}</Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {formatJPY(x.amount)}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {x.fee > 0 ? `${formatJPY(x.fee)}（${FEE_BEARERS[x.fee_bearer]}）` : '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" lineClamp={2}>
-                        {x.allocations.map((a) => a.label).join('、') || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace" c={x.unallocated > 0 ? 'orange' : undefined}>
-                      {x.unallocated > 0 ? formatJPY(x.unallocated) : '—'}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {meta && meta.last_page > 1 && (
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              全{meta.total}件
-            </Text>
-            <Pagination total={meta.last_page} value={p.page} onChange={(page) => write({ page })} size="sm" />
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+    <ResourceList<Payment>
+      label="入出金一覧"
+      useData={usePaymentPage}
+      sortable={[]}
+      columns={COLUMNS}
+      rowTestId="payment-row"
+      card={CARD}
+      search={{ label: 'キーワード', placeholder: '取引先・メモ・金額' }}
+      filters={FILTERS}
+      onOpen={(x) => navigate(paymentEditPath(x.id))}
+      minWidth={760}
+      empty={EMPTY}
+      emptyFiltered={EMPTY}
+    />
   );
 }
 

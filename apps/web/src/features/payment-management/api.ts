@@ -1,5 +1,6 @@
 import type { Aging, Collections, Customer, OpenItems, Paginated, Payables, Payment, PaymentInput } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { filterParam, type ListDataHook } from '../../components/resource-list';
 import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
 import { apiUrl } from '../../lib/api-base';
 import { getValidToken } from '../../lib/token';
@@ -28,6 +29,21 @@ export const paymentKeys = {
   open: (direction: string, customerId: number | null, paymentId: number | null) =>
     [...paymentKeys.all, 'open', direction, customerId, paymentId] as const,
   report: (name: string, q: Record<string, QueryValue>) => [...paymentKeys.all, 'report', name, q] as const,
+};
+
+/** 入出金一覧's data hook for the ResourceList kit. */
+export const usePaymentPage: ListDataHook<Payment> = (p) => {
+  const customerId = filterParam(p, 'customer_id');
+  return usePaymentList({
+    keyword: p.keyword,
+    page: p.page,
+    direction: filterParam(p, 'direction'),
+    from: filterParam(p, 'from'),
+    to: filterParam(p, 'to'),
+    customer_id: customerId && /^\d+$/.test(customerId) ? customerId : null,
+    method: filterParam(p, 'method'),
+    unallocated: p.unallocated === '1',
+  });
 };
 
 export function usePaymentList(p: PaymentListParams) {

@@ -1,0 +1,53 @@
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { notifyError } from '../../lib/notify';
+
+export type CsvEncoding = 'utf8' | 'sjis';
+
+/** 「CSVダウンロード」 with the encoding menu (UTF-8 with BOM, or Shift_JIS); a failure is notified. */
+export function CsvDownloadMenu({
+  download,
+  menuLabel = '文字コード',
+  compact = false,
+}: {
+  download: (encoding: CsvEncoding) => Promise<void>;
+  menuLabel?: string;
+  /** A phone's short 「CSV」 button. */
+  compact?: boolean;
+}) {
+  const [downloading, setDownloading] = useState(false);
+  const run = async (encoding: CsvEncoding) => {
+    setDownloading(true);
+    try {
+      await download(encoding);
+    } catch (e) {
+      notifyError(errorMessage(e));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          size={compact ? 'xs' : 'sm'}
+          leftSection={<IconDownload size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={downloading}
+          aria-label={compact ? 'CSVダウンロード' : undefined}
+          style={{ flexShrink: 0 }}
+        >
+          {compact ? 'CSV' : 'CSVダウンロード'}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{menuLabel}</Menu.Label>
+        <Menu.Item onClick={() => void run('utf8')}>UTF-8（BOM付き・推奨）</Menu.Item>
+        <Menu.Item onClick={() => void run('sjis')}>Shift_JIS（古いExcel向け）</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,69 @@
+import { Paper } from '@mantine/core';
+import { CardView } from './CardView';
+import { ListStates } from './ListStates';
+import { TableView } from './TableView';
+import { Toolbar } from './Toolbar';
+import type { ResourceListProps } from './types';
+import { useResourceList } from './use-resource-list';
+
+/**
+ * One company or admin list, declared: its data hook, columns, filters, phone card and empty states. The
+ * kit keeps keyword, filters, page and sort in the URL (docs/product/PRODUCT.md §5).
+ */
+export function ResourceList<T extends { id: number | string }>(props: ResourceListProps<T>) {
+  const { useData, sortable, filters, clearKeeps, card, onOpen, label } = props;
+  const { state, list, keywordInput, setKeywordInput } = useResourceList(
+    useData,
+    sortable,
+    filters,
+    clearKeeps,
+    props.loadingOverlay,
+  );
+  const { query, rows, narrow } = state;
+  return (
+    <>
+      {props.above?.(state)}
+      <Paper withBorder radius="md">
+        {(props.search || filters?.length || props.toolbarExtra) && (
+          <Toolbar
+            state={state}
+            search={props.search}
+            keywordInput={keywordInput}
+            onKeyword={setKeywordInput}
+            filters={filters}
+            clearButton={props.toolbarClear}
+            extra={props.toolbarExtra?.(state)}
+          />
+        )}
+        {card && narrow ? (
+          <CardView label={label} card={card} rows={rows} busy={query.isFetching} onOpen={onOpen} />
+        ) : (
+          <TableView
+            label={label}
+            columns={props.columns}
+            rows={rows}
+            rowTestId={props.rowTestId}
+            busy={query.isFetching}
+            pending={query.isPending}
+            sortBy={list.sortBy}
+            sortDir={list.sortDir}
+            onSort={(key) => list.toggleSort(key)}
+            onOpen={onOpen}
+            minWidth={props.minWidth}
+            skeleton={props.skeleton}
+            highlightOnHover={props.highlightOnHover}
+            rowBg={props.rowBg}
+          />
+        )}
+        <ListStates
+          query={query}
+          filtered={state.filtered}
+          empty={props.empty}
+          emptyFiltered={props.emptyFiltered}
+          onClear={state.clear}
+          onPage={list.setPage}
+        />
+      </Paper>
+    </>
+  );
+}

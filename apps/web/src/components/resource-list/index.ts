@@ -1,0 +1,23 @@
+export { CardView } from './CardView';
+export { CsvDownloadMenu, type CsvEncoding } from './CsvDownloadMenu';
+export { DIGITS, filterKeys, filterParam, ISO_DATE, validFilters } from './filter-keys';
+export { amountValue, FilterInput } from './filters';
+export { ListStates } from './ListStates';
+export { ResourceList } from './ResourceList';
+export { type RowSelection, SelectionBar, selectionColumn, useRowSelection } from './selection';
+export { TableView } from './TableView';
+export { Toolbar } from './Toolbar';
+export type {
+  ColumnSpec,
+  CustomerPickerProps,
+  EmptySpec,
+  FilteredEmptySpec,
+  FilterSpec,
+  ListDataHook,
+  ListFilterApi,
+  ListQueryParams,
+  PhoneCardSpec,
+  ResourceListProps,
+  ResourceListState,
+} from './types';
+export { PHONE_QUERY, useResourceList } from './use-resource-list';
