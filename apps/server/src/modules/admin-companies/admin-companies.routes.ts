@@ -5,6 +5,7 @@ import {
   companyAccountInput,
   dataOf,
   dataWithMessageOf,
+  idParams,
   logoDto,
   noContentDto,
   pageOf,
@@ -12,7 +13,6 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { requestCtx } from '../../lib/tenant-route.js';
 import { readUpload, toDataUrl } from '../../lib/uploads.js';
@@ -30,7 +30,6 @@ import {
 const config = { access: { roles: ['admin'], permission: 'companies.index' } as RouteAccess };
 const tags = ['admin-companies'];
 const LIST = '/api/admin/companies';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function adminCompanyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,9 @@ import {
   agingQuery,
   collectionsDto,
   collectionsQuery,
+  companyIdQuery,
   dataOf,
+  idParams,
   noContentDto,
   openItemsDto,
   openItemsQuery,
@@ -18,7 +20,6 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
@@ -46,8 +47,6 @@ const config = {
 const tags = ['payments'];
 const LIST = '/api/payments';
 const REPORTS = '/api/payment-reports';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
