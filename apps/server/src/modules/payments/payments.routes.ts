@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.js';
-import { companyRoute } from '../../lib/tenant-route.js';
+import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { sendTable } from '../accounting/statement-files.js';
 import { createPayment, deletePayment, settleShortPayment, updatePayment } from './payment-actions.js';
@@ -50,7 +50,13 @@ const REPORTS = '/api/payment-reports';
 
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  paymentListRoutes(r);
+  paymentRecordRoutes(r);
+  paymentReportRoutes(r);
+}
 
+/** 入金・支払の一覧・登録と、消込の候補（未消込の書類）。 */
+function paymentListRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -122,7 +128,10 @@ export async function paymentRoutes(app: FastifyInstance) {
       };
     },
   );
+}
 
+/** 1件の入金・支払: 詳細・更新・入金不足の精算・削除。 */
+function paymentRecordRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -198,7 +207,10 @@ export async function paymentRoutes(app: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+}
 
+/** 売掛金年齢表・回収実績・支払予定表（JSON、または CSV / PDF）。 */
+function paymentReportRoutes(r: ZodApp) {
   companyRoute(
     r,
     {

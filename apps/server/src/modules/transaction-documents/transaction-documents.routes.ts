@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { registerFileSource, signFileLink } from '../../lib/file-links.js';
 import { notFound } from '../../lib/http-errors.js';
 import { csvType, sendFile } from '../../lib/send-file.js';
-import { companyRoute } from '../../lib/tenant-route.js';
+import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import { readUploads } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import {
@@ -62,7 +62,12 @@ export async function transactionDocumentRoutes(app: FastifyInstance) {
 
   // signed links to a document's files: live versions of live documents of the company in the token
   registerFileSource(FILE_LINK_KIND, linkedDocumentFile);
+  documentRoutes(r);
+  documentFileRoutes(r);
+}
 
+/** 発注取引: 一覧・検索（索引簿 CSV）・登録・詳細・更新・削除。 */
+function documentRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -160,7 +165,10 @@ export async function transactionDocumentRoutes(app: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+}
 
+/** 発注取引のファイル（アップロード・削除・署名付きリンク）と履歴。 */
+function documentFileRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
