@@ -24,13 +24,13 @@ import { notFound } from '../../lib/http-errors.js';
 import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { sendTable } from '../accounting/statement-files.js';
+import { companyName } from '../company-profile/company.queries.js';
 import { createPayment, deletePayment, settleShortPayment, updatePayment } from './payment-actions.js';
 import {
   agingReport,
   agingTable,
   collectionsReport,
   collectionsTable,
-  companyName,
   payablesReport,
   payablesTable,
 } from './payment-reports.js';
