@@ -11,7 +11,7 @@ import { bankStatementRows } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
-import { postEntry, withDbRefusals } from '../accounting/journal-actions.js';
+import { postEntry, withDbRefusals } from '../accounting/posting.js';
 import { paymentForBankRow } from './payments-seam.js';
 import { findImport } from './review.js';
 import { lockRow } from './row-edits.js';

@@ -3,9 +3,8 @@ import { bankStatementImports, bankStatementRows } from '../../db/schema/index.j
 import { audit } from '../../lib/audit.js';
 import type { ActionArgs, CompanyCtx } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
-import { withDbRefusals } from '../accounting/journal-actions.js';
+import { withDbRefusals, withdrawEntry } from '../accounting/posting.js';
 import { sqlRows } from '../accounting/sql-rows.js';
-import { withdrawEntry } from '../transactions/transaction-posting.js';
 import { paymentsOfRevertedImport } from './payments-seam.js';
 import { IMPORT_NOT_FOUND } from './visibility.js';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import * as fontkit from 'fontkit';
 import { companies } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
-import { pdfFonts } from '../accounting/statement-files.js';
+import { pdfFonts } from '../../lib/pdf.js';
 import { invoiceParties } from './invoice-parties.js';
 
 /**

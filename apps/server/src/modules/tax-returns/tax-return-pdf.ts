@@ -7,7 +7,7 @@ import {
   type TaxReturn,
 } from '@chobo/core';
 import * as fontkit from 'fontkit';
-import { pdfFonts } from '../accounting/statement-files.js';
+import { pdfFonts } from '../../lib/pdf.js';
 
 /**
  * 別表一 as printed, on one A4 page (Noto Sans JP, subset): header (提出日, 税務署, 納税地, 法人名・フリガナ,
