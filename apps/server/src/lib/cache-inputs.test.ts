@@ -109,6 +109,16 @@ async function columnsRead(db: Db, text: string): Promise<Set<Col>> {
         else read.add(`${table}.${m[3] ?? m[4]}`);
       }
     }
+    // with one table in the statement, EXPLAIN leaves its columns unqualified
+    if (new Set(aliases.values()).size === 1) {
+      const [table] = aliases.values();
+      const columns = await tableColumns(tx, table);
+      for (const t of texts)
+        for (const m of t.matchAll(new RegExp(`(?<![a-z0-9_$."])${ident}(?![a-z0-9_$."(])`, 'g'))) {
+          const c = m[1] ?? m[2];
+          if (columns.includes(c)) read.add(`${table}.${c}`);
+        }
+    }
     return read;
   });
 }
@@ -394,6 +404,7 @@ describe('the auth and /api/me caches (ADR 0028, 0034) read only what the auth e
     const epoch = again.filter(isEpochRead);
     expect(epoch).toHaveLength(1);
     expect(epoch[0].text).not.toBe(lookup[0].text); // kept: the epoch alone
+    expect(await columnsRead(ctx.db, epoch[0].text)).toContain('auth_epoch.epoch'); // (one table: unqualified)
     const read = await readsOf([...lookup, ...epoch]);
     for (const c of ['api_tokens.revoked_at', 'users.permissions', 'companies.status', 'domains.permissions'])
       expect(read).toContain(c);
