@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditActionLabel } from '@chobo/core';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_LABELS,
+  auditActionLabel,
+  auditTargetLabel,
+} from '@chobo/core';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -30,11 +36,20 @@ interface Written {
   passedOn: string[];
   /** every 'a.b'-shaped string literal of the sources (the values handed to those identifiers) */
   codeShaped: Set<string>;
+  /** `targetType` literals and template patterns of the audit() calls */
+  targets: { literals: Set<string>; patterns: string[] };
   calls: number;
 }
 
 function scan(): Written {
-  const out: Written = { literals: new Set(), patterns: [], passedOn: [], codeShaped: new Set(), calls: 0 };
+  const out: Written = {
+    literals: new Set(),
+    patterns: [],
+    passedOn: [],
+    codeShaped: new Set(),
+    targets: { literals: new Set(), patterns: [] },
+    calls: 0,
+  };
   const collect = (e: ts.Expression, file: string): void => {
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) out.literals.add(e.text);
     else if (ts.isConditionalExpression(e)) {
@@ -59,6 +74,11 @@ function scan(): Written {
           for (const p of entry.properties) {
             if (ts.isPropertyAssignment(p) && p.name.getText() === 'action') collect(p.initializer, file);
             if (ts.isShorthandPropertyAssignment(p) && p.name.text === 'action') collect(p.name, file);
+            if (ts.isPropertyAssignment(p) && p.name.getText() === 'targetType') {
+              const e = p.initializer;
+              if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) out.targets.literals.add(e.text);
+              else out.targets.patterns.push(e.getText());
+            }
           }
         }
       }
@@ -101,6 +121,16 @@ describe('audit actions (packages/core/src/audit-actions.ts)', () => {
     expect(unused).toEqual([]);
     const labels = Object.values(AUDIT_ACTION_LABELS);
     expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);
+  });
+
+  it('has a Japanese label for every target type the server writes', () => {
+    expect(written.targets.literals.size).toBeGreaterThan(20);
+    const unlabelled = [...written.targets.literals].filter((t) => auditTargetLabel(t) === t);
+    expect(unlabelled).toEqual([]);
+    // the invitations' `${kind}_invitation`, as written in the source
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a template literal in the source
+    expect(written.targets.patterns).toEqual(Array(4).fill('`${kind}_invitation`'));
+    for (const kind of ['company', 'admin']) expect(AUDIT_TARGET_LABELS[`${kind}_invitation`]).toBeDefined();
   });
 
   it('shows a code it does not know as it is', () => {

@@ -101,6 +101,20 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   domain: 'ドメイン',
   info: 'お知らせ',
   settings: 'システム設定',
+  transaction: '受注取引',
+  invoice: '請求書',
+  transaction_document: '発注取引',
+  ocr_document: 'OCR書類',
+  payment: '入出金',
+  bank_account: '銀行口座',
+  bank_csv_mapping: '列の対応付け',
+  bank_rule: '仕訳ルール',
+  bank_statement_import: '銀行明細の取り込み',
+  bank_statement_row: '銀行明細の行',
+  tax_return: '確定申告書',
+  attendance_day: '勤怠',
+  attendance_correction: '勤怠の修正依頼',
+  attendance_month: '勤怠の月締め',
 };
 
 export const auditTargetLabel = (type: string) => AUDIT_TARGET_LABELS[type] ?? type;
