@@ -4,19 +4,24 @@
  * actions' savepoints and one audit write per change (the baseline), in the same run;
  * `before` = bulk as it was before ADR 0024 (no read cache, the journal's triggers row by row). BENCH_SEED_DIR=<dir>: on disk in a new
  * folder under it instead of in memory. BENCH_SEED_VARIANTS: "bulk,plain" (default), or any of bulk,main,before,plain
- * (`main` = bulk with PGlite's own query() for every statement, before ADR 0031).
+ * (`main` = bulk with PGlite's own query() for every statement, before ADR 0031). The ways: bench/seed-ways.ts.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client.js';
-import { prepareDatabase } from '../src/db/startup.js';
+import { openDatabase, runMigrations } from '../src/db/client.js';
+import { seedIfEmpty } from '../src/db/seed/seed.js';
+import { ensureChartsOfAccounts } from '../src/modules/accounting/chart-of-accounts.js';
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
 import { verifyAuditChains } from '../src/modules/audit-logs/audit-verify.js';
+import { isSeedWay, SEED_WAYS } from './seed-ways.js';
 
-const variants = (process.env.BENCH_SEED_VARIANTS ?? 'bulk,plain').split(',');
+const variants = (process.env.BENCH_SEED_VARIANTS ?? 'bulk,plain').split(',').map((v) => {
+  if (!isSeedWay(v)) throw new Error(`BENCH_SEED_VARIANTS: ${v} is none of ${Object.keys(SEED_WAYS).join(', ')}`);
+  return v;
+});
 const load = () =>
   os
     .loadavg()
@@ -42,16 +47,20 @@ for (const variant of variants) {
   const main0 = mainThreadCpu();
   const t0 = performance.now();
   const loadBefore = load();
-  await prepareDatabase(database, {
-    adminEmail: 'admin@example.com',
-    adminPassword: 'bench-pass-2026',
-    demo: true,
-    demoPassword: 'bench-pass-2026',
-    bulk: variant !== 'plain',
-    deferred: variant !== 'before',
-    fastQueries: variant !== 'before' && variant !== 'main',
-    progress: (l) => console.log(l),
-  });
+  // what prepareDatabase does at a first start (migrations, seed, charts of accounts), the seed written `variant`'s way
+  await runMigrations(database);
+  await seedIfEmpty(
+    database.db,
+    {
+      adminEmail: 'admin@example.com',
+      adminPassword: 'bench-pass-2026',
+      demo: true,
+      demoPassword: 'bench-pass-2026',
+      progress: (l) => console.log(l),
+    },
+    SEED_WAYS[variant],
+  );
+  await ensureChartsOfAccounts(database.db);
   const cpu = process.cpuUsage(cpu0);
   console.log(
     `| ${variant} | ${((performance.now() - t0) / 1000).toFixed(1)} | ${((cpu.user + cpu.system) / 1e6).toFixed(1)} | ${(mainThreadCpu() - main0).toFixed(1)} | ${loadBefore} → ${load()} |`,

@@ -1,4 +1,5 @@
 export * from './attendance.js';
+export * from './audit-actions.js';
 export * from './contracts/account-settings.js';
 export * from './contracts/accounting.js';
 export * from './contracts/accounting-reports.js';

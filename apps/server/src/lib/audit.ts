@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditAction } from '@chobo/core';
 import { desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
@@ -12,7 +13,8 @@ export interface Actor {
 export interface AuditEntry {
   actor: Actor;
   companyId: number | null;
-  action: string;
+  /** One of @chobo/core's AUDIT_ACTIONS: each has its Japanese label there (操作ログ). */
+  action: AuditAction;
   targetType: string;
   targetId?: string | number | null;
   before?: unknown;

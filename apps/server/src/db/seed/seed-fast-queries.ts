@@ -35,15 +35,6 @@ type QueryOptions = Record<string, unknown> & { blob?: unknown; parsers?: unknow
 type Client = { query: (text: string, params?: unknown[], options?: QueryOptions) => Promise<unknown> };
 type Session = { client: Client };
 
-export interface FastQueryStats {
-  /** statements sent in one round trip */
-  fast: number;
-  /** statements sent by the client's own query() (values typed by PostgreSQL first, or no parameters) */
-  other: number;
-  /** named statements prepared */
-  prepared: number;
-}
-
 /** At most this many texts are kept prepared (the seed has ≈ 300); longer or later ones go unnamed. */
 const MAX_PREPARED = 2_000;
 const MAX_PREPARED_TEXT = 20_000;
@@ -88,7 +79,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
 export async function withFastQueries<T extends SeedTx>(
   tx: T,
   pglite: PGlite,
-  stats?: FastQueryStats,
 ): Promise<{ tx: T; close: () => Promise<void> }> {
   await tx.execute(sql`set local plan_cache_mode = auto`);
   const session = (tx as unknown as { session: Session }).session;
@@ -129,11 +119,7 @@ export async function withFastQueries<T extends SeedTx>(
       if (err && typeof err === 'object') Object.assign(err, { query: text, params: values });
       throw err;
     }
-    if (prepare) {
-      names.set(text, prepare);
-      if (stats) stats.prepared++;
-    }
-    if (stats) stats.fast++;
+    if (prepare) names.set(text, prepare);
     const merged = mergedParsers(options.parsers);
     return merged
       ? parse.parseResults(messages, merged, { rowMode: options.rowMode } as never)[0]
@@ -166,10 +152,7 @@ export async function withFastQueries<T extends SeedTx>(
   fastClient.query = (text, params = [], options = {}) =>
     serial(() => {
       const values = params.length > 0 && options.blob === undefined ? textValues(params) : undefined;
-      if (!values) {
-        if (stats) stats.other++;
-        return client.query(text, params, options);
-      }
+      if (!values) return client.query(text, params, options);
       return fast(text, values, options);
     });
   const fastSession = Object.create(session) as Session;

@@ -34,17 +34,12 @@ type Session = { prepareQuery: (...args: unknown[]) => Prepared };
 type Prepared = Record<string, unknown> & { execute: (...a: unknown[]) => Promise<unknown> };
 type Meta = { type?: string; tables?: string[] } | undefined;
 
-export interface ReadCacheStats {
-  hits: number;
-  misses: number;
-}
-
 const READS = /\b(?:from|join)\s+"([a-z0-9_]+)"/gi;
 const WRITES = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z0-9_]+)"?/gi;
 const WRITE_WORD = /\b(?:insert|update|delete|truncate|alter|create|drop|do|call|copy|nextval|setval|lock)\b/i;
 
 /** `tx` whose drizzle session answers the cacheable reads from memory (see above). */
-export function withSeedReadCache<T extends SeedTx>(tx: T, stats?: ReadCacheStats): T {
+export function withSeedReadCache<T extends SeedTx>(tx: T): T {
   const session = (tx as unknown as { session: Session }).session;
   const results = new Map<string, unknown>();
   /** table → the keys of the cached reads that read it */
@@ -88,11 +83,7 @@ export function withSeedReadCache<T extends SeedTx>(tx: T, stats?: ReadCacheStat
           }
         }
         const key = `${method}\u0000${text}\u0000${stringify(query.params)}\u0000${stringify(callArgs)}`;
-        if (results.has(key)) {
-          if (stats) stats.hits++;
-          return structuredClone(results.get(key));
-        }
-        if (stats) stats.misses++;
+        if (results.has(key)) return structuredClone(results.get(key));
         const result = await original.apply(prepared, callArgs);
         results.set(key, structuredClone(result));
         for (const t of reads) {

@@ -30,24 +30,6 @@ export interface SeedOptions {
   storage?: FileStorage;
   /** Told one line per step of the demo data (main.ts prints them: a first start takes a while). */
   progress?: (line: string) => void;
-  /**
-   * false: the actions' transactions as savepoints and one audit write per change, as in a request (the
-   * baseline of bench/seed-time.ts). Default true.
-   */
-  bulk?: boolean;
-  /**
-   * false: the bulk seed without its read cache (seed-read-cache.ts), with the journal's triggers firing row
-   * by row (seed-journal.ts) and the demo's plain entries posted one at a time: the seed before ADR 0024, the
-   * baseline `before` of bench/seed-time.ts. Default true (`bulk: false` implies false).
-   */
-  deferred?: boolean;
-  /**
-   * false: on PGlite, every statement through PGlite's query() (six calls into the engine, parsed and planned
-   * each time) instead of one round trip by named prepared statement (seed-fast-queries.ts), and the demo's
-   * files drawn in this thread instead of a worker (demo-files.ts): the seed before ADR 0031, the baseline
-   * `main` of bench/seed-time.ts. Default true (PostgreSQL has no fast queries; its seed uses the worker too).
-   */
-  fastQueries?: boolean;
 }
 
 export interface SeedResult {
@@ -64,17 +46,14 @@ export const DEMO_EMPLOYEE_EMAIL = 'employee@example.com';
  * with `demo`, the demo company, its owner and employee, and its customers. Later features add their demo
  * data here. Does nothing when any user exists.
  */
-export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult> {
+export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRST_START): Promise<SeedResult> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (n > 0) return { created: false, signIns: [] };
   if (opts.demo) opts.progress?.('  空のデータベースです。デモデータ（株式会社サンプル商事の1年分）を作成しています…');
 
   // the documents' PDFs and the OCR images drawn by a worker on the other core meanwhile (ADR 0031); it
   // starts loading now, while the passwords are hashed
-  const files =
-    opts.demo && opts.fastQueries !== false && opts.deferred !== false && opts.bulk !== false
-      ? workerDemoFiles()
-      : localDemoFiles();
+  const files = opts.demo ? way.files() : localDemoFiles();
   let result: SeedResult;
   try {
     result = await seedAll(files);
@@ -93,26 +72,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     ]);
 
     const started = performance.now();
-    // one transaction; the actions' own transactions run in it directly and their audit rows are written
-    // together at the end (flatTransaction, withBufferedAudit): a first start makes ~1,000 audited changes
-    return db.transaction(async (outer) => {
-      if (opts.bulk === false) return seedRows(outer);
-      if (opts.deferred === false) {
-        const tx = flatTransaction(outer, false);
-        return withBufferedAudit(tx, () => seedRows(tx));
-      }
-      // on PGlite, one round trip per statement (ADR 0031); the journal's triggers' work done set-based when
-      // needed, the unchanged reads answered from memory (ADR 0024)
-      const pglite = (db as unknown as { $client?: unknown }).$client;
-      const fast =
-        opts.fastQueries !== false && pglite instanceof PGlite ? await withFastQueries(outer, pglite) : undefined;
-      const journal = await deferJournalTriggers(fast?.tx ?? outer);
-      const tx = flatTransaction(journal.tx, true);
-      const result = await withBufferedAudit(tx, () => seedRows(tx));
-      await journal.finish();
-      await fast?.close();
-      return result;
-    });
+    // one transaction, written the first start's way (FIRST_START) unless a benchmark asks for another
+    return db.transaction((outer) => way.write(outer, seedRows, db));
 
     async function seedRows(tx: SeedTx): Promise<SeedResult> {
       /** Runs one step of the demo data and reports it with the rows it wrote and the time so far. */
@@ -217,7 +178,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
         () =>
           seedDemoAccounting(tenant, {
             storage: opts.storage,
-            batch: opts.deferred !== false && opts.bulk !== false,
+            batch: way.batchEntries,
             files,
           }),
         ['journal_entries', 'journal_lines'],
@@ -239,13 +200,45 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
 }
 
 /**
+ * How the seed writes its rows: in its one transaction (`write` runs `rows` inside `outer`), with the demo's
+ * files drawn by `files`, the demo year's plain entries posted together or one postEntry each. The server
+ * always seeds the FIRST_START way; bench/seed-ways.ts builds the earlier ways from the same parts to compare.
+ */
+export interface SeedWay {
+  files: () => DemoFiles;
+  write: (outer: SeedTx, rows: (tx: SeedTx) => Promise<SeedResult>, db: Db) => Promise<SeedResult>;
+  batchEntries: boolean;
+}
+
+/**
+ * A first start's seed: the actions' own transactions run in the seed's directly and their audit rows are written
+ * together at the end (flatTransaction, withBufferedAudit): ~1,000 audited changes; on PGlite one round trip per
+ * statement (ADR 0031); the journal's triggers' work done set-based when needed, the unchanged reads answered
+ * from memory (ADR 0024); the documents' PDFs and the OCR images drawn by a worker thread.
+ */
+export const FIRST_START: SeedWay = {
+  files: workerDemoFiles,
+  write: async (outer, rows, db) => {
+    const pglite = (db as unknown as { $client?: unknown }).$client;
+    const fast = pglite instanceof PGlite ? await withFastQueries(outer, pglite) : undefined;
+    const journal = await deferJournalTriggers(fast?.tx ?? outer);
+    const tx = flatTransaction(withSeedReadCache(journal.tx));
+    const result = await withBufferedAudit(tx, () => rows(tx));
+    await journal.finish();
+    await fast?.close();
+    return result;
+  },
+  batchEntries: true,
+};
+
+/**
  * The seed's transaction with nested `transaction()` calls (the actions': createEntry, sales, payments…)
  * run in it as they are, without a savepoint each: the demo data is written whole or not at all.
  */
-function flatTransaction(tx: SeedTx, readCache: boolean): SeedTx {
-  const flat = readCache ? withSeedReadCache(tx) : (Object.create(tx) as SeedTx);
+export function flatTransaction(tx: SeedTx): SeedTx {
+  const flat = Object.create(tx) as SeedTx;
   flat.transaction = ((fn: (t: SeedTx) => Promise<unknown>) => fn(flat)) as SeedTx['transaction'];
   return flat;
 }
 
-type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,4 +1,4 @@
-import type { ChangePasswordInput } from '@chobo/core';
+import type { AuditAction, ChangePasswordInput } from '@chobo/core';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { apiTokens, companies, emailChanges, users } from '../../db/schema/index.js';
@@ -191,7 +191,7 @@ type CompanySettings = Partial<
 export async function updateCompanySettings({
   ctx,
   input: { action, values },
-}: ActionArgs<CompanyCtx, { action: string; values: CompanySettings }>) {
+}: ActionArgs<CompanyCtx, { action: AuditAction; values: CompanySettings }>) {
   const { companyId } = ctx;
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx

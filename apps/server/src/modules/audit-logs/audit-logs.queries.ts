@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, type AuditLogRow, type CompanyAuditLogListQuery } from '@chobo/core';
+import { AUDIT_ACTION_LABELS, type AuditLogRow, auditActionLabel, type CompanyAuditLogListQuery } from '@chobo/core';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLogs, companies, users } from '../../db/schema/index.js';
@@ -82,6 +82,7 @@ export async function listAuditLogs(db: DbOrTx, chain: AuditChainFilter, q: Comp
           actor_name,
           actor_email,
           action: log.action,
+          action_label: auditActionLabel(log.action),
           target_type: log.target_type,
           target_id: log.target_id,
           before: log.before,

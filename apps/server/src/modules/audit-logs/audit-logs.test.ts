@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { AUDIT_ACTION_LABELS, type AuditAction } from '@chobo/core';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../db/client.js';
@@ -130,7 +131,7 @@ describe('hash chain', () => {
     const entry = (i: number, companyId: number | null) => ({
       actor: { userId: i % 2 ? owner.user.id : null, ip: i % 3 ? '192.0.2.7' : null },
       companyId,
-      action: 'customer.update',
+      action: 'customer.update' as const,
       targetType: 'customer',
       targetId: i % 4 ? i : null,
       before: i % 2 ? { name: `旧${i}`, $audit_rows$: 'x', skipped: undefined } : undefined,
@@ -333,6 +334,31 @@ describe('GET /api/company/audit-logs and /api/admin/audit-logs', () => {
     expect(await ids('to=2000-01-01')).toEqual([]);
     expect(await ids('from=2999-01-01')).toEqual([]);
     expect(await ids('sort_by=action&sort_dir=asc&per_page=1')).toEqual(['auth.login']);
+  });
+
+  it('answers each row with the Japanese label of its action beside the code, on both lists', async () => {
+    const rows = (await a.api.get(COMPANY_LIST)).json().data as { action: string; action_label: string }[];
+    expect(rows.map((r) => [r.action, r.action_label])).toEqual([
+      ['customer.create', '顧客の登録'],
+      ['customer.create', '顧客の登録'],
+      ['auth.login', 'ログイン'],
+    ]);
+    const admin = await signedInAdmin(ctx, ['settings.index']);
+    const all = (await admin.api.get(`${ADMIN_LIST}?per_page=100`)).json().data as {
+      action: string;
+      action_label: string;
+    }[];
+    expect(all.length).toBeGreaterThan(3);
+    for (const r of all) expect(r.action_label, r.action).toBe(AUDIT_ACTION_LABELS[r.action as AuditAction]);
+    // a code no longer written (a row of an older release) is answered as it is
+    await audit(ctx.db, {
+      actor: { userId: null, ip: null },
+      companyId: null,
+      action: 'legacy.removed_action' as AuditAction,
+      targetType: 'settings',
+    });
+    const legacy = (await admin.api.get(`${ADMIN_LIST}?company_id=0&action=legacy.removed_action`)).json();
+    expect(legacy.data).toMatchObject([{ action: 'legacy.removed_action', action_label: 'legacy.removed_action' }]);
   });
 
   it('answers 422 in Japanese for bad query parameters', async () => {

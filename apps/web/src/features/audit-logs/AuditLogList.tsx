@@ -1,15 +1,16 @@
 import {
   AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
   AUDIT_LOG_SORTABLE,
   type AuditLogRow,
-  auditActionLabel,
   auditTargetLabel,
 } from '@chobo/core';
 import { Badge, Button, Code, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type AdminColumn, AdminList, type AdminListFilters, fmtDateTime } from '../admin-shared/AdminList';
 
-const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }));
+/** Every action the server records, shown by its Japanese label; the filter sends the action's code. */
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION_LABELS[value] }));
 
 /** The filters both 操作ログ lists share: action and a date range (Asia/Tokyo days). */
 function commonFilters(values: Record<string, string | null>, set: (key: string, value: string | null) => void) {
@@ -110,7 +111,7 @@ export function AuditLogList({ scope }: { scope: 'company' | 'admin' }) {
           },
         ]
       : []),
-    { label: '操作', sort: 'action', render: (r) => auditActionLabel(r.action) },
+    { label: '操作', sort: 'action', render: (r) => r.action_label },
     {
       label: '対象',
       sort: 'target_type',
@@ -142,7 +143,7 @@ export function AuditLogList({ scope }: { scope: 'company' | 'admin' }) {
       <Modal
         opened={opened !== null}
         onClose={() => setOpened(null)}
-        title={opened ? `操作ログ ${opened.id}：${auditActionLabel(opened.action)}` : ''}
+        title={opened ? `操作ログ ${opened.id}：${opened.action_label}` : ''}
         size="lg"
       >
         {opened && (

@@ -1,4 +1,4 @@
-import type { AuditLogRow } from '@chobo/core';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditLogRow } from '@chobo/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ const row = (id: number, overrides: Partial<AuditLogRow> = {}): AuditLogRow => (
   actor_name: '山田 太郎',
   actor_email: 'owner@example.com',
   action: 'customer.create',
+  action_label: '顧客の登録',
   target_type: 'customer',
   target_id: String(id),
   before: null,
@@ -54,7 +55,10 @@ describe('改ざんチェック result', () => {
   it('runs from /system/audit-logs (the company filter narrows the check) and shows the answer', async () => {
     const { calls } = mockApi({
       'GET /api/me': { data: adminMe(['settings.index']) },
-      'GET /api/admin/audit-logs': page([row(7), row(8, { company_id: null, company_name: null, action: 'x.y' })]),
+      'GET /api/admin/audit-logs': page([
+        row(7),
+        row(8, { company_id: null, company_name: null, action: 'x.y', action_label: 'x.y' }),
+      ]),
       'GET /api/admin/audit-logs/verify': () => json({ data: { ok: false, checked: 9, first_bad_id: 7 } }),
     });
     seedToken();
@@ -86,6 +90,36 @@ describe('改ざんチェック result', () => {
     expect(sidebar.getByRole('link', { name: '操作ログ' }).getAttribute('aria-current')).toBe('page');
     await user.click(await screen.findByRole('button', { name: '操作ログ3の詳細' }));
     expect((await screen.findByTestId('audit-after')).textContent).toContain('顧客3株式会社');
+  });
+
+  it("shows each row's action by the label the server answers and filters by a label, sending its code", async () => {
+    const { calls } = mockApi({
+      'GET /api/me': { data: makeMe() },
+      'GET /api/company/audit-logs': page([
+        row(4, { action: 'bank_statement_row.confirm', action_label: '銀行明細の確定' }),
+        row(5, { action: 'attendance.clock_in', action_label: '出勤' }),
+      ]),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    const { router } = renderApp('/company/audit-logs');
+    const table = await screen.findByRole('table', { name: '操作ログ' });
+    await waitFor(() => expect(within(table).getAllByTestId('admin-row')).toHaveLength(2));
+    expect(within(table).getByText('銀行明細の確定')).toBeTruthy();
+    expect(within(table).getByText('出勤')).toBeTruthy();
+    expect(within(table).queryByText('bank_statement_row.confirm')).toBeNull();
+
+    // the select offers every action by its label (none by its code)
+    await user.click(screen.getByRole('combobox', { name: '操作' }));
+    const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(options).toHaveLength(AUDIT_ACTIONS.length);
+    expect(options).toEqual(AUDIT_ACTIONS.map((a) => AUDIT_ACTION_LABELS[a]));
+    await user.click(await screen.findByRole('option', { name: '仕訳ルールの登録', hidden: true }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('action')).toBe('bank_rule.create'),
+    );
+    const last = () => calls.filter((c) => c.url.pathname === '/api/company/audit-logs').at(-1);
+    await waitFor(() => expect(last()?.url.searchParams.get('action')).toBe('bank_rule.create'));
   });
 
   it('hides the entry from employees', async () => {
