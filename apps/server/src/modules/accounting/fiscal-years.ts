@@ -16,7 +16,7 @@ import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { loadAccounts } from './accounts.queries.js';
 import { companyYearEndMonth, get, net, sumByAccount } from './balances.js';
-import { postEntry, withDbRefusals } from './journal-actions.js';
+import { postEntry, withDbRefusals } from './posting.js';
 
 type FyRow = typeof fiscalYears.$inferSelect;
 

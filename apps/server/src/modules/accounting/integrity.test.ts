@@ -172,7 +172,7 @@ describe('database integrity of the journal (whatever writes it)', () => {
   });
 
   it('postEntry (for other features) posts inside their transaction and links the entry to its source', async () => {
-    const { postEntry } = await import('./journal-actions.js');
+    const { postEntry } = await import('./posting.js');
     const e = await ctx.db.transaction((tx) =>
       postEntry(
         systemTenant(tx, companyId),

@@ -19,7 +19,7 @@ import { csvLine, csvWriter, decodeCsv, parseCsv } from '../../lib/csv.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { loadAccounts } from './accounts.queries.js';
 import { loadEntries } from './journal.queries.js';
-import { postEntry, withDbRefusals } from './journal-actions.js';
+import { postEntry, withDbRefusals } from './posting.js';
 
 export const JOURNAL_CSV_HEADERS = [
   '伝票番号',

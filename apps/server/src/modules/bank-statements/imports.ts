@@ -31,9 +31,8 @@ import { audit } from '../../lib/audit.js';
 import { type ActionArgs, type CompanyCtx, systemTenant as systemTenantOf, type Tenant } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { newStorageKey } from '../../lib/storage.js';
-import { postEntry, withDbRefusals } from '../accounting/journal-actions.js';
+import { postEntry, withDbRefusals, withdrawEntry } from '../accounting/posting.js';
 import { sqlRows } from '../accounting/sql-rows.js';
-import { withdrawEntry } from '../transactions/transaction-posting.js';
 import { bankAccountLabel } from './bank-accounts.js';
 import { bestMatch, loadOpenItems, type OpenItem } from './matching.js';
 import {

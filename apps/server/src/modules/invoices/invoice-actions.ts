@@ -22,10 +22,9 @@ import { assertFresh } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
-import { withDbRefusals } from '../accounting/journal-actions.js';
+import { postDifference, withDbRefusals, withdrawEntry } from '../accounting/posting.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 import { companyTaxSettings, nextDocumentNumber } from '../transactions/transaction-actions.js';
-import { postDifference, withdrawEntry } from '../transactions/transaction-posting.js';
 import { invoiceParties } from './invoice-parties.js';
 import { findInvoice, type InvoiceRow, loadInvoice } from './invoices.queries.js';
 

@@ -14,9 +14,8 @@ import { audit } from '../../lib/audit.js';
 import { assertFresh } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
-import { withDbRefusals } from '../accounting/journal-actions.js';
+import { withDbRefusals, withdrawEntry } from '../accounting/posting.js';
 import { visibleImports } from '../bank-statements/visibility.js';
-import { withdrawEntry } from '../transactions/transaction-posting.js';
 import { bankAccountFor, type PostingAllocation, postPayment } from './payment-posting.js';
 import { findPayment, loadPayment, type PaymentRow } from './payments.queries.js';
 

@@ -4,7 +4,7 @@ import { accounts, bankAccounts } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
-import { assertOpen, postEntry } from '../accounting/journal-actions.js';
+import { assertOpen, postEntry } from '../accounting/posting.js';
 
 /**
  * The books side of a payment (入金・支払), one entry on its date linked both ways (source_type 'payment'):

@@ -14,7 +14,7 @@ import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
 import { HttpError, unprocessable } from '../../lib/http-errors.js';
 import { loadAccounts } from '../accounting/accounts.queries.js';
-import { postEntry, withDbRefusals } from '../accounting/journal-actions.js';
+import { postEntry, withDbRefusals } from '../accounting/posting.js';
 import { incomeStatement } from '../accounting/statements/income-statement.js';
 import {
   findFiscalYear,

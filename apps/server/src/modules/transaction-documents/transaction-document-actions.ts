@@ -20,7 +20,7 @@ import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/contex
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
-import { withDbRefusals } from '../accounting/journal-actions.js';
+import { withDbRefusals } from '../accounting/posting.js';
 import { postingChanged, syncPurchasePosting, withdrawPurchasePosting } from './transaction-document-posting.js';
 import {
   type DocumentRow,

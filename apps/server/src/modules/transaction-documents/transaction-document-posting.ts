@@ -11,8 +11,7 @@ import { accounts } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
-import { assertOpen, postEntry } from '../accounting/journal-actions.js';
-import { withdrawEntry } from '../transactions/transaction-posting.js';
+import { assertOpen, postEntry, withdrawEntry } from '../accounting/posting.js';
 import type { DocumentRow } from './transaction-documents.queries.js';
 
 /**

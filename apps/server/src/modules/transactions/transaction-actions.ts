@@ -12,7 +12,7 @@ import { audit } from '../../lib/audit.js';
 import { assertFresh } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
-import { withDbRefusals } from '../accounting/journal-actions.js';
+import { withDbRefusals } from '../accounting/posting.js';
 import { syncPostings, withdrawPostings } from './transaction-posting.js';
 import { findTransaction, loadTransaction, type TransactionRow } from './transactions.queries.js';
 

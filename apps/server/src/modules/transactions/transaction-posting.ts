@@ -1,11 +1,15 @@
 import { type JournalEntryValues, type RateTotal, todayInTokyo } from '@chobo/core';
-import { and, eq, inArray } from 'drizzle-orm';
-import { accounts, journalEntries } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
-import { unprocessable } from '../../lib/http-errors.js';
-import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
-import { lockCovering } from '../accounting/journal.queries.js';
-import { assertOpen, postEntry } from '../accounting/journal-actions.js';
+import {
+  assertOpen,
+  postEntry,
+  SALE_SOURCE_TYPE,
+  SALES_RATE_LABEL,
+  SALES_TAX,
+  type SalesAccounts,
+  salesAccounts,
+  withdrawEntry,
+} from '../accounting/posting.js';
 import type { TransactionRow } from './transactions.queries.js';
 
 /**
@@ -17,39 +21,9 @@ import type { TransactionRow } from './transactions.queries.js';
  * today), so closed books never change.
  */
 
-export const SOURCE_TYPE = 'transaction';
-const SALES_TAX: Record<string, JournalEntryValues['lines'][number]['tax_category']> = {
-  '10': 'sales_10',
-  '8': 'sales_8',
-  exempt: 'exempt',
-  out_of_scope: 'non_taxable',
-};
-const RATE_LABEL: Record<string, string> = { '10': '10%', '8': '8%', exempt: '非課税', out_of_scope: '不課税' };
+export const SOURCE_TYPE = SALE_SOURCE_TYPE;
 
-type SystemAccounts = Record<'accounts_receivable' | 'sales' | 'received_consumption_tax' | 'bad_debt', number>;
-const KEYS = ['accounts_receivable', 'sales', 'received_consumption_tax', 'bad_debt'] as const;
-
-async function systemAccounts(tenant: Tenant): Promise<SystemAccounts> {
-  const read = () =>
-    tenant.db
-      .select({ id: accounts.id, key: accounts.system_key })
-      .from(accounts)
-      .where(and(eq(accounts.company_id, tenant.companyId), inArray(accounts.system_key, [...KEYS])));
-  let rows = await read();
-  if (rows.length < KEYS.length) {
-    // a company whose chart predates an account (e.g. 貸倒損失) gets it now
-    await seedDefaultAccounts(tenant);
-    rows = await read();
-  }
-  const found = Object.fromEntries(rows.map((r) => [r.key, r.id])) as Partial<SystemAccounts>;
-  for (const k of KEYS) {
-    if (!found[k])
-      throw unprocessable({ _: ['売上の仕訳に必要な勘定科目（売掛金・売上高・仮受消費税等・貸倒損失）がありません'] });
-  }
-  return found as SystemAccounts;
-}
-
-function saleEntry(t: TransactionRow, customerName: string, acc: SystemAccounts): JournalEntryValues | null {
+function saleEntry(t: TransactionRow, customerName: string, acc: SalesAccounts): JournalEntryValues | null {
   if (t.total <= 0) return null;
   const lines: JournalEntryValues['lines'] = [
     {
@@ -69,7 +43,7 @@ function saleEntry(t: TransactionRow, customerName: string, acc: SystemAccounts)
         credit: r.base,
         tax_category: SALES_TAX[r.tax_category],
         customer_id: t.customer_id,
-        memo: `${RATE_LABEL[r.tax_category]}対象`,
+        memo: `${SALES_RATE_LABEL[r.tax_category]}対象`,
       });
     }
     if (r.tax > 0) {
@@ -79,7 +53,7 @@ function saleEntry(t: TransactionRow, customerName: string, acc: SystemAccounts)
         credit: r.tax,
         tax_category: 'none',
         customer_id: t.customer_id,
-        memo: `消費税 ${RATE_LABEL[r.tax_category]}`,
+        memo: `消費税 ${SALES_RATE_LABEL[r.tax_category]}`,
       });
     }
   }
@@ -92,7 +66,7 @@ function saleEntry(t: TransactionRow, customerName: string, acc: SystemAccounts)
         credit: 0,
         tax_category: SALES_TAX[r.tax_category],
         customer_id: t.customer_id,
-        memo: `${RATE_LABEL[r.tax_category]}対象 値引`,
+        memo: `${SALES_RATE_LABEL[r.tax_category]}対象 値引`,
       });
     }
   }
@@ -117,47 +91,6 @@ function saleEntry(t: TransactionRow, customerName: string, acc: SystemAccounts)
   };
 }
 
-/** Removes an entry made for a transaction: deleted when its period is open, else reversed today. */
-export async function withdrawEntry(tenant: Tenant, entryId: number, userId: number | null): Promise<void> {
-  const [entry] = await tenant.db
-    .select()
-    .from(journalEntries)
-    .where(and(eq(journalEntries.id, entryId), eq(journalEntries.company_id, tenant.companyId)))
-    .for('update');
-  if (!entry) return;
-  if (!(await lockCovering(tenant, entry.date))) {
-    await tenant.db.delete(journalEntries).where(eq(journalEntries.id, entry.id));
-    return;
-  }
-  const today = todayInTokyo();
-  await assertOpen(tenant, today, 'transaction_date');
-  const { loadEntry } = await import('../accounting/journal.queries.js');
-  const original = await loadEntry(tenant, entry.id);
-  if (!original || original.reversed_by_id) return;
-  await postEntry(
-    tenant,
-    {
-      date: today,
-      description: `【逆仕訳】No.${original.number} ${original.description}`.slice(0, 255),
-      lines: original.lines.map((l) => ({
-        account_id: l.account_id,
-        debit: l.credit,
-        credit: l.debit,
-        tax_category: l.tax_category,
-        customer_id: l.customer_id,
-        memo: l.memo,
-      })),
-    },
-    {
-      kind: 'reversal',
-      reversalOfId: entry.id,
-      createdBy: userId,
-      skipChecks: true,
-      source: { type: entry.source_type ?? SOURCE_TYPE, id: entry.source_id ?? 0 },
-    },
-  );
-}
-
 /**
  * Makes the books match the transaction `t` (already saved with its totals): posts the sale (replacing
  * `previous` sale entry if any) and the write-off when its status is 回収不能. Returns the entry ids to
@@ -169,7 +102,7 @@ export async function syncPostings(
   customerName: string,
   opts: { userId: number | null; resale: boolean },
 ): Promise<{ journal_entry_id: number | null; write_off_entry_id: number | null }> {
-  const acc = await systemAccounts(tenant);
+  const acc = await salesAccounts(tenant);
   let saleId = t.journal_entry_id;
   if (opts.resale || saleId === null) {
     if (saleId !== null) await withdrawEntry(tenant, saleId, opts.userId);
@@ -224,64 +157,4 @@ export async function syncPostings(
 export async function withdrawPostings(tenant: Tenant, t: TransactionRow, userId: number | null): Promise<void> {
   if (t.write_off_entry_id !== null) await withdrawEntry(tenant, t.write_off_entry_id, userId);
   if (t.journal_entry_id !== null) await withdrawEntry(tenant, t.journal_entry_id, userId);
-}
-
-/**
- * Posts an amount billed beyond the sales already posted (an invoice's free lines and the difference of
- * its once-per-invoice tax rounding) as 売掛金 / 売上高 / 仮受消費税等 per rate; negative differences the
- * other way round. Returns the entry id, or null when there is nothing to post.
- */
-export async function postDifference(
-  tenant: Tenant,
-  d: {
-    date: string;
-    customerId: number;
-    description: string;
-    byRate: RateTotal[];
-    source: { type: string; id: number };
-    userId: number | null;
-  },
-): Promise<number | null> {
-  if (d.byRate.length === 0) return null;
-  const acc = await systemAccounts(tenant);
-  const lines: JournalEntryValues['lines'] = [];
-  const side = (
-    account_id: number,
-    amount: number,
-    credit: boolean,
-    tax: JournalEntryValues['lines'][number]['tax_category'],
-    memo: string,
-  ) => {
-    if (amount === 0) return;
-    const asCredit = credit === amount > 0;
-    lines.push({
-      account_id,
-      debit: asCredit ? 0 : Math.abs(amount),
-      credit: asCredit ? Math.abs(amount) : 0,
-      tax_category: tax,
-      customer_id: d.customerId,
-      memo,
-    });
-  };
-  let receivable = 0;
-  for (const r of d.byRate) {
-    side(acc.sales, r.base, true, SALES_TAX[r.tax_category], `${RATE_LABEL[r.tax_category]}対象`);
-    side(
-      acc.received_consumption_tax,
-      r.tax,
-      true,
-      'none',
-      `消費税 ${RATE_LABEL[r.tax_category]}（請求書単位の端数処理）`,
-    );
-    receivable += r.base + r.tax;
-  }
-  side(acc.accounts_receivable, receivable, false, 'none', '');
-  if (lines.length < 2) return null;
-  await assertOpen(tenant, d.date, 'issue_date');
-  const entry = await postEntry(
-    tenant,
-    { date: d.date, description: d.description.slice(0, 255), lines },
-    { createdBy: d.userId, source: d.source, skipChecks: true },
-  );
-  return entry.id;
 }
