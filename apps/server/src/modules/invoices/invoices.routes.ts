@@ -6,7 +6,9 @@ import { notFound } from '../../lib/http-errors.js';
 import { fileResponse } from '../../lib/responses.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
-import { correctInvoice, createInvoice, issueInvoice, sendInvoice, updateInvoice } from './invoice-actions.js';
+import { correctInvoice, createInvoice, updateInvoice } from './invoice-actions.js';
+import { issueInvoice } from './invoice-issue.js';
+import { sendInvoice } from './invoice-mail.js';
 import { listInvoices, loadInvoice } from './invoices.queries.js';
 
 /** Invoices belong to 受注取引管理: transactions.index; admins read them with companies.index. */
