@@ -1,5 +1,4 @@
-import type { AttendanceCorrection, AttendanceRules, DayPunches } from '@chobo/core';
-import { addDays } from '@chobo/core';
+import { type AttendanceCorrection, type AttendanceRules, addDays, type DayPunches } from '@chobo/core';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   attendanceCorrections,
@@ -117,20 +116,8 @@ export const STALE_SHIFT_MS = 16 * 3_600_000;
 
 /** An employee's night shift of yesterday still open (no 退勤), if any. */
 export async function openYesterday(tenant: Tenant, employeeId: number, today: string) {
-  const y = addDays(today, -1);
-  const [row] = await tenant.db
-    .select()
-    .from(attendanceDays)
-    .where(
-      and(
-        eq(attendanceDays.company_id, tenant.companyId),
-        eq(attendanceDays.employee_id, employeeId),
-        eq(attendanceDays.date, y),
-        isNull(attendanceDays.clock_out),
-      ),
-    )
-    .limit(1);
-  return row;
+  const row = await findDayByDate(tenant, employeeId, addDays(today, -1));
+  return row && row.clock_out === null ? row : undefined;
 }
 
 /** A day with its employee as the edit screen reads it (`GET /api/company/attendance/:id`); undefined when not of the company. */
