@@ -11,7 +11,7 @@ import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { assertNotFuture, assertOpen, monthLabel, storedBreaks, writeHistory } from './attendance-checks.js';
-import { computeMonths } from './attendance-figures.js';
+import { computeMonths } from './attendance-figures.queries.js';
 import {
   type AttendanceEmployee,
   daySnapshot,
@@ -23,7 +23,7 @@ import {
   loadRules,
 } from './attendance-records.queries.js';
 
-/** A manager's days, the month close and the employees' correction requests (the clock: attendance-clock.ts). */
+/** A manager's days, the month close and the employees' correction requests (the clock: attendance-clock-actions.ts). */
 
 /** A manager records a missing day (with a reason, kept in history). */
 export async function createDay({ ctx, input }: ActionArgs<CompanyCtx, AttendanceDayValues>) {

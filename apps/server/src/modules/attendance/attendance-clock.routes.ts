@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { clockAnswer, clockStatus, todayAttendance } from './attendance.queries.js';
 import { BASE, both, manager, ownEmployee, tags } from './attendance-access.js';
-import { clock } from './attendance-clock.js';
+import { clock } from './attendance-clock-actions.js';
 
 /** The clock: an employee's 打刻 at the server's time, and everyone's state today. */
 export function attendanceClockRoutes(app: FastifyInstance) {

@@ -14,7 +14,7 @@ import {
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { attendanceCorrections, attendanceDays, attendanceHistory } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
-import { alertsOf, computeMonths, type EmployeeMonth } from './attendance-figures.js';
+import { alertsOf, computeMonths, type EmployeeMonth } from './attendance-figures.queries.js';
 import {
   type AttendanceEmployee,
   type DayRow,

@@ -11,8 +11,8 @@ import { writeDraft } from './invoice-billing.js';
 import { assertDraft, assertNoPayments, billedCustomer, must, NOT_FOUND } from './invoice-checks.js';
 import { findInvoice, loadInvoice } from './invoices.queries.js';
 
-/** 請求書 drafts: created, edited, corrected (issuing: invoice-issue.ts, re-exported for the seed; mailing: invoice-mail.ts). */
-export { issueInvoice } from './invoice-issue.js';
+/** 請求書 drafts: created, edited, corrected (issuing: invoice-issue-actions.ts, re-exported for the seed; mailing: invoice-mail-actions.ts). */
+export { issueInvoice } from './invoice-issue-actions.js';
 
 export async function createInvoice({ ctx, input }: ActionArgs<CompanyCtx, InvoiceValues & { corrects_id?: number }>) {
   return withDbRefusals(() =>

@@ -7,8 +7,8 @@ import { fileResponse } from '../../lib/responses.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { correctInvoice, createInvoice, updateInvoice } from './invoice-actions.js';
-import { issueInvoice } from './invoice-issue.js';
-import { sendInvoice } from './invoice-mail.js';
+import { issueInvoice } from './invoice-issue-actions.js';
+import { sendInvoice } from './invoice-mail-actions.js';
 import { listInvoices, loadInvoice } from './invoices.queries.js';
 
 /** Invoices belong to 受注取引管理: transactions.index; admins read them with companies.index. */
