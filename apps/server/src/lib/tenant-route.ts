@@ -33,7 +33,8 @@ import { forbidden, notFound, unprocessable } from './http-errors.js';
  * any non-GET request by an admin is refused with 403.
  */
 
-type ZodInstance = FastifyInstance<
+/** The app with the zod type provider (`app.withTypeProvider<ZodTypeProvider>()`): what route-registration helpers take. */
+export type ZodApp = FastifyInstance<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -112,7 +113,7 @@ export async function companyCtx(req: FastifyRequest): Promise<CompanyCtx> {
  * The only way to register a route open to company users or employees.
  */
 export function companyRoute<S extends FastifySchema, R>(
-  app: FastifyInstance | ZodInstance,
+  app: FastifyInstance | ZodApp,
   opts: CompanyRouteOptions<S>,
   fn: TenantHandler<S, R>,
 ): void {

@@ -40,7 +40,7 @@ async function drawTemplate(s: PdfSupplier, type: 1 | 3 | 4): Promise<Uint8Array
   const [{ PDFDocument, rgb }, fontkit, { pdfFonts }] = await Promise.all([
     import('@cantoo/pdf-lib'),
     import('fontkit'),
-    import('../../modules/accounting/statement-files.js'),
+    import('../../lib/pdf.js'),
   ]);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);

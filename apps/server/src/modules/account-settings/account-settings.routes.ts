@@ -12,13 +12,12 @@ import {
   taxSettingsDto,
   taxSettingsInput,
 } from '@chobo/core';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companies } from '../../db/schema/index.js';
-import { companyRoute, publicCtx, userCtx } from '../../lib/tenant-route.js';
+import { companyRoute, publicCtx, userCtx, type ZodApp } from '../../lib/tenant-route.js';
 import { readUpload, toDataUrl } from '../../lib/uploads.js';
+import { loadTaxSettings } from '../company-profile/company.queries.js';
 import {
   changeName,
   changePassword,
@@ -30,9 +29,16 @@ import {
 const tags = ['account-settings'];
 export const MAX_LOGO_BYTES = 1024 * 1024;
 
+/** The caller's own account (name, e-mail, password) and the company's settings (tax display, retention, logo). */
 export async function accountSettingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  profileRoutes(r);
+  taxSettingsRoutes(r);
+  companyLogoRoutes(r);
+}
 
+/** 氏名・メールアドレス・パスワード of the signed-in user. */
+function profileRoutes(r: ZodApp) {
   r.put(
     '/api/profile/name',
     {
@@ -101,7 +107,10 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
       return { message: 'パスワードを変更しました。ほかの端末のログインは解除されました' };
     },
   );
+}
 
+/** 消費税表示設定 and the data retention period. */
+function taxSettingsRoutes(r: ZodApp) {
   const taxConfig = { access: { roles: ['company' as const], permission: 'taxes.show' } };
   companyRoute(
     r,
@@ -116,15 +125,7 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
       },
     },
     async ({ ctx }) => {
-      const [row] = await ctx.db
-        .select({
-          tax_display: companies.tax_display,
-          tax_rounding: companies.tax_rounding,
-          accounting_method: companies.accounting_method,
-        })
-        .from(companies)
-        .where(eq(companies.id, ctx.companyId));
-      return { data: row };
+      return { data: await loadTaxSettings(ctx) };
     },
   );
   companyRoute(
@@ -173,7 +174,10 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
       return { data: { expiration_year: after.expiration_year } };
     },
   );
+}
 
+/** 会社ロゴ (PNG/JPEG, 1 MB). */
+function companyLogoRoutes(r: ZodApp) {
   const logoConfig = { access: { roles: ['company' as const], permission: 'profile.update-name' } };
   companyRoute(
     r,

@@ -82,3 +82,20 @@ export async function accountHasLines(tenant: Tenant, accountId: number): Promis
   );
   return r.length > 0;
 }
+
+/**
+ * The chart for GET /api/company/accounts: active accounts (every one with `include_inactive`) whose code,
+ * name or kana contain every word of `keyword` (case-insensitive), each with whether it has entries.
+ */
+export async function listAccounts(
+  tenant: Tenant,
+  query: { keyword: string; include_inactive?: boolean },
+): Promise<Account[]> {
+  const [rows, used] = await Promise.all([loadAccounts(tenant), usedAccountIds(tenant)]);
+  const words = query.keyword.split(/[\s\u3000]+/).filter(Boolean);
+  const matches = (text: string | null) => words.every((w) => (text ?? '').toLowerCase().includes(w.toLowerCase()));
+  return rows
+    .filter((a) => query.include_inactive || a.is_active)
+    .filter((a) => words.length === 0 || matches(`${a.code} ${a.name} ${a.kana ?? ''}`))
+    .map((a) => toAccount(a, used.has(a.id)));
+}

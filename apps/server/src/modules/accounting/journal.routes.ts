@@ -14,18 +14,18 @@ import {
   pageOf,
   versioned,
 } from '@chobo/core';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companies } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { sendJsonText } from '../../lib/json-text.js';
-import { companyRoute } from '../../lib/tenant-route.js';
+import { csvType, sendFile } from '../../lib/send-file.js';
+import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import { readUpload } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
+import { loadAccountingSettings } from '../company-profile/company.queries.js';
 import { createAccount, deleteAccount, updateAccount } from './account-actions.js';
-import { loadAccounts, toAccount, usedAccountIds } from './accounts.queries.js';
+import { listAccounts } from './accounts.queries.js';
 import { listEntriesJson, loadEntryJson } from './journal.queries.js';
 import { createEntry, deleteEntry, reverseEntry, updateEntry } from './journal-actions.js';
 import { exportJournalCsv, importJournalCsv } from './journal-csv.js';
@@ -52,11 +52,19 @@ export function journalCsvName(from?: string | null, to?: string | null): string
   return '仕訳帳_全期間.csv';
 }
 
+const tags = ['accounting'];
+
+/** 仕訳帳 (entries, CSV export and import), the chart of accounts and the journal form's settings. */
 export async function journalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['accounting'];
+  accountingSettingsRoutes(r);
+  journalEntryRoutes(r);
+  journalEntryChangeRoutes(r);
+  chartOfAccountsRoutes(r);
+}
 
-  /* ------------------------------------------------- settings for the journal form */
+/** The settings the journal form splits consumption tax with. */
+function accountingSettingsRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -73,21 +81,13 @@ export async function journalRoutes(app: FastifyInstance) {
       },
     },
     async ({ ctx }) => {
-      const [row] = await ctx.db
-        .select({ accounting_method: companies.accounting_method, tax_rounding: companies.tax_rounding })
-        .from(companies)
-        .where(eq(companies.id, ctx.companyId));
-      if (!row) throw notFound('企業が見つかりません');
-      return {
-        data: {
-          accounting_method: row.accounting_method as 'exclusive' | 'inclusive',
-          tax_rounding: row.tax_rounding as 'floor' | 'round' | 'ceil',
-        },
-      };
+      return { data: await loadAccountingSettings(ctx) };
     },
   );
+}
 
-  /* ------------------------------------------------------------- journal */
+/** 仕訳帳: the list (or its CSV), the CSV import, a new entry and one entry. */
+function journalEntryRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -103,12 +103,11 @@ export async function journalRoutes(app: FastifyInstance) {
     },
     async ({ ctx, req, reply }) => {
       if (req.query.format === 'csv') {
-        const body = await exportJournalCsv(ctx, req.query);
-        const name = encodeURIComponent(journalCsvName(req.query.from, req.query.to));
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="journal.csv"; filename*=UTF-8''${name}`)
-          .send(body);
+        return sendFile(reply, await exportJournalCsv(ctx, req.query), {
+          type: csvType(),
+          name: journalCsvName(req.query.from, req.query.to),
+          fallback: 'journal.csv',
+        });
       }
       return sendJsonText(reply, await listEntriesJson(ctx, req.query));
     },
@@ -168,7 +167,10 @@ export async function journalRoutes(app: FastifyInstance) {
       return sendJsonText(reply, json);
     },
   );
+}
 
+/** Changes of one entry: update, delete, 逆仕訳. */
+function journalEntryChangeRoutes(r: ZodApp) {
   for (const method of ['PUT', 'PATCH'] as const) {
     companyRoute(
       r,
@@ -223,8 +225,10 @@ export async function journalRoutes(app: FastifyInstance) {
       return reply.status(201).send({ data });
     },
   );
+}
 
-  /* ------------------------------------------------------------- chart of accounts */
+/** 勘定科目: list, create, update, delete. */
+function chartOfAccountsRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -239,13 +243,7 @@ export async function journalRoutes(app: FastifyInstance) {
       },
     },
     async ({ ctx, req }) => {
-      const [rows, used] = await Promise.all([loadAccounts(ctx), usedAccountIds(ctx)]);
-      const words = req.query.keyword.split(/[\s\u3000]+/).filter(Boolean);
-      const matches = (text: string | null) => words.every((w) => (text ?? '').toLowerCase().includes(w.toLowerCase()));
-      const data = rows
-        .filter((a) => req.query.include_inactive || a.is_active)
-        .filter((a) => words.length === 0 || matches(`${a.code} ${a.name} ${a.kana ?? ''}`))
-        .map((a) => toAccount(a, used.has(a.id)));
+      const data = await listAccounts(ctx, req.query);
       return { data };
     },
   );

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { PDFFont } from '@cantoo/pdf-lib';
-import type { StatementRow } from '@chobo/core';
+import type { Ledger, Period, StatementRow, TrialBalance } from '@chobo/core';
 import { formatDateJa } from '@chobo/core';
+import type { FastifyReply } from 'fastify';
 import { csvLine, csvWriter } from '../../lib/csv.js';
+import { japanesePdf, pdfBytes } from '../../lib/pdf.js';
+import { csvType, sendFile } from '../../lib/send-file.js';
 
 /** A table to export: title, subtitle (company, period), column headers and rows of cells. */
 export interface ExportTable {
@@ -17,9 +18,9 @@ export interface ExportTable {
   widths: number[];
 }
 
-/** UTF-8 with BOM (Excel opens it), CRLF. */
-export function toCsv(t: ExportTable): Buffer {
-  const w = csvWriter('utf8');
+/** The table as CSV: UTF-8 with BOM (Excel opens it) or Shift_JIS, CRLF. */
+export function toCsv(t: ExportTable, encoding: 'utf8' | 'sjis' = 'utf8'): Buffer {
+  const w = csvWriter(encoding);
   let text = csvLine([t.title], w.eol) + csvLine([t.subtitle], w.eol) + csvLine(t.headers, w.eol);
   for (const r of t.rows)
     text += csvLine(
@@ -29,32 +30,13 @@ export function toCsv(t: ExportTable): Buffer {
   return Buffer.concat([w.bom, w.encode(text)]);
 }
 
-const require = createRequire(import.meta.url);
-let fontBytes: { regular: Buffer; bold: Buffer } | null = null;
-/** The Noto Sans JP regular and bold font files (read once), for every PDF the server makes. */
-export function pdfFonts() {
-  if (!fontBytes) {
-    fontBytes = {
-      regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf')),
-      bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf')),
-    };
-  }
-  return fontBytes;
-}
-
 const yenText = (v: number) => (v < 0 ? `△${Math.abs(v).toLocaleString('en-US')}` : (v + 0).toLocaleString('en-US'));
 export const cellYen = (v: number | null) => (v === null ? '' : yenText(v));
 
 /** A4 portrait PDF of the table in Noto Sans JP (subset embedded), paged with repeated headers. */
 export async function toPdf(t: ExportTable): Promise<Buffer> {
-  // loaded on the first PDF, not at start: pdf-lib and fontkit were ≈ 0.3 s of a start (ADR 0025)
-  const [{ PDFDocument, rgb }, fontkit] = await Promise.all([import('@cantoo/pdf-lib'), import('fontkit')]);
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);
-  const { regular: r, bold: b } = pdfFonts();
-  const regular = await doc.embedFont(r, { subset: true });
-  const bold = await doc.embedFont(b, { subset: true });
-  doc.setTitle(t.title);
+  const { pdfLib, doc, regular, bold } = await japanesePdf({ title: t.title });
+  const { rgb } = pdfLib;
   const W = 595.28;
   const H = 841.89;
   const margin = 40;
@@ -120,7 +102,7 @@ export async function toPdf(t: ExportTable): Promise<Buffer> {
     y -= rowH;
   }
   footer();
-  return Buffer.from(await doc.save());
+  return pdfBytes(doc);
 }
 
 /** The export table of a statement (rows with current and previous columns). */
@@ -148,3 +130,62 @@ export function statementTable(
 }
 
 export const periodText = (from: string, to: string) => `${formatDateJa(from)}〜${formatDateJa(to)}`;
+
+/** 残高試算表 as a file: accounts with nothing in any column left out, then the totals. */
+export function trialBalanceTable(data: TrialBalance, company: string, period: Period): ExportTable {
+  return {
+    title: '残高試算表',
+    subtitle: `${company}　${periodText(period.from, period.to)}　（単位：円）`,
+    headers: ['コード', '勘定科目', '期首残高', '借方', '貸方', '期末残高'],
+    numeric: [false, false, true, true, true, true],
+    widths: [0.8, 2.4, 1.3, 1.3, 1.3, 1.3],
+    rows: [
+      ...data.rows
+        .filter((x) => x.opening !== 0 || x.debit !== 0 || x.credit !== 0 || x.closing !== 0)
+        .map((x) => ({ cells: [x.code, x.name, x.opening, x.debit, x.credit, x.closing] })),
+      { cells: ['', '合計', null, data.totals.debit, data.totals.credit, null], bold: true },
+    ],
+  };
+}
+
+/** 総勘定元帳 of one account as a file: 前期繰越, then every line with its running balance. */
+export function ledgerTable(ledger: Ledger, company: string, period: Period): ExportTable {
+  const acc = ledger.account;
+  return {
+    title: `総勘定元帳　${acc.code} ${acc.name}`,
+    subtitle: `${company}　${periodText(period.from, period.to)}　（単位：円）`,
+    headers: ['日付', 'No.', '摘要', '相手科目', '借方', '貸方', '残高'],
+    numeric: [false, true, false, false, true, true, true],
+    widths: [1, 0.6, 2.6, 1.4, 1.1, 1.1, 1.2],
+    rows: [
+      { cells: ['', '', '前期繰越', '', null, null, cellYen(ledger.opening)] },
+      ...ledger.lines.map((l) => ({
+        cells: [
+          l.date,
+          l.entry_number,
+          l.description,
+          l.contra_account_name,
+          l.debit || null,
+          l.credit || null,
+          l.balance,
+        ],
+      })),
+    ],
+  };
+}
+
+/**
+ * Answers a table as the file `<baseName>.csv` (UTF-8 with BOM, or Shift_JIS) or `<baseName>.pdf` (A4), the
+ * ASCII fallback name being the format: statements, ledgers and the payment reports.
+ */
+export async function sendTable(
+  reply: FastifyReply,
+  format: 'csv' | 'pdf',
+  baseName: string,
+  table: ExportTable,
+  encoding: 'utf8' | 'sjis' = 'utf8',
+) {
+  const body = format === 'csv' ? toCsv(table, encoding) : await toPdf(table);
+  const type = format === 'csv' ? csvType(encoding) : 'application/pdf';
+  return sendFile(reply, body, { type, name: `${baseName}.${format}`, fallback: format });
+}

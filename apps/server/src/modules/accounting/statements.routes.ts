@@ -11,42 +11,31 @@ import {
   shiftYears,
   trialBalanceDto,
 } from '@chobo/core';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { companies } from '../../db/schema/index.js';
-import type { Tenant } from '../../lib/context.js';
-import { companyRoute } from '../../lib/tenant-route.js';
+import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
+import { companyName } from '../company-profile/company.queries.js';
 import { resolvePeriod } from './balances.js';
 import { ACCOUNTING_ACCESS } from './journal.routes.js';
-import { cellYen, type ExportTable, periodText, statementTable, toCsv, toPdf } from './statement-files.js';
+import { ledgerTable, periodText, sendTable, statementTable, trialBalanceTable } from './statement-files.js';
 import { balanceSheet } from './statements/balance-sheet.js';
 import { cashFlowStatement } from './statements/cash-flow.js';
 import { incomeStatement } from './statements/income-statement.js';
-import { ledgerPage } from './statements/ledger.js';
+import { ledgerPage, wholeLedger } from './statements/ledger.js';
 import { trialBalance } from './statements/trial-balance.js';
 
 const config = { access: ACCOUNTING_ACCESS };
 const tags = ['accounting'];
 
-async function companyName({ db, companyId }: Tenant) {
-  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  return row?.name ?? '';
-}
-
-/** Sends a table as CSV (UTF-8 with BOM) or PDF (A4) with a Japanese file name. */
-async function sendFile(reply: FastifyReply, format: 'csv' | 'pdf', baseName: string, table: ExportTable) {
-  const body = format === 'csv' ? toCsv(table) : await toPdf(table);
-  const file = `${baseName}.${format}`;
-  return reply
-    .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
-    .header('Content-Disposition', `attachment; filename="${format}"; filename*=UTF-8''${encodeURIComponent(file)}`)
-    .send(body);
-}
-
+/** 残高試算表, 貸借対照表, 損益計算書, キャッシュ・フロー計算書 and 総勘定元帳: JSON, or CSV / PDF files. */
 export async function statementRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  trialBalanceRoutes(r);
+  financialStatementRoutes(r);
+  ledgerRoutes(r);
+}
 
+function trialBalanceRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -64,24 +53,13 @@ export async function statementRoutes(app: FastifyInstance) {
       const period = await resolvePeriod(ctx, req.query);
       const data = await trialBalance(ctx, period);
       if (req.query.format === 'json') return { data };
-      const table: ExportTable = {
-        title: '残高試算表',
-        subtitle: `${await companyName(ctx)}　${periodText(period.from, period.to)}　（単位：円）`,
-        headers: ['コード', '勘定科目', '期首残高', '借方', '貸方', '期末残高'],
-        numeric: [false, false, true, true, true, true],
-        widths: [0.8, 2.4, 1.3, 1.3, 1.3, 1.3],
-        rows: [
-          // files leave out accounts with nothing in any column
-          ...data.rows
-            .filter((x) => x.opening !== 0 || x.debit !== 0 || x.credit !== 0 || x.closing !== 0)
-            .map((x) => ({ cells: [x.code, x.name, x.opening, x.debit, x.credit, x.closing] })),
-          { cells: ['', '合計', null, data.totals.debit, data.totals.credit, null], bold: true },
-        ],
-      };
-      return sendFile(reply, req.query.format, `残高試算表_${period.from}_${period.to}`, table);
+      const table = trialBalanceTable(data, await companyName(ctx), period);
+      return sendTable(reply, req.query.format, `残高試算表_${period.from}_${period.to}`, table);
     },
   );
+}
 
+function financialStatementRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -118,7 +96,7 @@ export async function statementRoutes(app: FastifyInstance) {
         data.rows,
         '前期',
       );
-      return sendFile(reply, q.format, `貸借対照表_${date}`, table);
+      return sendTable(reply, q.format, `貸借対照表_${date}`, table);
     },
   );
 
@@ -146,7 +124,7 @@ export async function statementRoutes(app: FastifyInstance) {
         data.rows,
         data.previous_period ? '前期' : null,
       );
-      return sendFile(reply, req.query.format, `損益計算書_${period.from}_${period.to}`, table);
+      return sendTable(reply, req.query.format, `損益計算書_${period.from}_${period.to}`, table);
     },
   );
 
@@ -174,10 +152,12 @@ export async function statementRoutes(app: FastifyInstance) {
         data.rows,
         data.previous_period ? '前期' : null,
       );
-      return sendFile(reply, req.query.format, `キャッシュフロー計算書_${period.from}_${period.to}`, table);
+      return sendTable(reply, req.query.format, `キャッシュフロー計算書_${period.from}_${period.to}`, table);
     },
   );
+}
 
+function ledgerRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -196,34 +176,10 @@ export async function statementRoutes(app: FastifyInstance) {
       const period = await resolvePeriod(ctx, q);
       if (q.format === 'json') return ledgerPage(ctx, q.account_id, period, q.page, q.per_page);
       // files carry the whole period
-      const first = await ledgerPage(ctx, q.account_id, period, 1, 500);
-      const lines = [...first.data.lines];
-      for (let p = 2; p <= first.meta.last_page; p++) {
-        lines.push(...(await ledgerPage(ctx, q.account_id, period, p, 500)).data.lines);
-      }
-      const acc = first.data.account;
-      const table: ExportTable = {
-        title: `総勘定元帳　${acc.code} ${acc.name}`,
-        subtitle: `${await companyName(ctx)}　${periodText(period.from, period.to)}　（単位：円）`,
-        headers: ['日付', 'No.', '摘要', '相手科目', '借方', '貸方', '残高'],
-        numeric: [false, true, false, false, true, true, true],
-        widths: [1, 0.6, 2.6, 1.4, 1.1, 1.1, 1.2],
-        rows: [
-          { cells: ['', '', '前期繰越', '', null, null, cellYen(first.data.opening)] },
-          ...lines.map((l) => ({
-            cells: [
-              l.date,
-              l.entry_number,
-              l.description,
-              l.contra_account_name,
-              l.debit || null,
-              l.credit || null,
-              l.balance,
-            ],
-          })),
-        ],
-      };
-      return sendFile(reply, q.format, `総勘定元帳_${acc.code}_${period.from}_${period.to}`, table);
+      const ledger = await wholeLedger(ctx, q.account_id, period);
+      const acc = ledger.account;
+      const table = ledgerTable(ledger, await companyName(ctx), period);
+      return sendTable(reply, q.format, `総勘定元帳_${acc.code}_${period.from}_${period.to}`, table);
     },
   );
 }

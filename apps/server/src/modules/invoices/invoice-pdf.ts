@@ -3,8 +3,9 @@ import { formatDateJa, type Invoice, type InvoiceParty } from '@chobo/core';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
+import { japanesePdf, pdfBytes } from '../../lib/pdf.js';
 import { invoiceParties } from './invoice-parties.js';
-import { A4, type Color, pdfPen, startPdf } from './pdf-sheet.js';
+import { A4, type Color, pdfPen } from './pdf-sheet.js';
 
 /**
  * The 適格請求書 as an A4 PDF (Noto Sans JP, subset): the six items of the qualified invoice system —
@@ -289,7 +290,10 @@ export async function invoicePdf(tenant: Tenant, invoice: Invoice): Promise<Buff
     .from(companies)
     .where(eq(companies.id, tenant.companyId));
 
-  const { doc, regular, bold } = await startPdf(`請求書 No.${invoice.number}`, parties.issuer.name);
+  const { doc, regular, bold } = await japanesePdf({
+    title: `請求書 No.${invoice.number}`,
+    author: parties.issuer.name,
+  });
   const logo = await logoImage(doc, company?.logo ?? null);
   const s = sheet(doc, regular, bold);
   const y = heading(s, invoice);
@@ -298,5 +302,5 @@ export async function invoicePdf(tenant: Tenant, invoice: Invoice): Promise<Buff
   const linesTop = amountDue(s, invoice, parties.issuer, Math.min(ry - 30, iy - 14));
   notes(s, invoice, rateTotals(s, invoice, linesTable(s, invoice, linesTop)));
   pageNumbers(s);
-  return Buffer.from(await doc.save({ useObjectStreams: true }));
+  return pdfBytes(doc, { useObjectStreams: true });
 }

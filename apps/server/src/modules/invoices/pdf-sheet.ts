@@ -1,11 +1,9 @@
-import { PDFDocument, type PDFFont, type PDFPage, type rgb } from '@cantoo/pdf-lib';
-import * as fontkit from 'fontkit';
-import { pdfFonts } from '../accounting/statement-files.js';
+import type { PDFFont, PDFPage, rgb } from '@cantoo/pdf-lib';
 
 /**
- * What the drawn documents (請求書, 確定申告書 別表一) share: an A4 document in Noto Sans JP (subset embedded)
- * and a pen that writes on its current page — text left, right-aligned or centred, cut to a width with …,
- * wrapped to a width.
+ * What the drawn documents (請求書, 確定申告書 別表一) share beside lib/pdf.ts (the document in Noto Sans JP):
+ * the A4 page and a pen that writes on the current page — text left, right-aligned or centred, cut to a width
+ * with …, wrapped to a width.
  */
 
 export const A4 = { W: 595.28, H: 841.89 } as const;
@@ -18,18 +16,6 @@ export interface TextOptions {
   color?: Color;
   right?: boolean;
   center?: boolean;
-}
-
-/** A new document with the regular and bold faces embedded, titled. */
-export async function startPdf(title: string, author: string) {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);
-  const fonts = pdfFonts();
-  const regular = await doc.embedFont(fonts.regular, { subset: true });
-  const bold = await doc.embedFont(fonts.bold, { subset: true });
-  doc.setTitle(title);
-  doc.setAuthor(author);
-  return { doc, regular, bold };
 }
 
 /**

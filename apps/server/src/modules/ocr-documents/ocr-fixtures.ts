@@ -1,10 +1,9 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
+import { type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
 import { corporateNumberCheckDigit } from '@chobo/core';
-import * as fontkit from 'fontkit';
 import jpeg from 'jpeg-js';
 import * as mupdf from 'mupdf';
 import { PNG } from 'pngjs';
-import { pdfFonts } from '../accounting/statement-files.js';
+import { japanesePdf } from '../../lib/pdf.js';
 
 /**
  * Generated invoices and receipts with their true fields: the OCR accuracy benchmark's fixture set, the
@@ -166,11 +165,7 @@ export function fixtureSpecs(count: number, seed = 20240401): FixtureSpec[] {
 
 /** The document as a PDF (text drawn in reading order; returns the drawn lines too). */
 export async function fixturePdf(spec: FixtureSpec): Promise<{ pdf: Buffer; lines: string[] }> {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);
-  const fonts = pdfFonts();
-  const regular = await doc.embedFont(fonts.regular, { subset: true });
-  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  const { doc, regular, bold } = await japanesePdf();
   const t = spec.truth;
   const receipt = spec.layout === 'receipt';
   const size: [number, number] =

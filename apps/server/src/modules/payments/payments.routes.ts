@@ -16,13 +16,13 @@ import {
   shortPaymentInput,
   versioned,
 } from '@chobo/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
-import type { ExportTable } from '../accounting/statement-files.js';
+import { sendTable } from '../accounting/statement-files.js';
 import { createPayment, deletePayment, settleShortPayment, updatePayment } from './payment-actions.js';
 import {
   agingReport,
@@ -32,8 +32,6 @@ import {
   companyName,
   payablesReport,
   payablesTable,
-  tableCsv,
-  tablePdf,
 } from './payment-reports.js';
 import { listPayments, loadPayment, openItems, suggestedFee } from './payments.queries.js';
 
@@ -50,25 +48,6 @@ const LIST = '/api/payments';
 const REPORTS = '/api/payment-reports';
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
-
-async function sendTable(
-  reply: FastifyReply,
-  format: 'csv' | 'pdf',
-  encoding: 'utf8' | 'sjis',
-  baseName: string,
-  table: ExportTable,
-) {
-  const body = format === 'csv' ? tableCsv(table, encoding) : await tablePdf(table);
-  const file = `${baseName}.${format}`;
-  return reply
-    .header(
-      'Content-Type',
-      format === 'csv' ? `text/csv; charset=${encoding === 'sjis' ? 'Shift_JIS' : 'utf-8'}` : 'application/pdf',
-    )
-    .header('Content-Disposition', `attachment; filename="${format}"; filename*=UTF-8''${encodeURIComponent(file)}`)
-    .header('Cache-Control', 'no-store')
-    .send(body);
-}
 
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -240,9 +219,9 @@ export async function paymentRoutes(app: FastifyInstance) {
       return sendTable(
         reply,
         req.query.format,
-        req.query.encoding,
         `売掛金年齢表_${data.date}`,
         agingTable(data, await companyName(ctx)),
+        req.query.encoding,
       );
     },
   );
@@ -266,9 +245,9 @@ export async function paymentRoutes(app: FastifyInstance) {
       return sendTable(
         reply,
         req.query.format,
-        req.query.encoding,
         '回収実績',
         collectionsTable(data, await companyName(ctx)),
+        req.query.encoding,
       );
     },
   );
@@ -292,9 +271,9 @@ export async function paymentRoutes(app: FastifyInstance) {
       return sendTable(
         reply,
         req.query.format,
-        req.query.encoding,
         `支払予定表_${data.date}`,
         payablesTable(data, await companyName(ctx)),
+        req.query.encoding,
       );
     },
   );

@@ -6,7 +6,8 @@ import {
   TAX_RETURN_ROW_BOXES,
   type TaxReturn,
 } from '@chobo/core';
-import { A4, type Color, pdfPen, startPdf } from '../invoices/pdf-sheet.js';
+import { japanesePdf, pdfBytes } from '../../lib/pdf.js';
+import { A4, type Color, pdfPen } from '../invoices/pdf-sheet.js';
 
 /**
  * 別表一 as printed, on one A4 page (Noto Sans JP, subset): header (提出日, 税務署, 納税地, 法人名・フリガナ,
@@ -203,13 +204,13 @@ function footer(p: FormPen, bottom: number) {
 
 export async function taxReturnPdf(data: TaxReturn): Promise<Buffer> {
   const f = data.form;
-  const { doc, regular, bold } = await startPdf(
-    `確定申告書（別表一） ${data.fiscal_year.label}`,
-    f.corporate_name || 'Chobo',
-  );
+  const { doc, regular, bold } = await japanesePdf({
+    title: `確定申告書（別表一） ${data.fiscal_year.label}`,
+    author: f.corporate_name || 'Chobo',
+  });
   const p = formPen(doc.addPage([W, H]), regular, bold);
   const headerBottom = header(p, f, title(p, f));
   const { ly, ry } = lines(p, data, headerBottom - 8);
   footer(p, Math.min(ly, refund(p, data, ry)));
-  return Buffer.from(await doc.save());
+  return pdfBytes(doc);
 }

@@ -142,3 +142,13 @@ export async function ledgerPage(
     meta: pageMeta(total, page, perPage, lines.length),
   };
 }
+
+/** The ledger of the whole period in one answer (what the CSV / PDF files carry), read 500 lines a page. */
+export async function wholeLedger(tenant: Tenant, accountId: number, period: Period): Promise<Ledger> {
+  const first = await ledgerPage(tenant, accountId, period, 1, 500);
+  const lines = [...first.data.lines];
+  for (let p = 2; p <= first.meta.last_page; p++) {
+    lines.push(...(await ledgerPage(tenant, accountId, period, p, 500)).data.lines);
+  }
+  return { ...first.data, lines };
+}
