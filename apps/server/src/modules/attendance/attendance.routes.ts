@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CompanyCtx } from '../../lib/context.js';
 import { fileResponse } from '../../lib/responses.js';
+import { csvType, sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { attendanceMonth, attendanceSummary, loadRules } from './attendance.queries.js';
 import { BASE, both, manager, tags, targetEmployee } from './attendance-access.js';
@@ -121,12 +122,7 @@ function attendanceMonthRoutes(app: FastifyInstance) {
     async ({ ctx, req, reply }) => {
       const { month, encoding } = req.query;
       const body = await attendanceCsv(ctx, month, encoding, tokyoDate(now()));
-      const filename = `attendance-${month}.csv`;
-      reply
-        .header('Content-Type', `text/csv; charset=${encoding === 'sjis' ? 'Shift_JIS' : 'utf-8'}`)
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .header('Cache-Control', 'no-store');
-      return reply.send(body);
+      return sendFile(reply, body, { type: csvType(encoding), name: `attendance-${month}.csv` });
     },
   );
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { fileResponse } from '../../lib/responses.js';
+import { sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { correctInvoice, createInvoice, updateInvoice } from './invoice-actions.js';
@@ -155,14 +156,11 @@ export async function invoiceRoutes(app: FastifyInstance) {
       // the PDF code (pdf-lib, fontkit) loads on the first PDF, not at start (ADR 0025)
       const { invoicePdf } = await import('./invoice-pdf.js');
       const pdf = await invoicePdf(ctx, invoice);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="invoice-${invoice.number}.pdf"; filename*=UTF-8''${encodeURIComponent(`請求書_${invoice.number}.pdf`)}`,
-        )
-        .header('Cache-Control', 'no-store')
-        .send(pdf);
+      return sendFile(reply, pdf, {
+        type: 'application/pdf',
+        name: `請求書_${invoice.number}.pdf`,
+        fallback: `invoice-${invoice.number}.pdf`,
+      });
     },
   );
 }
