@@ -8,6 +8,7 @@ import { serverSecrets } from '../db/schema/index.js';
 import type { AppDeps } from './deps.js';
 import { HttpError, notFound } from './http-errors.js';
 import { fileResponse } from './responses.js';
+import { contentDisposition, sendFile } from './send-file.js';
 
 /**
  * Signed file links: a company route answers `{ data: { url } }` with `url = /api/files/<token>`, a public
@@ -111,11 +112,8 @@ export function verifyFileLinkToken(secret: Buffer, token: string, now = Date.no
   return { ok: true, claims };
 }
 
-/** `filename*` (RFC 5987) with the UTF-8 name, and an ASCII fallback for old clients. */
-export function inlineDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
+/** The inline Content-Disposition of a stored file (lib/send-file.ts contentDisposition). */
+export const inlineDisposition = (fileName: string): string => contentDisposition(fileName, { inline: true });
 
 /** The public route `GET /api/files/:token` (rate-limited like every public route). */
 export async function fileLinkRoutes(app: FastifyInstance) {
@@ -146,20 +144,18 @@ export async function fileLinkRoutes(app: FastifyInstance) {
       const file = source ? await source(app.deps.db, companyId, fileId) : undefined;
       const bytes = file ? await app.deps.storage.get(file.storage_key) : undefined;
       if (!file || !bytes) throw notFound('ファイルが見つかりません');
-      return (
+      return sendFile(
         (reply as FastifyReply)
-          .header('Content-Type', file.content_type)
           .header('Content-Length', bytes.length)
-          .header('Content-Disposition', inlineDisposition(file.file_name))
-          .header('Cache-Control', 'private, no-store')
           .header('X-Content-Type-Options', 'nosniff')
           // the edit screen shows the file in an <iframe> of the same origin
           .header('X-Frame-Options', 'SAMEORIGIN')
           .header(
             'Content-Security-Policy',
             "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-          )
-          .send(bytes)
+          ),
+        bytes,
+        { type: file.content_type, name: file.file_name, inline: true, cache: 'private, no-store' },
       );
     },
   );

@@ -62,6 +62,18 @@ export function dataWithMessageOf<T extends z.ZodType>(schema: T) {
   return z.object({ data: schema, message: z.string() });
 }
 
+/* ---------------------------------------------------------------- request schemas shared by every route */
+
+/** A database id in a path: a positive 32-bit integer (coerced from the URL; beyond int4 is a 422, not a 500). */
+export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** `/:id` */
+export const idParams = z.object({ id: idParam });
+/**
+ * `?company_id=` — the company a platform admin reads on a company route open to admins (lib/tenant-route.ts
+ * resolves it; documented on each such route).
+ */
+export const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
+
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
 

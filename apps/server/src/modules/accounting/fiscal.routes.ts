@@ -1,8 +1,10 @@
 import {
   closedFiscalYearDto,
+  companyIdQuery,
   dataOf,
   fiscalYearCreateInput,
   fiscalYearDto,
+  idParams,
   noContentDto,
   periodLockDto,
   periodLockInput,
@@ -20,8 +22,6 @@ const config = { access: ACCOUNTING_ACCESS };
 /** Reopening a closed year or a locked period: the company's own users only (never admins or employees). */
 const ownerConfig = { access: { roles: ['company'], permission: 'company-accountings.show' } satisfies RouteAccess };
 const tags = ['accounting'];
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 
 export async function fiscalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,9 @@ import {
   accountingSettingsDto,
   accountListQuery,
   accountUpdateInput,
+  companyIdQuery,
   dataOf,
+  idParams,
   journalEntryDto,
   journalEntryInput,
   journalImportResultDto,
@@ -40,8 +42,6 @@ const config = { access: ACCOUNTING_ACCESS };
 const JOURNAL = '/api/accountings';
 const ACCOUNTS = '/api/company/accounts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 const importQuery = z.object({ dry_run: z.string().optional() });
 
 /** 仕訳帳_2026-04-01_2027-03-31.csv; 仕訳帳_全期間.csv without a period; …から / …まで with one bound. */

@@ -5,6 +5,7 @@ import {
   companyAccountInput,
   dataOf,
   dataWithMessageOf,
+  idParams,
   logoDto,
   noContentDto,
   pageOf,
@@ -12,9 +13,8 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
-import { requestCtx } from '../../lib/tenant-route.js';
+import { requestCtx, type ZodApp } from '../../lib/tenant-route.js';
 import { readUpload, toDataUrl } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { findAdminCompany, listAdminCompanies, loadAdminCompany } from './admin-companies.queries.js';
@@ -30,11 +30,16 @@ import {
 const config = { access: { roles: ['admin'], permission: 'companies.index' } as RouteAccess };
 const tags = ['admin-companies'];
 const LIST = '/api/admin/companies';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function adminCompanyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  companyRecordRoutes(r);
+  companyAccountRoutes(r);
+  companyLogoRoutes(r);
+}
 
+/** 企業: 一覧・登録・詳細・更新・削除・利用停止・再開。 */
+function companyRecordRoutes(r: ZodApp) {
   r.get(
     LIST,
     {
@@ -46,7 +51,7 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
         querystring: adminCompanyListQuery,
       },
     },
-    async (req) => listAdminCompanies(app.deps.db, req.query),
+    async (req) => listAdminCompanies(r.deps.db, req.query),
   );
   r.post(
     LIST,
@@ -63,9 +68,9 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
     `${LIST}/:id`,
     { config, schema: { tags, summary: '企業の詳細', response: { 200: dataOf(adminCompanyDto) }, params: idParams } },
     async (req) => {
-      const row = await findAdminCompany(app.deps.db, req.params.id);
+      const row = await findAdminCompany(r.deps.db, req.params.id);
       if (!row) throw notFound('企業が見つかりません');
-      return { data: await loadAdminCompany(app.deps.db, row) };
+      return { data: await loadAdminCompany(r.deps.db, row) };
     },
   );
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -116,6 +121,10 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
       data: await setCompanyStatus({ ctx: requestCtx(req), input: { id: req.params.id, status: 'active' } }),
     }),
   );
+}
+
+/** 企業のログインアカウント。 */
+function companyAccountRoutes(r: ZodApp) {
   r.get(
     `${LIST}/:id/account`,
     {
@@ -128,9 +137,9 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await findAdminCompany(app.deps.db, req.params.id);
+      const row = await findAdminCompany(r.deps.db, req.params.id);
       if (!row) throw notFound('企業が見つかりません');
-      return { data: await loadAdminCompany(app.deps.db, row) };
+      return { data: await loadAdminCompany(r.deps.db, row) };
     },
   );
   r.put(
@@ -149,11 +158,15 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
       data: await updateCompanyAccount({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
     }),
   );
+}
+
+/** 企業のロゴ。 */
+function companyLogoRoutes(r: ZodApp) {
   r.get(
     `${LIST}/:id/logo`,
     { config, schema: { tags, summary: '企業のロゴ', response: { 200: dataOf(logoDto) }, params: idParams } },
     async (req) => {
-      const row = await findAdminCompany(app.deps.db, req.params.id);
+      const row = await findAdminCompany(r.deps.db, req.params.id);
       if (!row) throw notFound('企業が見つかりません');
       return { data: { logo_data: row.logo_data } };
     },

@@ -1,7 +1,15 @@
-import { adminListQuery, adminUpdateInput, adminUserDto, dataOf, noContentDto, pageOf, versioned } from '@chobo/core';
+import {
+  adminListQuery,
+  adminUpdateInput,
+  adminUserDto,
+  dataOf,
+  idParams,
+  noContentDto,
+  pageOf,
+  versioned,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { requestCtx } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
@@ -11,7 +19,6 @@ import { findAdmin, listAdmins, toAdmin } from './admins.queries.js';
 const config = { access: { roles: ['admin'], permission: 'admin.index' } as RouteAccess };
 const tags = ['admins'];
 const LIST = '/api/admin/admin';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -8,15 +8,12 @@ import {
   resetPasswordInput,
   tokenDataDto,
 } from '@chobo/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiTokens } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
-import { publicCtx } from '../../lib/tenant-route.js';
-
+import { publicCtx, userCtx } from '../../lib/tenant-route.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { login } from './login.js';
+import { signOut } from './logout.js';
 import { loadMe } from './me.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 
@@ -64,20 +61,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
-    const auth = requireAuth(req);
-    await app.deps.db.transaction(async (tx) => {
-      await tx
-        .update(apiTokens)
-        .set({ revoked_at: sql`now()` })
-        .where(and(eq(apiTokens.id, auth.tokenId), isNull(apiTokens.revoked_at)));
-      await audit(tx, {
-        actor: { userId: auth.userId, ip: req.ip },
-        companyId: auth.companyId,
-        action: 'auth.logout',
-        targetType: 'user',
-        targetId: auth.userId,
-      });
-    });
+    await signOut({ ctx: userCtx(req) });
     reply.clearCookie('XSRF-TOKEN', { path: '/' });
     return reply.status(204).send();
   };

@@ -1,7 +1,16 @@
-import { customerDto, customerInput, customerListQuery, dataOf, noContentDto, pageOf, versioned } from '@chobo/core';
+import {
+  companyIdQuery,
+  customerDto,
+  customerInput,
+  customerListQuery,
+  dataOf,
+  idParams,
+  noContentDto,
+  pageOf,
+  versioned,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { sendJsonText } from '../../lib/json-text.js';
 import { companyRoute } from '../../lib/tenant-route.js';
@@ -19,8 +28,6 @@ const config = { access: ACCESS };
 const tags = ['customers'];
 const LIST = '/api/company/customer';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 const updateBody = versioned(customerInput);
 
 export async function customerRoutes(app: FastifyInstance) {

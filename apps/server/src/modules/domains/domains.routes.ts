@@ -1,7 +1,15 @@
-import { dataOf, domainDto, domainInput, domainListQuery, noContentDto, pageOf, versioned } from '@chobo/core';
+import {
+  dataOf,
+  domainDto,
+  domainInput,
+  domainListQuery,
+  idParams,
+  noContentDto,
+  pageOf,
+  versioned,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { requestCtx } from '../../lib/tenant-route.js';
 import { readUpload, toDataUrl } from '../../lib/uploads.js';
@@ -12,7 +20,6 @@ import { findDomain, listDomains, toDomain } from './domains.queries.js';
 const config = { access: { roles: ['admin'], permission: 'domains.index' } as RouteAccess };
 const tags = ['domains'];
 const LIST = '/api/admin/domains';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function domainRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

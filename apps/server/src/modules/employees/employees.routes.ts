@@ -5,13 +5,13 @@ import {
   employeeListQuery,
   employeeSettingsDto,
   employeeSettingsInput,
+  idParams,
   noContentDto,
   pageOf,
   versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { createEmployee, deleteEmployee, updateEmployee } from './employee-actions.js';
@@ -22,7 +22,6 @@ const config = { access: { roles: ['company' as const], permission: 'employees.i
 const settingsConfig = { access: { roles: ['company' as const], permission: 'account.max-employee' } };
 const tags = ['employees'];
 const LIST = '/api/company/employees';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function employeeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

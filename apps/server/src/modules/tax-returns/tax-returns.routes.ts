@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponse } from '../../lib/responses.js';
+import { sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import {
@@ -175,14 +176,11 @@ export async function taxReturnRoutes(app: FastifyInstance) {
       const { taxReturnPdf } = await import('./tax-return-pdf.js');
       const pdf = await taxReturnPdf(data);
       const name = `確定申告書_別表一_${data.fiscal_year.end_date}.pdf`;
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="tax-return-${data.fiscal_year.end_date}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header('Cache-Control', 'no-store')
-        .send(pdf);
+      return sendFile(reply, pdf, {
+        type: 'application/pdf',
+        name,
+        fallback: `tax-return-${data.fiscal_year.end_date}.pdf`,
+      });
     },
   );
 }

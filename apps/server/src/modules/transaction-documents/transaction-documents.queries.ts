@@ -9,6 +9,7 @@ import {
   type TransactionDocumentListQuery,
 } from '@chobo/core';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import {
   accounts,
   companies,
@@ -312,4 +313,20 @@ export async function* documentBatches(tenant: Tenant, q: TransactionDocumentLis
     after = { date: last.transaction_date, id: last.id };
     if (rows.length < size) return;
   }
+}
+
+/** The file behind a signed link (lib/file-links.ts): a live version of a live document of the company. */
+export async function linkedDocumentFile(db: Db, companyId: number, fileId: number) {
+  const F = transactionDocumentFiles;
+  const [f] = await db
+    .select({
+      storage_key: F.storage_key,
+      file_name: F.file_name,
+      content_type: F.content_type,
+      document_id: F.document_id,
+    })
+    .from(F)
+    .where(and(eq(F.id, fileId), eq(F.company_id, companyId), isNull(F.deleted_at)))
+    .limit(1);
+  return f;
 }

@@ -1,31 +1,26 @@
-import { Readable } from 'node:stream';
 import {
-  DOCUMENT_STATUSES,
-  DOCUMENT_TYPES,
+  companyIdQuery,
   dataOf,
   documentFileUploadDto,
   documentHistoryDto,
   fileLinkDto,
+  idParam,
+  idParams,
   MAX_DOCUMENT_FILE_BYTES,
   noContentDto,
   pageOf,
-  type TransactionDocument,
-  type TransactionDocumentListQuery,
   transactionDocumentDto,
   transactionDocumentInput,
   transactionDocumentListQuery,
   versioned,
 } from '@chobo/core';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { transactionDocumentFiles } from '../../db/schema/index.js';
-import type { Tenant } from '../../lib/context.js';
-import { csvLine, csvWriter } from '../../lib/csv.js';
 import { registerFileSource, signFileLink } from '../../lib/file-links.js';
 import { notFound } from '../../lib/http-errors.js';
-import { companyRoute } from '../../lib/tenant-route.js';
+import { csvType, sendFile } from '../../lib/send-file.js';
+import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import { readUploads } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import {
@@ -37,11 +32,12 @@ import {
   FILE_NOT_FOUND,
   updateDocument,
 } from './transaction-document-actions.js';
+import { indexCsv } from './transaction-document-index.js';
 import {
-  documentBatches,
   documentHistory,
   findDocument,
   findFile,
+  linkedDocumentFile,
   listDocuments,
   loadDocument,
 } from './transaction-documents.queries.js';
@@ -59,72 +55,19 @@ const LIST = '/api/transaction-documents';
 const MAX_FILES_PER_REQUEST = 10;
 /** The kind of signed file links to document files (lib/file-links.ts). */
 export const FILE_LINK_KIND = 'td';
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const idParams = z.object({ id });
-const fileParams = z.object({ id, file_id: id });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
-
-const CSV_HEADER = [
-  '取引年月日',
-  '取引先',
-  '書類の種類',
-  '取引金額',
-  '登録番号',
-  '状態',
-  'ファイル名',
-  'SHA-256',
-  '登録日時',
-];
-
-const tokyoDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('sv-SE', { timeZone: 'Asia/Tokyo', hour12: false }).replace('T', ' ');
-
-function csvRow(d: TransactionDocument): (string | number | null)[] {
-  const f = d.files[0];
-  return [
-    d.transaction_date,
-    d.customer_name,
-    DOCUMENT_TYPES[d.document_type],
-    d.amount,
-    d.registration_number,
-    DOCUMENT_STATUSES[d.status],
-    f?.file_name ?? null,
-    f?.sha256 ?? null,
-    tokyoDateTime(d.created_at),
-  ];
-}
-
-/** The 索引簿 (search index an auditor asks for) of the same search, streamed in batches. */
-function indexCsv(tenant: Tenant, q: TransactionDocumentListQuery) {
-  const w = csvWriter(q.encoding);
-  async function* chunks() {
-    yield Buffer.concat([w.bom, w.encode(csvLine(CSV_HEADER, w.eol))]);
-    for await (const batch of documentBatches(tenant, q)) {
-      yield w.encode(batch.map((d) => csvLine(csvRow(d), w.eol)).join(''));
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
-}
+const fileParams = z.object({ id: idParam, file_id: idParam });
 
 export async function transactionDocumentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // signed links to a document's files: live versions of live documents of the company in the token
-  registerFileSource(FILE_LINK_KIND, async (db, companyId, fileId) => {
-    const F = transactionDocumentFiles;
-    const [f] = await db
-      .select({
-        storage_key: F.storage_key,
-        file_name: F.file_name,
-        content_type: F.content_type,
-        document_id: F.document_id,
-      })
-      .from(F)
-      .where(and(eq(F.id, fileId), eq(F.company_id, companyId), isNull(F.deleted_at)))
-      .limit(1);
-    return f;
-  });
+  registerFileSource(FILE_LINK_KIND, linkedDocumentFile);
+  documentRoutes(r);
+  documentFileRoutes(r);
+}
 
+/** 発注取引: 一覧・検索（索引簿 CSV）・登録・詳細・更新・削除。 */
+function documentRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -140,14 +83,11 @@ export async function transactionDocumentRoutes(app: FastifyInstance) {
     },
     async ({ ctx, req, reply }) => {
       if (req.query.format === 'csv') {
-        return reply
-          .header('Content-Type', `text/csv; charset=${req.query.encoding === 'sjis' ? 'Shift_JIS' : 'utf-8'}`)
-          .header(
-            'Content-Disposition',
-            `attachment; filename="transaction-documents-index.csv"; filename*=UTF-8''${encodeURIComponent('発注取引_索引簿.csv')}`,
-          )
-          .header('Cache-Control', 'no-store')
-          .send(indexCsv(ctx, req.query));
+        return sendFile(reply, indexCsv(ctx, req.query), {
+          type: csvType(req.query.encoding),
+          name: '発注取引_索引簿.csv',
+          fallback: 'transaction-documents-index.csv',
+        });
       }
       return listDocuments(ctx, req.query);
     },
@@ -225,7 +165,10 @@ export async function transactionDocumentRoutes(app: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+}
 
+/** 発注取引のファイル（アップロード・削除・署名付きリンク）と履歴。 */
+function documentFileRoutes(r: ZodApp) {
   companyRoute(
     r,
     {

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import {
+  companyIdQuery,
   dataOf,
+  idParams,
   noContentDto,
   PAYMENT_METHODS,
   pageOf,
@@ -14,10 +16,11 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tenant } from '../../lib/context.js';
 import { csvLine, csvWriter } from '../../lib/csv.js';
 import { notFound } from '../../lib/http-errors.js';
+import { csvType, sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { createTransaction, deleteTransaction, updateTransaction } from './transaction-actions.js';
@@ -33,8 +36,6 @@ const config = {
 };
 const tags = ['transactions'];
 const LIST = '/api/transactions';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 
 const CSV_HEADER = [
   '取引番号',
@@ -110,14 +111,11 @@ export async function transactionRoutes(app: FastifyInstance) {
     },
     async ({ ctx, req, reply }) => {
       if (req.query.format === 'csv') {
-        return reply
-          .header('Content-Type', `text/csv; charset=${req.query.encoding === 'sjis' ? 'Shift_JIS' : 'utf-8'}`)
-          .header(
-            'Content-Disposition',
-            `attachment; filename="transactions.csv"; filename*=UTF-8''${encodeURIComponent('受注取引.csv')}`,
-          )
-          .header('Cache-Control', 'no-store')
-          .send(transactionCsv(ctx, req.query));
+        return sendFile(reply, transactionCsv(ctx, req.query), {
+          type: csvType(req.query.encoding),
+          name: '受注取引.csv',
+          fallback: 'transactions.csv',
+        });
       }
       return listTransactions(ctx, req.query);
     },
