@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { CompanyCtx } from '../../lib/context.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -13,7 +12,6 @@ export const both = { access: { roles: ['company' as const, 'employee' as const]
 export const manager = { access: { roles: ['company' as const], permission: 'attendance.index' } };
 export const tags = ['attendance'];
 export const BASE = '/api/company/attendance';
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The signed-in employee's own record (403 when the sign-in has none). */
 export async function ownEmployee(ctx: CompanyCtx, req: FastifyRequest): Promise<AttendanceEmployee> {

@@ -5,6 +5,7 @@ import {
   correctionListQuery,
   correctionRequestInput,
   dataOf,
+  idParams,
   versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute } from '../../lib/tenant-route.js';
-import { BASE, both, idParams, isEmployee, manager, ownEmployee, tags } from './attendance-access.js';
+import { BASE, both, isEmployee, manager, ownEmployee, tags } from './attendance-access.js';
 import { createDay, decideCorrection, requestCorrection, updateDay } from './attendance-actions.js';
 import { dayForEdit, findAttendanceEmployee, listCorrections, toCorrection } from './attendance-records.queries.js';
 

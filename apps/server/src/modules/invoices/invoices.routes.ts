@@ -1,4 +1,13 @@
-import { dataOf, invoiceDto, invoiceInput, invoiceListQuery, pageOf, versioned } from '@chobo/core';
+import {
+  companyIdQuery,
+  dataOf,
+  idParams,
+  invoiceDto,
+  invoiceInput,
+  invoiceListQuery,
+  pageOf,
+  versioned,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,8 +31,6 @@ const config = {
 };
 const tags = ['invoices'];
 const LIST = '/api/invoices';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 const sendBody = z
   .object({
     to: z
