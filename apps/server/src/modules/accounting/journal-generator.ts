@@ -45,10 +45,13 @@ const round100 = (v: number) => Math.max(100, Math.round(v / 100) * 100);
 
 export type Template = (date: string, rng: Rng, scale: number) => JournalEntryValues;
 
-/** Realistic templates of a small trading company (売上, 仕入, 給与, 家賃, 減価償却, 借入, 税 …). */
-export function templates(id: (code: string) => number) {
-  const tax = (v: number) => Math.floor(v * 0.1);
-  const t: Record<string, { weight: number; make: Template }> = {
+type TemplateTable = Record<string, { weight: number; make: Template }>;
+
+const tax = (v: number) => Math.floor(v * 0.1);
+
+/** 売上・回収・仕入・支払・経費. */
+function tradeTemplates(id: (code: string) => number): TemplateTable {
+  return {
     credit_sale: {
       weight: 20,
       make: (date, rng, s) => {
@@ -121,6 +124,12 @@ export function templates(id: (code: string) => number) {
         };
       },
     },
+  };
+}
+
+/** 給与・社会保険・家賃・減価償却・借入と返済. */
+function payrollAndFinancingTemplates(id: (code: string) => number): TemplateTable {
+  return {
     payroll: {
       weight: 2,
       make: (date, rng, s) => {
@@ -181,6 +190,12 @@ export function templates(id: (code: string) => number) {
         };
       },
     },
+  };
+}
+
+/** 短期借入・固定資産・受取利息・税・その他の振替. */
+function otherTemplates(id: (code: string) => number): TemplateTable {
+  return {
     short_loan: {
       weight: 1,
       make: (date, rng, s) => {
@@ -253,7 +268,11 @@ export function templates(id: (code: string) => number) {
       },
     },
   };
-  return t;
+}
+
+/** Realistic templates of a small trading company (売上, 仕入, 給与, 家賃, 減価償却, 借入, 税 …), in a fixed order. */
+export function templates(id: (code: string) => number): TemplateTable {
+  return { ...tradeTemplates(id), ...payrollAndFinancingTemplates(id), ...otherTemplates(id) };
 }
 
 /** `count` realistic entries spread over [from, to], sorted by date. */

@@ -1,7 +1,6 @@
-import { dashboardDto, dataOf, isPermitted, tokyoDate } from '@chobo/core';
+import { companyIdQuery, dashboardDto, dataOf, isPermitted, tokyoDate } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { type RouteAccess, requireAuth } from '../../plugins/auth.js';
 import { readDashboard } from './dashboard.js';
@@ -26,7 +25,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
         summary: 'ホームの概況',
         description:
           '今月の売上、未回収売掛金・未払買掛金（買掛金＋未払金）・現金及び預金（今日時点の残高試算表の期末残高）、過去12か月の売上と費用、未入金の請求書・未請求の受注取引・支払期日が近い発注取引・確認待ちのOCR書類・未確定の銀行明細の件数と金額、本日の出勤状況（出勤管理の権限がある場合）',
-        querystring: z.object({ company_id: z.coerce.number().int().positive().optional() }),
+        querystring: companyIdQuery,
         response: { 200: dataOf(dashboardDto) },
       },
     },
