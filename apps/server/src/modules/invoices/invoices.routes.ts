@@ -1,12 +1,24 @@
-import { dataOf, invoiceDto, invoiceInput, invoiceListQuery, pageOf, versioned } from '@chobo/core';
+import {
+  companyIdQuery,
+  dataOf,
+  idParams,
+  invoiceDto,
+  invoiceInput,
+  invoiceListQuery,
+  pageOf,
+  versioned,
+} from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { fileResponse } from '../../lib/responses.js';
+import { sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
-import { correctInvoice, createInvoice, issueInvoice, sendInvoice, updateInvoice } from './invoice-actions.js';
+import { correctInvoice, createInvoice, updateInvoice } from './invoice-actions.js';
+import { issueInvoice } from './invoice-issue-actions.js';
+import { sendInvoice } from './invoice-mail-actions.js';
 import { listInvoices, loadInvoice } from './invoices.queries.js';
 
 /** Invoices belong to 受注取引管理: transactions.index; admins read them with companies.index. */
@@ -19,8 +31,6 @@ const config = {
 };
 const tags = ['invoices'];
 const LIST = '/api/invoices';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
 const sendBody = z
   .object({
     to: z
@@ -153,14 +163,11 @@ export async function invoiceRoutes(app: FastifyInstance) {
       // the PDF code (pdf-lib, fontkit) loads on the first PDF, not at start (ADR 0025)
       const { invoicePdf } = await import('./invoice-pdf.js');
       const pdf = await invoicePdf(ctx, invoice);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="invoice-${invoice.number}.pdf"; filename*=UTF-8''${encodeURIComponent(`請求書_${invoice.number}.pdf`)}`,
-        )
-        .header('Cache-Control', 'no-store')
-        .send(pdf);
+      return sendFile(reply, pdf, {
+        type: 'application/pdf',
+        name: `請求書_${invoice.number}.pdf`,
+        fallback: `invoice-${invoice.number}.pdf`,
+      });
     },
   );
 }

@@ -1,0 +1,68 @@
+import {
+  ATTENDANCE_CSV_HEADER,
+  datesOf,
+  formatMinutes,
+  holidayName,
+  MONTHLY_60H_MINUTES,
+  tokyoDate,
+  tokyoTime,
+  WEEKDAY_SHORT,
+  weekdayOf,
+} from '@chobo/core';
+import type { Tenant } from '../../lib/context.js';
+import { csvLine, csvWriter } from '../../lib/csv.js';
+import { attendanceExportRows } from './attendance.queries.js';
+
+/**
+ * 出勤簿CSV for payroll: every employee's days of the month with their figures, one line a day, the
+ * overtime beyond 60 h of the month counted from the day it is passed. UTF-8 with a BOM, or Shift_JIS.
+ */
+export async function attendanceCsv(tenant: Tenant, month: string, encoding: 'utf8' | 'sjis', today: string) {
+  const { period, list, computed } = await attendanceExportRows(tenant, month, today);
+  const w = csvWriter(encoding);
+  const lines: string[] = [csvLine(ATTENDANCE_CSV_HEADER, w.eol)];
+  for (const e of list) {
+    const m = computed.get(e.id);
+    if (!m) continue;
+    const byDate = new Map(m.rows.map((d) => [d.date, d]));
+    let cumulative = 0;
+    for (const date of datesOf(period.from, period.to)) {
+      const d = byDate.get(date);
+      const f = m.figures.get(date);
+      if (!d || !f) continue;
+      const over60 =
+        Math.max(0, cumulative + f.overtime_minutes - MONTHLY_60H_MINUTES) -
+        Math.max(0, cumulative - MONTHLY_60H_MINUTES);
+      cumulative += f.overtime_minutes;
+      const cin = d.clock_in.toISOString();
+      const cout = d.clock_out?.toISOString() ?? null;
+      lines.push(
+        csvLine(
+          [
+            e.code,
+            e.name,
+            date,
+            WEEKDAY_SHORT[weekdayOf(date)],
+            holidayName(date) ?? '',
+            tokyoTime(cin),
+            cout ? tokyoTime(cout, date).replace('翌', '') : '',
+            f.break_minutes,
+            f.worked_minutes,
+            f.overtime_minutes,
+            over60,
+            f.late_night_minutes,
+            f.holiday_minutes,
+            formatMinutes(f.break_minutes),
+            formatMinutes(f.worked_minutes),
+            formatMinutes(f.overtime_minutes),
+            formatMinutes(f.late_night_minutes),
+            formatMinutes(f.holiday_minutes),
+            [cout && tokyoDate(cout) > date ? '翌日退勤' : '', d.note ?? ''].filter(Boolean).join(' '),
+          ],
+          w.eol,
+        ),
+      );
+    }
+  }
+  return Buffer.concat([w.bom, w.encode(lines.join(''))]);
+}
