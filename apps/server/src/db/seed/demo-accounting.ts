@@ -19,31 +19,37 @@ import { demoPurchases } from './demo-purchases.js';
 import { demoSalesCatalog, demoSalesMonth } from './demo-sales.js';
 
 type Line = JournalEntryValues['lines'][number];
+type Tax = Line['tax_category'];
 
-export async function seedDemoAccounting(
-  tenant: Tenant,
-  opts: {
-    today?: string;
-    userId?: number | null;
-    storage?: FileStorage;
-    /** false: each plain entry posted at once by postEntry (the seed-time benchmark's baseline). Default true. */
-    batch?: boolean;
-    /** Where the documents' PDFs are drawn (the seed's worker); default: here. */
-    files?: DemoFiles;
-  } = {},
-) {
-  const { db, companyId } = tenant;
+interface SeedOpts {
+  today?: string;
+  userId?: number | null;
+  storage?: FileStorage;
+  /** false: each plain entry posted at once by postEntry (the seed-time benchmark's baseline). Default true. */
+  batch?: boolean;
+  /** Where the documents' PDFs are drawn (the seed's worker); default: here. */
+  files?: DemoFiles;
+}
+
+/** The demo's books being written: accounts by code, plain entries kept and written together. */
+interface Book {
+  tenant: Tenant;
+  today: string;
+  accounts: Awaited<ReturnType<typeof loadAccounts>>;
+  id: (code: string) => number;
+  line: (code: string, debit: number, credit: number, tax?: Tax, memo?: string | null) => Line;
+  post: (date: string, description: string, lines: Line[]) => Promise<void>;
+  flush: () => Promise<unknown>;
+  /** Writes the entries kept so far, then runs `fn` (an action that posts, or a read of the books). */
+  after: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+async function openBook(tenant: Tenant, opts: SeedOpts): Promise<Book> {
   const today = opts.today ?? todayInTokyo();
   const accounts = await loadAccounts(tenant);
   const byCode = new Map(accounts.map((a) => [a.code, a.id]));
   const id = (code: string) => byCode.get(code) as number;
-  const line = (
-    code: string,
-    debit: number,
-    credit: number,
-    tax: Line['tax_category'] = 'none',
-    memo: string | null = null,
-  ): Line => ({
+  const line = (code: string, debit: number, credit: number, tax: Tax = 'none', memo: string | null = null): Line => ({
     account_id: id(code),
     debit,
     credit,
@@ -63,159 +69,180 @@ export async function seedDemoAccounting(
   };
   /** Writes the entries kept so far, then runs `fn` (an action that posts, or a read of the books). */
   const flush = () => postEntries(tenant, pending.splice(0), { createdBy: opts.userId ?? null });
-  const then = async <T>(fn: () => Promise<T>): Promise<T> => {
+  const after = async <T>(fn: () => Promise<T>): Promise<T> => {
     await flush();
     return fn();
   };
-  const ctx = systemCompanyCtx(db, companyId, opts.userId ?? null);
+  return { tenant, today, accounts, id, line, post, flush, after };
+}
+
+const OPENING_BALANCES: [code: string, debit: number, credit: number][] = [
+  ['1110', 300_000, 0],
+  ['1120', 18_500_000, 0],
+  ['1220', 4_200_000, 0],
+  ['1310', 2_800_000, 0],
+  ['1550', 2_400_000, 0],
+  ['1590', 0, 600_000],
+  ['1750', 1_200_000, 0],
+  ['2120', 0, 2_600_000],
+  ['2520', 0, 6_000_000],
+  ['3110', 0, 10_000_000],
+  ['3320', 0, 10_200_000],
+];
+
+/** The month's expenses: account, description, and the range its amount is drawn from. */
+const MONTHLY_EXPENSES: [code: string, name: string, lo: number, hi: number][] = [
+  ['6160', '出張交通費', 20_000, 120_000],
+  ['6170', '電話・インターネット代', 30_000, 45_000],
+  ['6210', '電気・水道代', 40_000, 70_000],
+  ['6220', '事務用品', 5_000, 60_000],
+  ['6190', '取引先との会食', 10_000, 90_000],
+  ['6180', 'ウェブ広告', 50_000, 200_000],
+  ['6240', '振込手数料', 3_000, 8_000],
+];
+
+const r100 = (v: number) => Math.round(v / 100) * 100;
+
+interface Business {
+  ctx: ReturnType<typeof systemCompanyCtx>;
+  rng: ReturnType<typeof prng>;
+  docRng: ReturnType<typeof prng>;
+  documents: Awaited<ReturnType<typeof demoPurchases>>;
+  catalog: Awaited<ReturnType<typeof demoSalesCatalog>>;
+}
+interface Carry {
+  sales: number;
+  purchases: number;
+  invoiceIds: number[];
+  documentIds: number[];
+}
+
+/** Salaries, rent, loans and the other entries of every month (the bonus and interest months included). */
+async function fixedMonthEntries(book: Book, d: (day: number) => string, m: number) {
+  const { post, line } = book;
+  await post(d(1), '小口現金の補充', [line('1110', 250_000, 0), line('1120', 0, 250_000)]);
+  await post(d(10), '社会保険料の納付', [line('6140', 420_000, 0), line('2190', 420_000, 0), line('1120', 0, 840_000)]);
+  await post(d(15), '長期借入金の返済（元金・利息）', [
+    line('2520', 250_000, 0),
+    line('7510', 9_000, 0),
+    line('1120', 0, 259_000),
+  ]);
+  await post(d(25), '役員報酬の支払', [
+    line('6110', 800_000, 0, 'non_taxable'),
+    line('2190', 0, 120_000),
+    line('1120', 0, 680_000),
+  ]);
+  await post(d(25), '給料手当の支払', [
+    line('6120', 2_300_000, 0, 'non_taxable'),
+    line('2190', 0, 300_000),
+    line('1120', 0, 2_000_000),
+  ]);
+  await post(d(27), '事務所家賃', [
+    line('6200', 350_000, 0, 'purchase_10'),
+    line('1450', 35_000, 0),
+    line('1120', 0, 385_000),
+  ]);
+  await post(d(31), '減価償却費の計上（月次）', [line('6260', 60_000, 0), line('1590', 0, 60_000)]);
+  if (m === 6 || m === 12)
+    await post(d(10), '賞与の支払', [
+      line('6130', 1_800_000, 0, 'non_taxable'),
+      line('2190', 0, 250_000),
+      line('1120', 0, 1_550_000),
+    ]);
+  if (m === 9 || m === 3)
+    await post(d(20), '普通預金の利息', [line('1120', 1_234, 0), line('7110', 0, 1_234, 'exempt')]);
+}
+
+/** One month of ordinary business; returns the month's credit sales and purchases (settled next month). */
+async function demoMonth(book: Book, biz: Business, y: number, m: number, carry: Carry): Promise<Carry> {
+  const { post, line, after, today } = book;
+  const { ctx, rng, docRng, documents } = biz;
+  const d = (day: number) =>
+    `${y}-${String(m).padStart(2, '0')}-${String(Math.min(day, Number(lastDayOfMonth(y, m).slice(8)))).padStart(2, '0')}`;
+  // last month's invoices are collected on the 5th and the suppliers paid on the 10th, as payments
+  // allocated to the documents (the opening balances, which have no documents, as plain entries)
+  if (carry.invoiceIds.length === 0)
+    await post(d(5), '前月分 売掛金の入金', [line('1120', carry.sales, 0), line('1220', 0, carry.sales)]);
+  else if (d(5) <= today) await after(() => demoReceipts(ctx, carry.invoiceIds, d(5), today));
+  if (carry.documentIds.length === 0)
+    await post(d(10), '前月分 買掛金の支払', [line('2120', carry.purchases, 0), line('1120', 0, carry.purchases)]);
+  else if (d(10) <= today) await after(() => demoSupplierPayments(ctx, documents.owed, carry.documentIds, d(10)));
+  let purchases = 0;
+  // sales: 受注取引 posted by the sales actions, billed at month end (demo-sales.ts)
+  const billing = await after(() =>
+    demoSalesMonth(ctx, biz.catalog, rng, { d, last: lastDayOfMonth(y, m), today, correct: m === 7 || m === 11 }),
+  );
+  // purchases: the suppliers' 請求書 registered as 発注取引 and posted by them (demo-purchases.ts)
+  const owedBefore = documents.owed.length;
+  for (let i = 0; i < 6; i++) {
+    const v = r100(rng.int(300_000, 950_000));
+    purchases += await after(() => documents.invoice(d(rng.int(1, 28)), v));
+  }
+  const documentIds = documents.owed.slice(owedBefore).map((o) => o.id);
+  await after(() => documents.quote(d(docRng.int(1, 28))));
+  for (const [code, name, lo, hi] of MONTHLY_EXPENSES) {
+    const v = r100(rng.int(lo, hi));
+    const tax = Math.floor(v / 10);
+    if (code === '6220') {
+      // office supplies paid in cash: a 領収書 (消耗品費 / 仮払消費税等 / 現金)
+      await after(() => documents.receipt(d(rng.int(1, 28)), v));
+      continue;
+    }
+    await post(d(rng.int(1, 28)), name, [
+      line(code, v, 0, 'purchase_10'),
+      line('1450', tax, 0),
+      line(code === '6160' || code === '6220' ? '1110' : '1120', 0, v + tax),
+    ]);
+  }
+  await fixedMonthEntries(book, d, m);
+  return { sales: billing.billed, purchases, invoiceIds: billing.invoiceIds, documentIds };
+}
+
+/** 決算整理: inventory, consumption tax settlement and income taxes, dated the last day of the year. */
+async function yearEnd(book: Book, from: string, to: string, closingInventory: number) {
+  const { post, line, after, id, tenant, accounts } = book;
+  await post(to, '期末商品棚卸高の計上', [line('1310', closingInventory, 0), line('5130', 0, closingInventory)]);
+  const sums = await after(() => sumByAccount(tenant, { to }));
+  const received = -net(get(sums, id('2210')));
+  const paid = net(get(sums, id('1450')));
+  await post(to, '消費税等の確定（仮受・仮払の相殺）', [
+    line('2210', received, 0),
+    line('1450', 0, paid),
+    line('2160', 0, received - paid),
+  ]);
+  const pl = await after(() => sumByAccount(tenant, { from, to }));
+  let pretax = 0;
+  for (const a of accounts)
+    if ((a.category === 'revenue' || a.category === 'expense') && a.section !== 'income_taxes')
+      pretax -= net(get(pl, a.id));
+  const tax = Math.max(70_000, r100(pretax * 0.3));
+  await post(to, '法人税、住民税及び事業税の計上', [line('9110', tax, 0), line('2150', 0, tax)]);
+  return tax;
+}
+
+export async function seedDemoAccounting(tenant: Tenant, opts: SeedOpts = {}) {
+  const book = await openBook(tenant, opts);
+  const { post, line, after, today, id } = book;
+  const ctx = systemCompanyCtx(tenant.db, tenant.companyId, opts.userId ?? null);
   const rng = prng(20260401);
   // the supplier documents draw from their own sequence, so the rest of the demo stays as it was
   const docRng = prng(20260402);
   const documents = await demoPurchases(ctx, opts.storage ?? new MemoryFileStorage(), docRng, today, opts.files);
-  const r100 = (v: number) => Math.round(v / 100) * 100;
 
   const current = fiscalYearContaining(today, 3);
   const fy1 = await createFiscalYear({
     ctx,
     input: {
       start_date: `${Number(current.from.slice(0, 4)) - 1}-04-01`,
-      opening_balances: [
-        { account_id: id('1110'), debit: 300_000, credit: 0 },
-        { account_id: id('1120'), debit: 18_500_000, credit: 0 },
-        { account_id: id('1220'), debit: 4_200_000, credit: 0 },
-        { account_id: id('1310'), debit: 2_800_000, credit: 0 },
-        { account_id: id('1550'), debit: 2_400_000, credit: 0 },
-        { account_id: id('1590'), debit: 0, credit: 600_000 },
-        { account_id: id('1750'), debit: 1_200_000, credit: 0 },
-        { account_id: id('2120'), debit: 0, credit: 2_600_000 },
-        { account_id: id('2520'), debit: 0, credit: 6_000_000 },
-        { account_id: id('3110'), debit: 0, credit: 10_000_000 },
-        { account_id: id('3320'), debit: 0, credit: 10_200_000 },
-      ],
+      opening_balances: OPENING_BALANCES.map(([code, debit, credit]) => ({ account_id: id(code), debit, credit })),
     },
   });
 
-  /** One month of ordinary business; returns the month's credit sales and purchases (settled next month). */
-  const month = async (
-    y: number,
-    m: number,
-    carry: { sales: number; purchases: number; invoiceIds: number[]; documentIds: number[] },
-  ) => {
-    const d = (day: number) =>
-      `${y}-${String(m).padStart(2, '0')}-${String(Math.min(day, Number(lastDayOfMonth(y, m).slice(8)))).padStart(2, '0')}`;
-    // last month's invoices are collected on the 5th and the suppliers paid on the 10th, as payments
-    // allocated to the documents (the opening balances, which have no documents, as plain entries)
-    if (carry.invoiceIds.length === 0)
-      await post(d(5), '前月分 売掛金の入金', [line('1120', carry.sales, 0), line('1220', 0, carry.sales)]);
-    else if (d(5) <= today) await then(() => demoReceipts(ctx, carry.invoiceIds, d(5), today));
-    if (carry.documentIds.length === 0)
-      await post(d(10), '前月分 買掛金の支払', [line('2120', carry.purchases, 0), line('1120', 0, carry.purchases)]);
-    else if (d(10) <= today) await then(() => demoSupplierPayments(ctx, documents.owed, carry.documentIds, d(10)));
-    let purchases = 0;
-    // sales: 受注取引 posted by the sales actions, billed at month end (demo-sales.ts)
-    const billing = await then(() =>
-      demoSalesMonth(ctx, catalog, rng, {
-        d,
-        last: lastDayOfMonth(y, m),
-        today,
-        correct: m === 7 || m === 11,
-      }),
-    );
-    const sales = billing.billed;
-    // purchases: the suppliers' 請求書 registered as 発注取引 and posted by them (demo-purchases.ts)
-    const owedBefore = documents.owed.length;
-    for (let i = 0; i < 6; i++) {
-      const v = r100(rng.int(300_000, 950_000));
-      purchases += await then(() => documents.invoice(d(rng.int(1, 28)), v));
-    }
-    const documentIds = documents.owed.slice(owedBefore).map((o) => o.id);
-    await then(() => documents.quote(d(docRng.int(1, 28))));
-    const expenses: [string, string, number, number][] = [
-      ['6160', '出張交通費', 20_000, 120_000],
-      ['6170', '電話・インターネット代', 30_000, 45_000],
-      ['6210', '電気・水道代', 40_000, 70_000],
-      ['6220', '事務用品', 5_000, 60_000],
-      ['6190', '取引先との会食', 10_000, 90_000],
-      ['6180', 'ウェブ広告', 50_000, 200_000],
-      ['6240', '振込手数料', 3_000, 8_000],
-    ];
-    for (const [code, name, lo, hi] of expenses) {
-      const v = r100(rng.int(lo, hi));
-      const tax = Math.floor(v / 10);
-      if (code === '6220') {
-        // office supplies paid in cash: a 領収書 (消耗品費 / 仮払消費税等 / 現金)
-        await then(() => documents.receipt(d(rng.int(1, 28)), v));
-        continue;
-      }
-      await post(d(rng.int(1, 28)), name, [
-        line(code, v, 0, 'purchase_10'),
-        line('1450', tax, 0),
-        line(code === '6160' || code === '6220' ? '1110' : '1120', 0, v + tax),
-      ]);
-    }
-    await post(d(1), '小口現金の補充', [line('1110', 250_000, 0), line('1120', 0, 250_000)]);
-    await post(d(10), '社会保険料の納付', [
-      line('6140', 420_000, 0),
-      line('2190', 420_000, 0),
-      line('1120', 0, 840_000),
-    ]);
-    await post(d(15), '長期借入金の返済（元金・利息）', [
-      line('2520', 250_000, 0),
-      line('7510', 9_000, 0),
-      line('1120', 0, 259_000),
-    ]);
-    await post(d(25), '役員報酬の支払', [
-      line('6110', 800_000, 0, 'non_taxable'),
-      line('2190', 0, 120_000),
-      line('1120', 0, 680_000),
-    ]);
-    await post(d(25), '給料手当の支払', [
-      line('6120', 2_300_000, 0, 'non_taxable'),
-      line('2190', 0, 300_000),
-      line('1120', 0, 2_000_000),
-    ]);
-    await post(d(27), '事務所家賃', [
-      line('6200', 350_000, 0, 'purchase_10'),
-      line('1450', 35_000, 0),
-      line('1120', 0, 385_000),
-    ]);
-    await post(d(31), '減価償却費の計上（月次）', [line('6260', 60_000, 0), line('1590', 0, 60_000)]);
-    if (m === 6 || m === 12)
-      await post(d(10), '賞与の支払', [
-        line('6130', 1_800_000, 0, 'non_taxable'),
-        line('2190', 0, 250_000),
-        line('1120', 0, 1_550_000),
-      ]);
-    if (m === 9 || m === 3)
-      await post(d(20), '普通預金の利息', [line('1120', 1_234, 0), line('7110', 0, 1_234, 'exempt')]);
-    return { sales, purchases, invoiceIds: billing.invoiceIds, documentIds };
-  };
-
-  /** 決算整理: inventory, consumption tax settlement and income taxes, dated the last day of the year. */
-  const yearEnd = async (from: string, to: string, closingInventory: number) => {
-    await post(to, '期末商品棚卸高の計上', [line('1310', closingInventory, 0), line('5130', 0, closingInventory)]);
-    const sums = await then(() => sumByAccount(tenant, { to }));
-    const received = -net(get(sums, id('2210')));
-    const paid = net(get(sums, id('1450')));
-    await post(to, '消費税等の確定（仮受・仮払の相殺）', [
-      line('2210', received, 0),
-      line('1450', 0, paid),
-      line('2160', 0, received - paid),
-    ]);
-    const pl = await then(() => sumByAccount(tenant, { from, to }));
-    let pretax = 0;
-    for (const a of accounts)
-      if ((a.category === 'revenue' || a.category === 'expense') && a.section !== 'income_taxes')
-        pretax -= net(get(pl, a.id));
-    const tax = Math.max(70_000, r100(pretax * 0.3));
-    await post(to, '法人税、住民税及び事業税の計上', [line('9110', tax, 0), line('2150', 0, tax)]);
-    return tax;
-  };
-
   // the closed year
   const y0 = Number(fy1.start_date.slice(0, 4));
-  let carry = { sales: 4_200_000, purchases: 2_600_000, invoiceIds: [] as number[], documentIds: [] as number[] };
-  const catalog = await then(() => demoSalesCatalog(ctx));
+  let carry: Carry = { sales: 4_200_000, purchases: 2_600_000, invoiceIds: [], documentIds: [] };
+  const catalog = await after(() => demoSalesCatalog(ctx));
+  const biz: Business = { ctx, rng, docRng, documents, catalog };
   await post(fy1.start_date, '期首商品棚卸高への振替', [line('5110', 2_800_000, 0), line('1310', 0, 2_800_000)]);
   await post(`${y0}-05-20`, '営業用ノートPC・複合機の購入', [
     line('1550', 1_500_000, 0, 'purchase_10'),
@@ -225,16 +252,16 @@ export async function seedDemoAccounting(
   await post(`${y0}-07-01`, '設備資金の借入（みずほ銀行）', [line('1120', 8_000_000, 0), line('2520', 0, 8_000_000)]);
   for (let i = 0; i < 12; i++) {
     const m = ((3 + i) % 12) + 1;
-    carry = await month(m >= 4 ? y0 : y0 + 1, m, carry);
+    carry = await demoMonth(book, biz, m >= 4 ? y0 : y0 + 1, m, carry);
   }
-  const tax1 = await yearEnd(fy1.start_date, fy1.end_date, 3_100_000);
-  await then(() => closeFiscalYear({ ctx, input: { id: fy1.id } }));
+  const tax1 = await yearEnd(book, fy1.start_date, fy1.end_date, 3_100_000);
+  await after(() => closeFiscalYear({ ctx, input: { id: fy1.id } }));
 
   // the current, open year up to today
   const y1 = y0 + 1;
   await post(`${y1}-04-01`, '期首商品棚卸高への振替', [line('5110', 3_100_000, 0), line('1310', 0, 3_100_000)]);
   await post(`${y1}-05-29`, '法人税等の納付', [line('2150', tax1, 0), line('1120', 0, tax1)]);
-  const ct = -net(get(await then(() => sumByAccount(tenant, { to: `${y1}-05-30` })), id('2160')));
+  const ct = -net(get(await after(() => sumByAccount(tenant, { to: `${y1}-05-30` })), id('2160')));
   await post(`${y1}-05-30`, '消費税等の納付', [line('2160', ct, 0), line('1120', 0, ct)]);
   await post(`${y1}-06-28`, '剰余金の配当', [line('3320', 1_000_000, 0), line('1120', 0, 1_000_000)]);
   await post(`${y1}-09-01`, '定期預金の預入', [line('1140', 3_000_000, 0), line('1120', 0, 3_000_000)]);
@@ -242,7 +269,7 @@ export async function seedDemoAccounting(
     const m = ((3 + i) % 12) + 1;
     const y = m >= 4 ? y1 : y1 + 1;
     if (`${y}-${String(m).padStart(2, '0')}-01` > today) break;
-    carry = await month(y, m, carry);
+    carry = await demoMonth(book, biz, y, m, carry);
   }
-  await flush();
+  await book.flush();
 }
