@@ -43,13 +43,15 @@ export function CardView<T extends { id: number | string }>({
           role="listitem"
           data-testid={card.testId}
           onClick={onOpen ? () => onOpen(row) : undefined}
+          disabled={!onOpen}
           px="md"
           py="sm"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)', cursor: onOpen ? 'pointer' : 'default' }}
         >
           {card.render(row)}
         </UnstyledButton>
       ))}
+      {rows.length > 0 && card.foot?.(rows)}
     </Stack>
   );
 }

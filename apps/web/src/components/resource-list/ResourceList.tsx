@@ -33,8 +33,11 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             filters={filters}
             clearButton={props.toolbarClear}
             extra={props.toolbarExtra?.(state)}
+            phoneSortChoices={props.phoneSortChoices}
+            onPhoneSort={list.setSort}
           />
         )}
+        {props.beforeRows?.(state)}
         {card && narrow ? (
           <CardView label={label} card={card} rows={rows} busy={query.isFetching} onOpen={onOpen} />
         ) : (
@@ -53,6 +56,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             skeleton={props.skeleton}
             highlightOnHover={props.highlightOnHover}
             rowBg={props.rowBg}
+            foot={props.tableFoot}
           />
         )}
         <ListStates

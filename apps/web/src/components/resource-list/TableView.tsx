@@ -1,5 +1,5 @@
 import { Box, type MantineRadius, Table } from '@mantine/core';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { SortDir } from '../../lib/use-list-params';
 import { ListSkeletonRows } from '../ListSkeletonRows';
 import { SortableTh } from '../SortableTh';
@@ -50,6 +50,7 @@ export function TableView<T extends { id: number | string }>({
   skeleton,
   highlightOnHover = true,
   rowBg,
+  foot,
 }: {
   label: string;
   columns: ColumnSpec<T>[];
@@ -70,6 +71,7 @@ export function TableView<T extends { id: number | string }>({
   };
   highlightOnHover?: boolean;
   rowBg?: (row: T) => string | undefined;
+  foot?: (rows: T[]) => ReactNode;
 }) {
   const openProps = (row: T) =>
     onOpen && {
@@ -115,6 +117,7 @@ export function TableView<T extends { id: number | string }>({
             </Table.Tr>
           ))}
         </Table.Tbody>
+        {rows.length > 0 && foot?.(rows)}
       </Table>
     </Table.ScrollContainer>
   );

@@ -1,6 +1,7 @@
-import { Box, Button, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { SortDir } from '../../lib/use-list-params';
 import { KeywordSearchInput } from '../KeywordSearchInput';
 import { FilterInput } from './filters';
 import type { FilterSpec, ResourceListState } from './types';
@@ -14,6 +15,8 @@ export function Toolbar<T>({
   filters = [],
   clearButton,
   extra,
+  phoneSortChoices,
+  onPhoneSort,
 }: {
   state: ResourceListState<T>;
   search?: { placeholder: string; label?: string };
@@ -22,6 +25,8 @@ export function Toolbar<T>({
   filters?: FilterSpec[];
   clearButton?: boolean;
   extra?: ReactNode;
+  phoneSortChoices?: { value: string; label: string }[];
+  onPhoneSort: (sortBy: string | null, sortDir: SortDir | null) => void;
 }) {
   const { narrow, filtered } = state;
   const input = (spec: FilterSpec, i: number) => (
@@ -56,6 +61,19 @@ export function Toolbar<T>({
         )}
         {inline.map(input)}
         {!narrow && clear}
+        {narrow && phoneSortChoices && (
+          <NativeSelect
+            aria-label="並び順"
+            size="xs"
+            style={{ flex: 1, minWidth: 0 }}
+            data={phoneSortChoices}
+            value={state.sortBy ? `${state.sortBy}:${state.sortDir}` : ''}
+            onChange={(e) => {
+              const [by, dir] = e.currentTarget.value.split(':');
+              onPhoneSort(by || null, by ? (dir as SortDir) : null);
+            }}
+          />
+        )}
         {extra}
       </Group>
       {chips.map(input)}

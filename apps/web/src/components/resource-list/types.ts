@@ -101,6 +101,8 @@ export interface CustomerPickerProps {
 /** How a row renders on a phone (≤ 48em) instead of the table. */
 export interface PhoneCardSpec<T> {
   testId?: string;
+  /** Under the cards while there are rows (e.g. the page's totals). */
+  foot?: (rows: T[]) => ReactNode;
   /** Each card in its own bordered box (gap between) instead of rows divided by lines. */
   framed?: boolean;
   render: (row: T) => ReactNode;
@@ -137,6 +139,12 @@ export interface ResourceListProps<T extends { id: number | string }> {
   /** Rendered before the list's card (a page header with actions that need the list state). */
   above?: (state: ResourceListState<T>) => ReactNode;
   card?: PhoneCardSpec<T>;
+  /** A <tfoot> of the table while there are rows (e.g. the page's totals). */
+  tableFoot?: (rows: T[]) => ReactNode;
+  /** Between the toolbar and the rows (e.g. a bar about the selected rows). */
+  beforeRows?: (state: ResourceListState<T>) => ReactNode;
+  /** On a phone (where the headers are not shown) a 並び順 select of `sort_by:sort_dir` values; '' = the default. */
+  phoneSortChoices?: { value: string; label: string }[];
   onOpen?: (row: T) => void;
   empty: EmptySpec;
   emptyFiltered?: FilteredEmptySpec;
@@ -164,4 +172,6 @@ export interface ResourceListState<T> {
   query: UseQueryResult<Paginated<T>, Error>;
   setFilter: ListFilterApi['set'];
   clear: () => void;
+  sortBy: string | null;
+  sortDir: SortDir | null;
 }
