@@ -1,4 +1,4 @@
-import { Paper, Stack, UnstyledButton } from '@mantine/core';
+import { Box, Paper, Stack, UnstyledButton } from '@mantine/core';
 import type { PhoneCardSpec } from './types';
 
 /** The phone list (≤ 48em): one tappable card per row instead of the table. */
@@ -15,6 +15,25 @@ export function CardView<T extends { id: number | string }>({
   busy: boolean;
   onOpen?: (row: T) => void;
 }) {
+  if (card.plain) {
+    return (
+      <Stack gap={0} aria-label={label} aria-busy={busy} role="list">
+        {rows.map((row) => (
+          <Box
+            key={row.id}
+            role="listitem"
+            data-testid={card.testId}
+            px="md"
+            py="sm"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          >
+            {card.render(row)}
+          </Box>
+        ))}
+        {rows.length > 0 && card.foot?.(rows)}
+      </Stack>
+    );
+  }
   if (card.framed) {
     return (
       <Stack gap="xs" px="md" pb="md" aria-label={label} aria-busy={busy} role="list">

@@ -19,7 +19,9 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
     clearKeeps,
     props.loadingOverlay,
   );
-  const { query, rows, narrow } = state;
+  const held = props.hold?.(state) ?? false;
+  const { query, narrow } = state;
+  const rows = held ? [] : state.rows;
   return (
     <>
       {props.above?.(state)}
@@ -35,6 +37,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             extra={props.toolbarExtra?.(state)}
             phoneSortChoices={props.phoneSortChoices}
             onPhoneSort={list.setSort}
+            label={props.toolbarLabel}
           />
         )}
         {props.beforeRows?.(state)}
@@ -47,7 +50,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             rows={rows}
             rowTestId={props.rowTestId}
             busy={query.isFetching}
-            pending={query.isPending}
+            pending={query.isPending && !held}
             sortBy={list.sortBy}
             sortDir={list.sortDir}
             onSort={(key) => list.toggleSort(key)}
@@ -59,14 +62,16 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             foot={props.tableFoot}
           />
         )}
-        <ListStates
-          query={query}
-          filtered={state.filtered}
-          empty={props.empty}
-          emptyFiltered={props.emptyFiltered}
-          onClear={state.clear}
-          onPage={list.setPage}
-        />
+        {!held && (
+          <ListStates
+            query={query}
+            filtered={state.filtered}
+            empty={props.empty}
+            emptyFiltered={props.emptyFiltered}
+            onClear={state.clear}
+            onPage={list.setPage}
+          />
+        )}
       </Paper>
     </>
   );

@@ -17,6 +17,7 @@ export function Toolbar<T>({
   extra,
   phoneSortChoices,
   onPhoneSort,
+  label,
 }: {
   state: ResourceListState<T>;
   search?: { placeholder: string; label?: string };
@@ -27,6 +28,8 @@ export function Toolbar<T>({
   extra?: ReactNode;
   phoneSortChoices?: { value: string; label: string }[];
   onPhoneSort: (sortBy: string | null, sortDir: SortDir | null) => void;
+  /** Makes it a search landmark. */
+  label?: string;
 }) {
   const { narrow, filtered } = state;
   const input = (spec: FilterSpec, i: number) => (
@@ -46,7 +49,7 @@ export function Toolbar<T>({
     </Button>
   );
   return (
-    <Stack gap="sm" p="md">
+    <Stack gap="sm" p="md" role={label ? 'search' : undefined} aria-label={label}>
       <Group align="flex-end" wrap="wrap">
         {search && (
           <Box style={{ flex: '1 1 240px', maxWidth: narrow ? undefined : 360 }}>

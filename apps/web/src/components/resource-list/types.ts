@@ -35,6 +35,8 @@ export interface ColumnSpec<T> {
 export interface ListFilterApi {
   values: Record<string, string | null>;
   set: (key: string, value: string | null, opts?: { replace?: boolean }) => void;
+  /** A phone (≤ 48em) layout. */
+  narrow?: boolean;
 }
 
 interface FilterBase {
@@ -67,6 +69,10 @@ export type FilterSpec =
       toLabel: string;
       /** The labels shown above the fields (else they name the fields for screen readers only). */
       visibleLabels?: boolean;
+      /** Names the pair (role="group"). */
+      groupLabel?: string;
+      /** A message under the pair (e.g. 終了日 before 開始日). */
+      error?: (values: Record<string, string | null>) => string | null;
       w?: number;
     })
   | (FilterBase & { type: 'amountRange'; min: string; max: string; minLabel: string; maxLabel: string; w?: number })
@@ -105,6 +111,8 @@ export interface PhoneCardSpec<T> {
   foot?: (rows: T[]) => ReactNode;
   /** Each card in its own bordered box (gap between) instead of rows divided by lines. */
   framed?: boolean;
+  /** The card is not one button (it holds buttons of its own): `render` opens the row itself. */
+  plain?: boolean;
   render: (row: T) => ReactNode;
 }
 
@@ -134,6 +142,10 @@ export interface ResourceListProps<T extends { id: number | string }> {
   toolbarClear?: boolean;
   /** Query-string keys that 条件をクリア keeps (e.g. a tab); without it only keyword and filters go. */
   clearKeeps?: readonly string[];
+  /** Names the toolbar as a search landmark (role="search"). */
+  toolbarLabel?: string;
+  /** While true (e.g. the filters contradict each other) no rows, empty or error state are shown. */
+  hold?: (state: ResourceListState<T>) => boolean;
   /** Extra content at the end of the toolbar row. */
   toolbarExtra?: (state: ResourceListState<T>) => ReactNode;
   /** Rendered before the list's card (a page header with actions that need the list state). */
