@@ -26,6 +26,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
     <>
       {props.above?.(state)}
       <Paper withBorder radius="md">
+        {props.top?.(state)}
         {(props.search || filters?.length || props.toolbarExtra) && (
           <Toolbar
             state={state}
@@ -60,12 +61,14 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             highlightOnHover={props.highlightOnHover}
             rowBg={props.rowBg}
             foot={props.tableFoot}
+            renderRow={props.renderRow}
+            tableProps={props.tableProps}
           />
         )}
         {!held && (
           <ListStates
             query={query}
-            filtered={state.filtered}
+            filtered={props.isFiltered ? props.isFiltered(state) : state.filtered}
             empty={props.empty}
             emptyFiltered={props.emptyFiltered}
             onClear={state.clear}

@@ -158,7 +158,8 @@ function DateRange({
 // a date goes to the URL once it is one; an emptied field clears it
 const dateToUrl = (text: string) => (text.trim() === '' ? null : ISO_DATE.test(text) ? text : undefined);
 
-function UrlDateField({
+/** A date box bound to one URL value (what is typed stays; a date goes to the URL, debounced). */
+export function UrlDateField({
   label,
   visibleLabel,
   value,

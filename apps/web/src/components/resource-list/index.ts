@@ -1,7 +1,7 @@
 export { CardView } from './CardView';
 export { CsvDownloadMenu, type CsvEncoding } from './CsvDownloadMenu';
 export { DIGITS, filterKeys, filterParam, ISO_DATE, validFilters } from './filter-keys';
-export { amountValue, FilterInput, yenToUrl } from './filters';
+export { amountValue, FilterInput, UrlDateField, yenToUrl } from './filters';
 export { ListStates } from './ListStates';
 export { ResourceList } from './ResourceList';
 export { TableView } from './TableView';

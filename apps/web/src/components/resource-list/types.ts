@@ -1,5 +1,5 @@
 import type { Paginated } from '@chobo/core';
-import type { MantineRadius } from '@mantine/core';
+import type { MantineRadius, TableProps } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import type { SortDir } from '../../lib/use-list-params';
@@ -26,6 +26,8 @@ export interface ColumnSpec<T> {
   style?: CSSProperties;
   /** The header is read by screen readers only (e.g. 操作). */
   hideLabel?: boolean;
+  /** The header's alignment (default: the header's own). */
+  headerAlign?: 'left' | 'center' | 'right';
   /** A cell of buttons (row actions): a click or key there does not open the row. */
   actions?: boolean;
   render: (row: T) => ReactNode;
@@ -153,6 +155,14 @@ export interface ResourceListProps<T extends { id: number | string }> {
   card?: PhoneCardSpec<T>;
   /** A <tfoot> of the table while there are rows (e.g. the page's totals). */
   tableFoot?: (rows: T[]) => ReactNode;
+  /** At the top of the list's card, above the toolbar (e.g. what was just saved). */
+  top?: (state: ResourceListState<T>) => ReactNode;
+  /** Rows rendered by the list itself (e.g. one entry over several <tr>, with rowSpan); the kit keeps the rest. */
+  renderRow?: (row: T) => ReactNode;
+  /** Whether the list counts as filtered (the empty state's variant); default: a keyword or any filter value. */
+  isFiltered?: (state: ResourceListState<T>) => boolean;
+  /** More props of the <Table> (spacing, borders, style). */
+  tableProps?: Partial<TableProps>;
   /** Between the toolbar and the rows (e.g. a bar about the selected rows). */
   beforeRows?: (state: ResourceListState<T>) => ReactNode;
   /** On a phone (where the headers are not shown) a 並び順 select of `sort_by:sort_dir` values; '' = the default. */
