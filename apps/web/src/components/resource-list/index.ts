@@ -1,4 +1,4 @@
-export { CardView } from './CardView';
+export { CardTotal, CardView } from './CardView';
 export { CsvDownloadMenu, type CsvEncoding } from './CsvDownloadMenu';
 export { DIGITS, filterKeys, filterParam, ISO_DATE, validFilters } from './filter-keys';
 export { amountValue, FilterInput, UrlDateField, yenToUrl } from './filters';

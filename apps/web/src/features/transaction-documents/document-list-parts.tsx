@@ -1,7 +1,7 @@
 import { formatDateJa, formatJPY, type TransactionDocument } from '@chobo/core';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import type { ColumnSpec, PhoneCardSpec } from '../../components/resource-list';
+import { CardTotal, type ColumnSpec, type PhoneCardSpec } from '../../components/resource-list';
 import { fileLinkPath } from './api';
 import { documentStatusLabel, documentTypeLabel, num, paymentLabel, STATUS_COLORS } from './labels';
 
@@ -208,16 +208,7 @@ export function documentCard(
         </Stack>
       </Group>
     ),
-    foot: (rows) => (
-      <Group justify="space-between" px="md" py="sm" bg="gray.0" data-testid="page-totals">
-        <Text size="sm" fw={600}>
-          このページの合計
-        </Text>
-        <Text size="sm" fw={700} style={num}>
-          {formatJPY(pageTotal(rows))}
-        </Text>
-      </Group>
-    ),
+    foot: (rows) => <CardTotal style={num}>{formatJPY(pageTotal(rows))}</CardTotal>,
   };
 }
 

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ColumnSpec, PhoneCardSpec } from '../../components/resource-list';
+import { CardTotal, type ColumnSpec, type PhoneCardSpec } from '../../components/resource-list';
 import { invoiceCreatePath } from '../invoices/labels';
 import { num, paymentLabel, STATUS_COLORS, statusLabel } from './labels';
 
@@ -127,16 +127,7 @@ export const CARD: PhoneCardSpec<Transaction> = {
       </Group>
     </>
   ),
-  foot: (rows) => (
-    <Group justify="space-between" px="md" py="sm" bg="gray.0" data-testid="page-totals">
-      <Text size="sm" fw={600}>
-        このページの合計
-      </Text>
-      <Text size="sm" fw={700} style={num}>
-        {formatJPY(totalsOf(rows).total)}
-      </Text>
-    </Group>
-  ),
+  foot: (rows) => <CardTotal style={num}>{formatJPY(totalsOf(rows).total)}</CardTotal>,
 };
 
 /** The table's このページの合計 (小計, 消費税, 合計) under `labelSpan` columns. */
