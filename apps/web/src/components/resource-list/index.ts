@@ -1,5 +1,6 @@
 export { CardTotal, CardView } from './CardView';
 export { CsvDownloadMenu, type CsvEncoding } from './CsvDownloadMenu';
+export { cell } from './cell';
 export { DIGITS, filterKeys, filterParam, ISO_DATE, validFilters } from './filter-keys';
 export { amountValue, FilterInput, UrlDateField, yenToUrl } from './filters';
 export { ListStates } from './ListStates';

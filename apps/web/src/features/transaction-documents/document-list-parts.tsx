@@ -1,7 +1,7 @@
 import { formatDateJa, formatJPY, type TransactionDocument } from '@chobo/core';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { CardTotal, type ColumnSpec, type PhoneCardSpec } from '../../components/resource-list';
+import { CardTotal, type ColumnSpec, cell, type PhoneCardSpec } from '../../components/resource-list';
 import { fileLinkPath } from './api';
 import { documentStatusLabel, documentTypeLabel, num, paymentLabel, STATUS_COLORS } from './labels';
 
@@ -104,7 +104,7 @@ export function documentColumns(files: FileOpener): ColumnSpec<TransactionDocume
       sort: 'transaction_date',
       w: 132,
       style: num,
-      render: (d) => <Text size="sm">{formatDateJa(d.transaction_date)}</Text>,
+      render: (d) => cell(formatDateJa(d.transaction_date)),
     },
     {
       label: '取引先',
@@ -158,7 +158,7 @@ export function documentColumns(files: FileOpener): ColumnSpec<TransactionDocume
       sort: 'due_date',
       w: 132,
       style: num,
-      render: (d) => <Text size="sm">{d.due_date ? formatDateJa(d.due_date) : '—'}</Text>,
+      render: (d) => cell(d.due_date ? formatDateJa(d.due_date) : '—'),
     },
     { label: '状態', sort: 'status', w: 96, render: (d) => <StatusBadge status={d.status} /> },
     {

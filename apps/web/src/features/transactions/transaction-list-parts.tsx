@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CardTotal, type ColumnSpec, type PhoneCardSpec } from '../../components/resource-list';
+import { CardTotal, type ColumnSpec, cell, type PhoneCardSpec } from '../../components/resource-list';
 import { invoiceCreatePath } from '../invoices/labels';
 import { num, paymentLabel, STATUS_COLORS, statusLabel } from './labels';
 
@@ -30,28 +30,20 @@ export const COLUMNS: ColumnSpec<Transaction>[] = [
     sort: 'number',
     w: 80,
     style: num,
-    render: (t) => (
-      <Text size="sm" ff="monospace">
-        {t.number}
-      </Text>
-    ),
+    render: (t) => cell(t.number, { ff: 'monospace' }),
   },
   {
     label: '取引日',
     sort: 'transaction_date',
     w: 132,
     style: num,
-    render: (t) => <Text size="sm">{formatDateJa(t.transaction_date)}</Text>,
+    render: (t) => cell(formatDateJa(t.transaction_date)),
   },
   {
     label: '顧客',
     sort: 'customer_name',
     w: '20%',
-    render: (t) => (
-      <Text size="sm" fw={600} lineClamp={2}>
-        {t.customer_name}
-      </Text>
-    ),
+    render: (t) => cell(t.customer_name, { fw: 600, lineClamp: 2 }),
   },
   {
     label: '件名',
@@ -72,7 +64,7 @@ export const COLUMNS: ColumnSpec<Transaction>[] = [
     sort: 'due_date',
     w: 132,
     style: num,
-    render: (t) => <Text size="sm">{t.due_date ? formatDateJa(t.due_date) : '—'}</Text>,
+    render: (t) => cell(t.due_date ? formatDateJa(t.due_date) : '—'),
   },
   { label: '状態', sort: 'status', w: 96, render: (t) => <StatusBadge status={t.status} /> },
   {
