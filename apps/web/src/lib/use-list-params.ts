@@ -82,6 +82,9 @@ export function useListParams<S extends string, F extends string = never>(
       const sort = nextSort(state, column);
       update({ sort_by: sort.sortBy, sort_dir: sort.sortDir }, { resetPage: true });
     },
+    /** A sort chosen as a whole (a phone's 並び順 select); null = the list's default. */
+    setSort: (sortBy: string | null, sortDir: SortDir | null) =>
+      update({ sort_by: sortBy, sort_dir: sortBy ? sortDir : null }, { resetPage: true }),
     /** `replace` for values typed into a box (no history entry per keystroke). */
     setFilter: (key: F, value: string | null, opts: { replace?: boolean } = {}) =>
       update({ [key]: value }, { resetPage: true, replace: opts.replace }),

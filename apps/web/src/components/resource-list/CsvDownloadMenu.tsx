@@ -11,11 +11,17 @@ export function CsvDownloadMenu({
   download,
   menuLabel = '文字コード',
   compact = false,
+  label = 'CSVダウンロード',
+  compactLabel = 'CSV',
+  itemLabels = { utf8: 'UTF-8（BOM付き・推奨）', sjis: 'Shift_JIS（古いExcel向け）' },
 }: {
   download: (encoding: CsvEncoding) => Promise<void>;
   menuLabel?: string;
   /** A phone's short 「CSV」 button. */
   compact?: boolean;
+  label?: string;
+  compactLabel?: string;
+  itemLabels?: { utf8: string; sjis: string };
 }) {
   const [downloading, setDownloading] = useState(false);
   const run = async (encoding: CsvEncoding) => {
@@ -37,16 +43,16 @@ export function CsvDownloadMenu({
           leftSection={<IconDownload size={16} />}
           rightSection={<IconChevronDown size={14} />}
           loading={downloading}
-          aria-label={compact ? 'CSVダウンロード' : undefined}
+          aria-label={compact ? label : undefined}
           style={{ flexShrink: 0 }}
         >
-          {compact ? 'CSV' : 'CSVダウンロード'}
+          {compact ? compactLabel : label}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{menuLabel}</Menu.Label>
-        <Menu.Item onClick={() => void run('utf8')}>UTF-8（BOM付き・推奨）</Menu.Item>
-        <Menu.Item onClick={() => void run('sjis')}>Shift_JIS（古いExcel向け）</Menu.Item>
+        <Menu.Item onClick={() => void run('utf8')}>{itemLabels.utf8}</Menu.Item>
+        <Menu.Item onClick={() => void run('sjis')}>{itemLabels.sjis}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

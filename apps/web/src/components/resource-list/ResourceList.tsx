@@ -19,11 +19,14 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
     clearKeeps,
     props.loadingOverlay,
   );
-  const { query, rows, narrow } = state;
+  const held = props.hold?.(state) ?? false;
+  const { query, narrow } = state;
+  const rows = held ? [] : state.rows;
   return (
     <>
       {props.above?.(state)}
       <Paper withBorder radius="md">
+        {props.top?.(state)}
         {(props.search || filters?.length || props.toolbarExtra) && (
           <Toolbar
             state={state}
@@ -33,8 +36,12 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             filters={filters}
             clearButton={props.toolbarClear}
             extra={props.toolbarExtra?.(state)}
+            phoneSortChoices={props.phoneSortChoices}
+            onPhoneSort={list.setSort}
+            label={props.toolbarLabel}
           />
         )}
+        {props.beforeRows?.(state)}
         {card && narrow ? (
           <CardView label={label} card={card} rows={rows} busy={query.isFetching} onOpen={onOpen} />
         ) : (
@@ -44,7 +51,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             rows={rows}
             rowTestId={props.rowTestId}
             busy={query.isFetching}
-            pending={query.isPending}
+            pending={query.isPending && !held}
             sortBy={list.sortBy}
             sortDir={list.sortDir}
             onSort={(key) => list.toggleSort(key)}
@@ -53,16 +60,21 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
             skeleton={props.skeleton}
             highlightOnHover={props.highlightOnHover}
             rowBg={props.rowBg}
+            foot={props.tableFoot}
+            renderRow={props.renderRow}
+            tableProps={props.tableProps}
           />
         )}
-        <ListStates
-          query={query}
-          filtered={state.filtered}
-          empty={props.empty}
-          emptyFiltered={props.emptyFiltered}
-          onClear={state.clear}
-          onPage={list.setPage}
-        />
+        {!held && (
+          <ListStates
+            query={query}
+            filtered={props.isFiltered ? props.isFiltered(state) : state.filtered}
+            empty={props.empty}
+            emptyFiltered={props.emptyFiltered}
+            onClear={state.clear}
+            onPage={list.setPage}
+          />
+        )}
       </Paper>
     </>
   );

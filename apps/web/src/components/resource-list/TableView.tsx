@@ -1,5 +1,5 @@
-import { Box, type MantineRadius, Table } from '@mantine/core';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { Box, type MantineRadius, Table, type TableProps } from '@mantine/core';
+import { Fragment, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { SortDir } from '../../lib/use-list-params';
 import { ListSkeletonRows } from '../ListSkeletonRows';
 import { SortableTh } from '../SortableTh';
@@ -25,7 +25,12 @@ function HeaderCell<T>({
   ) : (
     column.label
   );
-  if (!column.sort) return <Table.Th w={column.w}>{label}</Table.Th>;
+  if (!column.sort)
+    return (
+      <Table.Th w={column.w} ta={column.headerAlign}>
+        {label}
+      </Table.Th>
+    );
   const sorted = sortBy === column.sort;
   return (
     <SortableTh w={column.w} sorted={sorted} dir={sorted ? sortDir : null} onSort={() => onSort(column.sort as string)}>
@@ -50,6 +55,9 @@ export function TableView<T extends { id: number | string }>({
   skeleton,
   highlightOnHover = true,
   rowBg,
+  foot,
+  renderRow,
+  tableProps,
 }: {
   label: string;
   columns: ColumnSpec<T>[];
@@ -70,6 +78,9 @@ export function TableView<T extends { id: number | string }>({
   };
   highlightOnHover?: boolean;
   rowBg?: (row: T) => string | undefined;
+  foot?: (rows: T[]) => ReactNode;
+  renderRow?: (row: T) => ReactNode;
+  tableProps?: Partial<TableProps>;
 }) {
   const openProps = (row: T) =>
     onOpen && {
@@ -82,7 +93,13 @@ export function TableView<T extends { id: number | string }>({
     };
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table highlightOnHover={highlightOnHover} verticalSpacing="sm" aria-label={label} aria-busy={busy}>
+      <Table
+        highlightOnHover={highlightOnHover}
+        verticalSpacing="sm"
+        {...tableProps}
+        aria-label={label}
+        aria-busy={busy}
+      >
         <Table.Thead bg="gray.0">
           <Table.Tr>
             {columns.map((c) => (
@@ -99,22 +116,25 @@ export function TableView<T extends { id: number | string }>({
               testId={skeleton?.testId}
             />
           )}
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid={rowTestId} bg={rowBg?.(row)} {...openProps(row)}>
-              {columns.map((c) => (
-                <Table.Td
-                  key={c.label}
-                  ta={c.align}
-                  style={c.style}
-                  onClick={c.actions ? stop : undefined}
-                  onKeyDown={c.actions ? stop : undefined}
-                >
-                  {c.render(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
+          {renderRow && rows.map((row) => <Fragment key={row.id}>{renderRow(row)}</Fragment>)}
+          {!renderRow &&
+            rows.map((row) => (
+              <Table.Tr key={row.id} data-testid={rowTestId} bg={rowBg?.(row)} {...openProps(row)}>
+                {columns.map((c) => (
+                  <Table.Td
+                    key={c.label}
+                    ta={c.align}
+                    style={c.style}
+                    onClick={c.actions ? stop : undefined}
+                    onKeyDown={c.actions ? stop : undefined}
+                  >
+                    {c.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
         </Table.Tbody>
+        {rows.length > 0 && foot?.(rows)}
       </Table>
     </Table.ScrollContainer>
   );

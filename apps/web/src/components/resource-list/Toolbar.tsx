@@ -1,6 +1,7 @@
-import { Box, Button, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { SortDir } from '../../lib/use-list-params';
 import { KeywordSearchInput } from '../KeywordSearchInput';
 import { FilterInput } from './filters';
 import type { FilterSpec, ResourceListState } from './types';
@@ -14,6 +15,9 @@ export function Toolbar<T>({
   filters = [],
   clearButton,
   extra,
+  phoneSortChoices,
+  onPhoneSort,
+  label,
 }: {
   state: ResourceListState<T>;
   search?: { placeholder: string; label?: string };
@@ -22,6 +26,10 @@ export function Toolbar<T>({
   filters?: FilterSpec[];
   clearButton?: boolean;
   extra?: ReactNode;
+  phoneSortChoices?: { value: string; label: string }[];
+  onPhoneSort: (sortBy: string | null, sortDir: SortDir | null) => void;
+  /** Makes it a search landmark. */
+  label?: string;
 }) {
   const { narrow, filtered } = state;
   const input = (spec: FilterSpec, i: number) => (
@@ -41,7 +49,7 @@ export function Toolbar<T>({
     </Button>
   );
   return (
-    <Stack gap="sm" p="md">
+    <Stack gap="sm" p="md" role={label ? 'search' : undefined} aria-label={label}>
       <Group align="flex-end" wrap="wrap">
         {search && (
           <Box style={{ flex: '1 1 240px', maxWidth: narrow ? undefined : 360 }}>
@@ -56,6 +64,19 @@ export function Toolbar<T>({
         )}
         {inline.map(input)}
         {!narrow && clear}
+        {narrow && phoneSortChoices && (
+          <NativeSelect
+            aria-label="並び順"
+            size="xs"
+            style={{ flex: 1, minWidth: 0 }}
+            data={phoneSortChoices}
+            value={state.sortBy ? `${state.sortBy}:${state.sortDir}` : ''}
+            onChange={(e) => {
+              const [by, dir] = e.currentTarget.value.split(':');
+              onPhoneSort(by || null, by ? (dir as SortDir) : null);
+            }}
+          />
+        )}
         {extra}
       </Group>
       {chips.map(input)}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { DateField } from '../DateField';
 import { ISO_DATE } from './filter-keys';
 import type { FilterSpec, ListFilterApi } from './types';
+import { useUrlDraft } from './url-draft';
 
 type Set = ListFilterApi['set'];
 
@@ -68,7 +69,7 @@ export function FilterInput({
       );
     }
     case 'custom':
-      return <>{spec.render({ values, set })}</>;
+      return <>{spec.render({ values, set, narrow })}</>;
   }
 }
 
@@ -119,24 +120,21 @@ function DateRange({
   values: Record<string, string | null>;
   set: Set;
 }) {
-  // a date goes to the URL once it is one; an emptied field clears it
-  const onDate = (key: string) => (value: string) => {
-    if (value === '') set(key, null, { replace: true });
-    else if (ISO_DATE.test(value)) set(key, value, { replace: true });
-  };
+  const invalid = Boolean(spec.error?.(values));
   const field = (key: string, label: string) => (
-    <DateField
-      label={spec.visibleLabels ? label : undefined}
-      aria-label={spec.visibleLabels ? undefined : label}
-      value={values[key] ?? ''}
-      onChange={onDate(key)}
+    <UrlDateField
+      label={label}
+      visibleLabel={spec.visibleLabels}
+      value={values[key] ?? null}
+      onChange={(v) => set(key, v, { replace: true })}
+      invalid={invalid}
       w={spec.w ?? 160}
-      miw={0}
     />
   );
   const from = field(spec.from, spec.fromLabel);
   const to = field(spec.to, spec.toLabel);
-  return spec.visibleLabels ? (
+  const error = spec.error?.(values) ?? null;
+  const pair = spec.visibleLabels ? (
     <>
       {from}
       {to}
@@ -144,10 +142,86 @@ function DateRange({
   ) : (
     <Range from={from} to={to} />
   );
+  if (!spec.groupLabel && !error) return pair;
+  return (
+    <Box role="group" aria-label={spec.groupLabel}>
+      {pair}
+      {error && (
+        <Text size="xs" c="red" mt={4} role="alert">
+          {error}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+// a date goes to the URL once it is one; an emptied field clears it
+const dateToUrl = (text: string) => (text.trim() === '' ? null : ISO_DATE.test(text) ? text : undefined);
+
+/** A date box bound to one URL value (what is typed stays; a date goes to the URL, debounced). */
+export function UrlDateField({
+  label,
+  visibleLabel,
+  value,
+  onChange,
+  invalid,
+  w,
+}: {
+  label: string;
+  visibleLabel?: boolean;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  invalid: boolean;
+  w: number;
+}) {
+  const [text, setText] = useUrlDraft(value, onChange, dateToUrl);
+  return (
+    <DateField
+      label={visibleLabel ? label : undefined}
+      aria-label={visibleLabel ? undefined : label}
+      error={invalid || undefined}
+      value={text}
+      onChange={setText}
+      w={w}
+      miw={0}
+    />
+  );
 }
 
 /** Digits only (「10,000」 → 10000); nothing left clears the bound. */
 export const amountValue = (text: string) => text.replace(/[^\d]/g, '') || null;
+
+/** 「10,000」「１２０００円」 → '10000'; '' clears the bound; anything else is not a value yet (undefined). */
+export const yenToUrl = (text: string) => {
+  const half = text.normalize('NFKC').replace(/[,\s円¥]/g, '');
+  if (half === '') return null;
+  return /^\d+$/.test(half) ? String(Number(half)) : undefined;
+};
+
+function UrlAmountField({
+  label,
+  value,
+  onChange,
+  w,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (v: string | null) => void;
+  w: number;
+}) {
+  const [text, setText] = useUrlDraft(value, onChange, yenToUrl, 400);
+  return (
+    <TextInput
+      aria-label={label}
+      inputMode="numeric"
+      leftSection={<Text size="xs">¥</Text>}
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      w={w}
+      miw={0}
+    />
+  );
+}
 
 function AmountRange({
   spec,
@@ -159,13 +233,11 @@ function AmountRange({
   set: Set;
 }) {
   const field = (key: string, label: string) => (
-    <TextInput
-      aria-label={label}
-      inputMode="numeric"
-      value={values[key] ?? ''}
-      onChange={(e) => set(key, amountValue(e.currentTarget.value), { replace: true })}
+    <UrlAmountField
+      label={label}
+      value={values[key] ?? null}
+      onChange={(v) => set(key, v, { replace: true })}
       w={spec.w ?? 130}
-      miw={0}
     />
   );
   return <Range from={field(spec.min, spec.minLabel)} to={field(spec.max, spec.maxLabel)} />;

@@ -1,7 +1,8 @@
-export { CardView } from './CardView';
+export { CardTotal, CardView } from './CardView';
 export { CsvDownloadMenu, type CsvEncoding } from './CsvDownloadMenu';
+export { cell } from './cell';
 export { DIGITS, filterKeys, filterParam, ISO_DATE, validFilters } from './filter-keys';
-export { amountValue, FilterInput } from './filters';
+export { amountValue, FilterInput, UrlDateField, yenToUrl } from './filters';
 export { ListStates } from './ListStates';
 export { ResourceList } from './ResourceList';
 export { type RowSelection, SelectionBar, selectionColumn, useRowSelection } from './selection';
@@ -20,4 +21,5 @@ export type {
   ResourceListProps,
   ResourceListState,
 } from './types';
+export { useUrlDraft } from './url-draft';
 export { PHONE_QUERY, useResourceList } from './use-resource-list';

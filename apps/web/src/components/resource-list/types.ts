@@ -1,5 +1,5 @@
 import type { Paginated } from '@chobo/core';
-import type { MantineRadius } from '@mantine/core';
+import type { MantineRadius, TableProps } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import type { SortDir } from '../../lib/use-list-params';
@@ -26,6 +26,8 @@ export interface ColumnSpec<T> {
   style?: CSSProperties;
   /** The header is read by screen readers only (e.g. 操作). */
   hideLabel?: boolean;
+  /** The header's alignment (default: the header's own). */
+  headerAlign?: 'left' | 'center' | 'right';
   /** A cell of buttons (row actions): a click or key there does not open the row. */
   actions?: boolean;
   render: (row: T) => ReactNode;
@@ -35,6 +37,8 @@ export interface ColumnSpec<T> {
 export interface ListFilterApi {
   values: Record<string, string | null>;
   set: (key: string, value: string | null, opts?: { replace?: boolean }) => void;
+  /** A phone (≤ 48em) layout. */
+  narrow?: boolean;
 }
 
 interface FilterBase {
@@ -67,6 +71,10 @@ export type FilterSpec =
       toLabel: string;
       /** The labels shown above the fields (else they name the fields for screen readers only). */
       visibleLabels?: boolean;
+      /** Names the pair (role="group"). */
+      groupLabel?: string;
+      /** A message under the pair (e.g. 終了日 before 開始日). */
+      error?: (values: Record<string, string | null>) => string | null;
       w?: number;
     })
   | (FilterBase & { type: 'amountRange'; min: string; max: string; minLabel: string; maxLabel: string; w?: number })
@@ -101,8 +109,12 @@ export interface CustomerPickerProps {
 /** How a row renders on a phone (≤ 48em) instead of the table. */
 export interface PhoneCardSpec<T> {
   testId?: string;
+  /** Under the cards while there are rows (e.g. the page's totals). */
+  foot?: (rows: T[]) => ReactNode;
   /** Each card in its own bordered box (gap between) instead of rows divided by lines. */
   framed?: boolean;
+  /** The card is not one button (it holds buttons of its own): `render` opens the row itself. */
+  plain?: boolean;
   render: (row: T) => ReactNode;
 }
 
@@ -132,11 +144,29 @@ export interface ResourceListProps<T extends { id: number | string }> {
   toolbarClear?: boolean;
   /** Query-string keys that 条件をクリア keeps (e.g. a tab); without it only keyword and filters go. */
   clearKeeps?: readonly string[];
+  /** Names the toolbar as a search landmark (role="search"). */
+  toolbarLabel?: string;
+  /** While true (e.g. the filters contradict each other) no rows, empty or error state are shown. */
+  hold?: (state: ResourceListState<T>) => boolean;
   /** Extra content at the end of the toolbar row. */
   toolbarExtra?: (state: ResourceListState<T>) => ReactNode;
   /** Rendered before the list's card (a page header with actions that need the list state). */
   above?: (state: ResourceListState<T>) => ReactNode;
   card?: PhoneCardSpec<T>;
+  /** A <tfoot> of the table while there are rows (e.g. the page's totals). */
+  tableFoot?: (rows: T[]) => ReactNode;
+  /** At the top of the list's card, above the toolbar (e.g. what was just saved). */
+  top?: (state: ResourceListState<T>) => ReactNode;
+  /** Rows rendered by the list itself (e.g. one entry over several <tr>, with rowSpan); the kit keeps the rest. */
+  renderRow?: (row: T) => ReactNode;
+  /** Whether the list counts as filtered (the empty state's variant); default: a keyword or any filter value. */
+  isFiltered?: (state: ResourceListState<T>) => boolean;
+  /** More props of the <Table> (spacing, borders, style). */
+  tableProps?: Partial<TableProps>;
+  /** Between the toolbar and the rows (e.g. a bar about the selected rows). */
+  beforeRows?: (state: ResourceListState<T>) => ReactNode;
+  /** On a phone (where the headers are not shown) a 並び順 select of `sort_by:sort_dir` values; '' = the default. */
+  phoneSortChoices?: { value: string; label: string }[];
   onOpen?: (row: T) => void;
   empty: EmptySpec;
   emptyFiltered?: FilteredEmptySpec;
@@ -164,4 +194,6 @@ export interface ResourceListState<T> {
   query: UseQueryResult<Paginated<T>, Error>;
   setFilter: ListFilterApi['set'];
   clear: () => void;
+  sortBy: string | null;
+  sortDir: SortDir | null;
 }

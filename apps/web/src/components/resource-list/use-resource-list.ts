@@ -59,6 +59,8 @@ export function useResourceList<T>(
     query,
     setFilter: list.setFilter,
     clear,
+    sortBy: list.sortBy,
+    sortDir: list.sortDir,
   };
   return { state, list, keywordInput, setKeywordInput };
 }

@@ -1,5 +1,7 @@
-import type { AccountingSettings, Paginated } from '@chobo/core';
+import { type AccountingSettings, type Paginated, todayInTokyo } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { filterParam, type ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
 import type { Account, FiscalYear, JournalEntry, JournalEntryInput, LedgerPage, TrialBalance } from './types';
 
@@ -43,6 +45,55 @@ export interface EntryListParams {
   company_id: number | null;
   /** 'asc' = oldest first (the book's order), 'desc' = newest first */
   sort_dir: 'asc' | 'desc';
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * 仕訳帳's period: the URL's from/to, or (none given, and not period=all) the current fiscal year; `ready`
+ * once that year is known.
+ */
+export function useJournalPeriod(
+  companyId: number | null,
+  given: { from: string | null; to: string | null; period: string | null },
+) {
+  const fiscalYears = useFiscalYears(companyId);
+  const from = given.from && ISO.test(given.from) ? given.from : null;
+  const to = given.to && ISO.test(given.to) ? given.to : null;
+  const explicit = Boolean(from || to) || given.period === 'all';
+  const currentYear = useMemo(() => {
+    const today = todayInTokyo();
+    return fiscalYears.data?.find((y) => y.start_date <= today && today <= y.end_date) ?? null;
+  }, [fiscalYears.data]);
+  return {
+    from: explicit ? from : (currentYear?.start_date ?? null),
+    to: explicit ? to : (currentYear?.end_date ?? null),
+    explicit,
+    currentYear,
+    ready: explicit || !fiscalYears.isPending,
+  };
+}
+
+/** 仕訳帳's data hook for the ResourceList kit (newest first unless order=asc). */
+export function journalListHook(companyId: number | null): ListDataHook<JournalEntry> {
+  return function useJournalPage(p) {
+    const period = useJournalPeriod(companyId, {
+      from: filterParam(p, 'from'),
+      to: filterParam(p, 'to'),
+      period: filterParam(p, 'period'),
+    });
+    const accountId = Number(filterParam(p, 'account_id'));
+    const params: EntryListParams = {
+      keyword: p.keyword,
+      page: p.page,
+      from: period.from,
+      to: period.to,
+      account_id: Number.isInteger(accountId) && accountId > 0 ? accountId : null,
+      company_id: companyId,
+      sort_dir: filterParam(p, 'order') === 'asc' ? 'asc' : 'desc',
+    };
+    return useEntryList(params, period.ready);
+  };
 }
 
 export function useEntryList(params: EntryListParams, enabled = true) {

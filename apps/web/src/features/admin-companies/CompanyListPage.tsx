@@ -20,6 +20,54 @@ const VIEWS = [
   ['transaction-documents', '発注取引'],
 ] as const;
 
+const COLUMNS: AdminColumn<AdminCompany>[] = [
+  {
+    label: '企業名',
+    sort: 'name',
+    render: (c) => (
+      <>
+        <Text size="sm" fw={600} component={Link} to={`/system/companies/${c.id}/edit`} c="inherit">
+          {c.name}
+        </Text>
+        {c.name_kana && (
+          <Text size="xs" c="dimmed">
+            {c.name_kana}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    label: 'ログインアカウント',
+    render: (c) =>
+      c.owner ? (
+        <>
+          <Text size="sm">{c.owner.name}</Text>
+          <Text size="xs" c="dimmed">
+            {c.owner.email}
+            {c.owner.disabled ? '（停止中）' : ''}
+          </Text>
+        </>
+      ) : (
+        <Text size="xs" c="dimmed">
+          未設定
+        </Text>
+      ),
+  },
+  { label: 'ドメイン', w: 140, render: (c) => c.domain_name ?? '—' },
+  {
+    label: '状態',
+    sort: 'status',
+    w: 90,
+    render: (c) => (
+      <Badge variant="light" color={c.status === 'active' ? 'success' : 'danger'}>
+        {COMPANY_STATUSES[c.status]}
+      </Badge>
+    ),
+  },
+  { label: '登録日時', sort: 'created_at', w: 150, render: (c) => fmtDateTime(c.created_at) },
+];
+
 /** /system/companies */
 export default function CompanyListPage() {
   const navigate = useNavigate();
@@ -43,51 +91,7 @@ export default function CompanyListPage() {
     });
 
   const columns: AdminColumn<AdminCompany>[] = [
-    {
-      label: '企業名',
-      sort: 'name',
-      render: (c) => (
-        <>
-          <Text size="sm" fw={600} component={Link} to={`/system/companies/${c.id}/edit`} c="inherit">
-            {c.name}
-          </Text>
-          {c.name_kana && (
-            <Text size="xs" c="dimmed">
-              {c.name_kana}
-            </Text>
-          )}
-        </>
-      ),
-    },
-    {
-      label: 'ログインアカウント',
-      render: (c) =>
-        c.owner ? (
-          <>
-            <Text size="sm">{c.owner.name}</Text>
-            <Text size="xs" c="dimmed">
-              {c.owner.email}
-              {c.owner.disabled ? '（停止中）' : ''}
-            </Text>
-          </>
-        ) : (
-          <Text size="xs" c="dimmed">
-            未設定
-          </Text>
-        ),
-    },
-    { label: 'ドメイン', w: 140, render: (c) => c.domain_name ?? '—' },
-    {
-      label: '状態',
-      sort: 'status',
-      w: 90,
-      render: (c) => (
-        <Badge variant="light" color={c.status === 'active' ? 'success' : 'danger'}>
-          {COMPANY_STATUSES[c.status]}
-        </Badge>
-      ),
-    },
-    { label: '登録日時', sort: 'created_at', w: 150, render: (c) => fmtDateTime(c.created_at) },
+    ...COLUMNS,
     {
       label: '操作',
       w: 64,

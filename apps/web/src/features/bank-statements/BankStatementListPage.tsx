@@ -29,9 +29,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { type ColumnSpec, ResourceList } from '../../components/resource-list';
 import { errorMessage, isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
-import { bankKeys, uploadStatement, useBankAccounts, useImports, useMappings } from './api';
+import { bankKeys, uploadStatement, useBankAccounts, useImportsPage, useMappings } from './api';
 import { BankAccountForm, BankAccountsCard } from './BankAccountsCard';
 import { MappingSetup } from './MappingSetup';
 import { MappingsCard } from './MappingsCard';
@@ -292,84 +293,80 @@ export default function BankStatementListPage() {
   );
 }
 
+const IMPORT_COLUMNS: ColumnSpec<BankImport>[] = [
+  {
+    label: '取り込み日時',
+    render: (i) => (
+      <>
+        <Anchor component={Link} to={`/company/bank_statement/${i.id}`}>
+          {dateTime(i.created_at)}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {i.file_name}
+        </Text>
+      </>
+    ),
+  },
+  { label: '銀行口座', render: (i) => i.bank_account_label },
+  { label: '形式', render: (i) => i.format_label },
+  { label: '期間', render: (i) => `${i.period_from}〜${i.period_to}` },
+  {
+    label: '明細',
+    align: 'right',
+    headerAlign: 'right',
+    render: (i) => (
+      <>
+        {i.imported_rows}件
+        {i.skipped_rows > 0 && (
+          <Text size="xs" c="dimmed">
+            重複 {i.skipped_rows}件
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { label: '確定', align: 'right', headerAlign: 'right', render: (i) => `${i.confirmed_rows}件` },
+  {
+    label: '状態',
+    render: (i) =>
+      i.status === 'processing' ? (
+        <Stack gap={2} w={120}>
+          <Progress
+            value={i.total_rows ? (100 * i.processed_rows) / i.total_rows : 0}
+            animated
+            aria-label="取り込み中"
+          />
+          <Text size="xs" c="dimmed">
+            {i.processed_rows.toLocaleString()} / {i.total_rows.toLocaleString()}件
+          </Text>
+        </Stack>
+      ) : (
+        <Badge color={statusColor[i.status]}>{BANK_IMPORT_STATUSES[i.status]}</Badge>
+      ),
+  },
+];
+
 function ImportsTab() {
-  const imports = useImports();
   return (
     <Stack gap="lg">
       <UploadCard />
-      <Card withBorder>
-        <Stack gap="sm">
-          <Title order={4}>取り込み履歴</Title>
-          <ScrollArea>
-            <Table striped highlightOnHover miw={760}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>取り込み日時</Table.Th>
-                  <Table.Th>銀行口座</Table.Th>
-                  <Table.Th>形式</Table.Th>
-                  <Table.Th>期間</Table.Th>
-                  <Table.Th ta="right">明細</Table.Th>
-                  <Table.Th ta="right">確定</Table.Th>
-                  <Table.Th>状態</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(imports.data ?? []).map((i) => (
-                  <Table.Tr key={i.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/company/bank_statement/${i.id}`}>
-                        {dateTime(i.created_at)}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {i.file_name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{i.bank_account_label}</Table.Td>
-                    <Table.Td>{i.format_label}</Table.Td>
-                    <Table.Td>
-                      {i.period_from}〜{i.period_to}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {i.imported_rows}件
-                      {i.skipped_rows > 0 && (
-                        <Text size="xs" c="dimmed">
-                          重複 {i.skipped_rows}件
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{i.confirmed_rows}件</Table.Td>
-                    <Table.Td>
-                      {i.status === 'processing' ? (
-                        <Stack gap={2} w={120}>
-                          <Progress
-                            value={i.total_rows ? (100 * i.processed_rows) / i.total_rows : 0}
-                            animated
-                            aria-label="取り込み中"
-                          />
-                          <Text size="xs" c="dimmed">
-                            {i.processed_rows.toLocaleString()} / {i.total_rows.toLocaleString()}件
-                          </Text>
-                        </Stack>
-                      ) : (
-                        <Badge color={statusColor[i.status]}>{BANK_IMPORT_STATUSES[i.status]}</Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                {imports.isSuccess && imports.data.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="dimmed" ta="center" py="md">
-                        まだ明細を取り込んでいません
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </Stack>
-      </Card>
+      <ResourceList<BankImport>
+        label="取り込み履歴"
+        useData={useImportsPage}
+        sortable={[]}
+        columns={IMPORT_COLUMNS}
+        rowTestId="import-row"
+        // the list polls while a large file is stored: no overlay for that
+        loadingOverlay={false}
+        minWidth={760}
+        tableProps={{ striped: true }}
+        top={() => (
+          <Title order={4} p="md" pb={0}>
+            取り込み履歴
+          </Title>
+        )}
+        empty={{ title: 'まだ明細を取り込んでいません' }}
+      />
     </Stack>
   );
 }

@@ -13,7 +13,9 @@ import type {
   CompanyBankAccount,
   CompanyBankAccountInput,
 } from '@chobo/core';
+import { type Paginated, pageMeta } from '@chobo/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
 
 /** react-query hooks of 銀行の取引明細取り込み (docs/product/PRODUCT.md §4). */
@@ -52,6 +54,18 @@ export function useImports() {
     refetchInterval: (q) => (q.state.data?.some((i) => i.status === 'processing') ? 1500 : false),
   });
 }
+
+/** The import history as one page, for the ResourceList kit (the server answers every import at once). */
+export const useImportsPage: ListDataHook<BankImport> = () =>
+  useQuery({
+    queryKey: bankKeys.imports(),
+    queryFn: ({ signal }) => api.get<{ data: BankImport[] }>('/api/bank-statements', { signal }).then((r) => r.data),
+    refetchInterval: (q) => (q.state.data?.some((i) => i.status === 'processing') ? 1500 : false),
+    select: (data): Paginated<BankImport> => ({
+      data,
+      meta: pageMeta(data.length, 1, Math.max(1, data.length), data.length),
+    }),
+  });
 
 export interface DetailParams {
   page: number;

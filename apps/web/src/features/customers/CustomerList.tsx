@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { type ColumnSpec, type FilterSpec, ResourceList } from '../../components/resource-list';
+import { type ColumnSpec, cell, type FilterSpec, ResourceList } from '../../components/resource-list';
 import { notifySuccess } from '../../lib/notify';
 import { customerListHook, useDeleteCustomer, usePrefectures } from './api';
 import { selectedCustomerId } from './form-values';
@@ -58,7 +58,7 @@ function columns(prefectures: Record<string, string>): ColumnSpec<Customer>[] {
           </Badge>
         ) : null,
     },
-    { label: '電話番号', w: 124, render: (c) => <Text size="sm">{c.tel || c.mobile || ''}</Text> },
+    { label: '電話番号', w: 124, render: (c) => cell(c.tel || c.mobile || '') },
     {
       label: '住所',
       sort: 'prefecture_code',
@@ -85,7 +85,7 @@ function columns(prefectures: Record<string, string>): ColumnSpec<Customer>[] {
         </Text>
       ),
     },
-    { label: '更新日', sort: 'updated_at', w: 128, render: (c) => <Text size="sm">{formatDateJa(c.updated_at)}</Text> },
+    { label: '更新日', sort: 'updated_at', w: 128, render: (c) => cell(formatDateJa(c.updated_at)) },
   ];
 }
 

@@ -4,25 +4,19 @@ import { modals } from '@mantine/modals';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { type ColumnSpec, ResourceList } from '../../components/resource-list';
+import { type ColumnSpec, cell, ResourceList } from '../../components/resource-list';
 import { notifySuccess } from '../../lib/notify';
 import { usePermissions } from '../../lib/session';
 import { useDeleteEmployee, useEmployeeList, useEmployeeSettings } from './api';
 
 export const employeeEditPath = (id: number) => `/company/employee/edit?id=${id}`;
 
-const text = (value: string) => <Text size="sm">{value}</Text>;
-
 const COLUMNS: ColumnSpec<Employee>[] = [
   {
     label: 'コード',
     sort: 'code',
     w: 110,
-    render: (e) => (
-      <Text size="sm" ff="monospace">
-        {e.code}
-      </Text>
-    ),
+    render: (e) => cell(e.code, { ff: 'monospace' }),
   },
   {
     label: '氏名',
@@ -47,10 +41,10 @@ const COLUMNS: ColumnSpec<Employee>[] = [
       </>
     ),
   },
-  { label: '部署', sort: 'department', w: 120, render: (e) => text(e.department ?? '') },
-  { label: '雇用形態', w: 170, render: (e) => text(EMPLOYMENT_TYPE_LABELS[e.employment_type]) },
-  { label: '所定労働', w: 100, render: (e) => text(e.daily_hours === null ? '' : `${e.daily_hours}時間`) },
-  { label: '入社日', sort: 'hire_date', w: 140, render: (e) => text(formatDateJa(e.hire_date)) },
+  { label: '部署', sort: 'department', w: 120, render: (e) => cell(e.department ?? '') },
+  { label: '雇用形態', w: 170, render: (e) => cell(EMPLOYMENT_TYPE_LABELS[e.employment_type]) },
+  { label: '所定労働', w: 100, render: (e) => cell(e.daily_hours === null ? '' : `${e.daily_hours}時間`) },
+  { label: '入社日', sort: 'hire_date', w: 140, render: (e) => cell(formatDateJa(e.hire_date)) },
   {
     label: '状態',
     w: 90,

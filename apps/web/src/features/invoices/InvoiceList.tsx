@@ -4,6 +4,7 @@ import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   type ColumnSpec,
+  cell,
   DIGITS,
   type FilterSpec,
   type PhoneCardSpec,
@@ -44,18 +45,14 @@ const COLUMNS: ColumnSpec<Invoice>[] = [
     sort: 'number',
     w: 90,
     style: num,
-    render: (i) => (
-      <Text size="sm" ff="monospace">
-        {i.number}
-      </Text>
-    ),
+    render: (i) => cell(i.number, { ff: 'monospace' }),
   },
   {
     label: '請求日',
     sort: 'issue_date',
     w: 140,
     style: num,
-    render: (i) => <Text size="sm">{formatDateJa(i.issue_date)}</Text>,
+    render: (i) => cell(formatDateJa(i.issue_date)),
   },
   {
     label: '請求先',
@@ -71,7 +68,7 @@ const COLUMNS: ColumnSpec<Invoice>[] = [
       </>
     ),
   },
-  { label: '支払期限', sort: 'due_date', w: 140, style: num, render: (i) => <Text size="sm">{dueDate(i)}</Text> },
+  { label: '支払期限', sort: 'due_date', w: 140, style: num, render: (i) => cell(dueDate(i)) },
   { label: '状態', sort: 'status', w: 100, render: (i) => <InvoiceStatusBadge status={i.status as InvoiceStatus} /> },
   {
     label: '請求金額',

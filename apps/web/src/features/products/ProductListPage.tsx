@@ -5,7 +5,7 @@ import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { type ColumnSpec, CsvDownloadMenu, ResourceList } from '../../components/resource-list';
+import { type ColumnSpec, CsvDownloadMenu, cell, ResourceList } from '../../components/resource-list';
 import { notifySuccess } from '../../lib/notify';
 import { downloadProductsCsv, useDeleteProduct, useProductList } from './api';
 import { ProductUploadDialog } from './ProductUploadDialog';
@@ -18,28 +18,20 @@ const COLUMNS: ColumnSpec<Product>[] = [
     label: '商品コード',
     sort: 'code',
     w: 140,
-    render: (p) => (
-      <Text size="sm" ff="monospace">
-        {p.code}
-      </Text>
-    ),
+    render: (p) => cell(p.code, { ff: 'monospace' }),
   },
   {
     label: '商品名',
     sort: 'name',
-    render: (p) => (
-      <Text size="sm" fw={600} lineClamp={2}>
-        {p.name}
-      </Text>
-    ),
+    render: (p) => cell(p.name, { fw: 600, lineClamp: 2 }),
   },
-  { label: '単位', w: 80, render: (p) => <Text size="sm">{p.unit ?? ''}</Text> },
+  { label: '単位', w: 80, render: (p) => cell(p.unit ?? '') },
   {
     label: '単価',
     sort: 'unit_price',
     w: 130,
     align: 'right',
-    render: (p) => <Text size="sm">{formatJPY(p.unit_price)}</Text>,
+    render: (p) => cell(formatJPY(p.unit_price)),
   },
   {
     label: '税区分',
@@ -54,11 +46,7 @@ const COLUMNS: ColumnSpec<Product>[] = [
   {
     label: '状態',
     w: 80,
-    render: (p) => (
-      <Text size="sm" c={p.is_active ? undefined : 'dimmed'}>
-        {p.is_active ? '有効' : '無効'}
-      </Text>
-    ),
+    render: (p) => cell(p.is_active ? '有効' : '無効', { c: p.is_active ? undefined : 'dimmed' }),
   },
 ];
 

@@ -1,6 +1,5 @@
 import { Box, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useUrlDraft } from '../../components/resource-list';
 
 /** '12,000' / '１２０００' → '12000'; anything else that is not a whole number → the text as typed. */
 export function normaliseYen(text: string): string {
@@ -8,34 +7,9 @@ export function normaliseYen(text: string): string {
   return /^\d+$/.test(half) ? String(Number(half)) : half;
 }
 
-/**
- * One bound of a range kept in the URL: typed text goes to the URL after `delayMs`, a value changed by the
- * URL (back/forward, 条件をクリア) comes back into the box.
- */
-function useUrlBoundInput(value: string | null, set: (value: string | null) => void, delayMs = 400) {
-  const [text, setText] = useState(value ?? '');
-  const [debounced] = useDebouncedValue(text, delayMs);
-  const setRef = useRef(set);
-  setRef.current = set;
-  const urlValue = useRef(value);
-  urlValue.current = value;
-  // what this box has put into the URL and not yet seen come back: those echoes (late, under load) must not
-  // overwrite what has been typed since; any other value is a change from outside (back/forward, クリア)
-  const pending = useRef(new Set<string | null>());
-  useEffect(() => {
-    const next = normaliseYen(debounced) || null;
-    if (next !== urlValue.current) {
-      pending.current.add(next);
-      setRef.current(next);
-    }
-  }, [debounced]);
-  useEffect(() => {
-    if (pending.current.delete(value)) return;
-    pending.current.clear();
-    setText((current) => ((normaliseYen(current) || null) === value ? current : (value ?? '')));
-  }, [value]);
-  return [text, setText] as const;
-}
+/** One bound of a range kept in the URL (typed text kept, normalised yen to the URL after 400 ms). */
+const useUrlBoundInput = (value: string | null, set: (value: string | null) => void) =>
+  useUrlDraft(value, set, (text) => normaliseYen(text) || null, 400);
 
 /** 金額（下限）〜 金額（上限）, side by side. */
 export function AmountRangeInput({

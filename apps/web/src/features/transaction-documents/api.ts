@@ -5,7 +5,9 @@ import type {
   TransactionDocument,
   TransactionDocumentValues,
 } from '@chobo/core';
+import { transactionDocumentListQuery } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { filterParam, type ListDataHook, type ListQueryParams } from '../../components/resource-list';
 import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
 import { apiUrl } from '../../lib/api-base';
 import { fetchFileLink } from '../../lib/file-link';
@@ -59,6 +61,53 @@ export function filterQuery(params: DocumentListParams): Record<string, QueryVal
     sort_by: params.sort_by,
     sort_dir: params.sort_by ? params.sort_dir : null,
     company_id: params.company_id,
+  };
+}
+
+/** 発注取引一覧's params from the ResourceList kit's (an administrator's view adds `companyId`). */
+export const toDocumentParams = (p: ListQueryParams, companyId: number | null): DocumentListParams => ({
+  keyword: p.keyword,
+  page: p.page,
+  sort_by: p.sort_by,
+  sort_dir: p.sort_dir,
+  status: filterParam(p, 'status'),
+  payment_method: filterParam(p, 'payment_method'),
+  document_type: filterParam(p, 'document_type'),
+  customer_id: filterParam(p, 'customer_id'),
+  start_date: filterParam(p, 'start_date'),
+  end_date: filterParam(p, 'end_date'),
+  amount_min: filterParam(p, 'amount_min'),
+  amount_max: filterParam(p, 'amount_max'),
+  company_id: companyId,
+});
+
+/** The contract's own rules (終了日 ≥ 開始日, 上限 ≥ 下限, whole yen), checked before asking the server. */
+export function documentRangeCheck(v: {
+  start_date?: string | null;
+  end_date?: string | null;
+  amount_min?: string | null;
+  amount_max?: string | null;
+}) {
+  const check = transactionDocumentListQuery.safeParse({
+    start_date: v.start_date ?? undefined,
+    end_date: v.end_date ?? undefined,
+    amount_min: v.amount_min ?? undefined,
+    amount_max: v.amount_max ?? undefined,
+  });
+  const issues = check.success ? [] : check.error.issues;
+  const issueOf = (...keys: string[]) => issues.find((i) => keys.includes(String(i.path[0])))?.message ?? null;
+  return {
+    ok: check.success,
+    dateError: issueOf('start_date', 'end_date'),
+    amountError: issueOf('amount_min', 'amount_max'),
+  };
+}
+
+/** 発注取引一覧's data hook for the ResourceList kit: nothing is asked while the ranges contradict. */
+export function documentListHook(companyId: number | null): ListDataHook<TransactionDocument> {
+  return function useDocumentPage(p) {
+    const params = toDocumentParams(p, companyId);
+    return useDocumentList(params, documentRangeCheck(params).ok);
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Customer, Paginated, Product, TaxSettingsInput, Transaction, TransactionValues } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { filterParam, type ListDataHook, type ListQueryParams } from '../../components/resource-list';
 import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
 import { apiUrl } from '../../lib/api-base';
 import { getValidToken } from '../../lib/token';
@@ -40,6 +41,27 @@ export function filterQuery(params: TransactionListParams): Record<string, Query
     sort_by: params.sort_by,
     sort_dir: params.sort_by ? params.sort_dir : null,
     company_id: params.company_id,
+  };
+}
+
+/** 受注取引一覧's params from the ResourceList kit's (an administrator's view adds `companyId`). */
+export const toTransactionParams = (p: ListQueryParams, companyId: number | null): TransactionListParams => ({
+  keyword: p.keyword,
+  page: p.page,
+  sort_by: p.sort_by,
+  sort_dir: p.sort_dir,
+  status: filterParam(p, 'status'),
+  payment_method: filterParam(p, 'payment_method'),
+  customer_id: filterParam(p, 'customer_id'),
+  from: filterParam(p, 'from'),
+  to: filterParam(p, 'to'),
+  company_id: companyId,
+});
+
+/** 受注取引一覧's data hook for the ResourceList kit. */
+export function transactionListHook(companyId: number | null): ListDataHook<Transaction> {
+  return function useTransactionPage(p) {
+    return useTransactionList(toTransactionParams(p, companyId));
   };
 }
 
