@@ -8,12 +8,13 @@ import {
   PREFECTURES,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
-import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
+import { RecordPage } from '../../components/record-page/RecordPage';
+import type { RecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useDomainOptions } from '../admin-shared/useDomainOptions';
@@ -295,24 +296,31 @@ export function CompanyCreatePage() {
 
 /** /system/companies/{id}/edit */
 export function CompanyEditPage() {
-  const id = Number(useParams().id);
-  const query = useAdminCompany(Number.isInteger(id) && id > 0 ? id : null);
-  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
+  const raw = Number(useParams().id);
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const query = useAdminCompany(id);
   return (
-    <>
-      <PageHeader title="企業情報の編集" description={query.data?.name} />
-      {query.isPending ? (
-        <Loader />
-      ) : query.data ? (
-        <Stack gap="md">
-          <CompanyForm key={version.generation} company={query.data} version={version} />
-          <Stack maw={960}>
-            <CompanyLogoSection companyId={query.data.id} />
+    <RecordPage
+      title="企業情報の編集"
+      noun="企業"
+      id={id}
+      query={query}
+      anyErrorIsMissing
+      notFoundDescription={null}
+      back={{ to: '/system/companies', label: '企業一覧に戻る' }}
+      skeleton={[320]}
+    >
+      {(record, version) => (
+        <>
+          <PageHeader title="企業情報の編集" description={record.name} />
+          <Stack gap="md">
+            <CompanyForm key={version.generation} company={record} version={version} />
+            <Stack maw={960}>
+              <CompanyLogoSection companyId={record.id} />
+            </Stack>
           </Stack>
-        </Stack>
-      ) : (
-        <Alert color="danger">企業が見つかりません</Alert>
+        </>
       )}
-    </>
+    </RecordPage>
   );
 }
