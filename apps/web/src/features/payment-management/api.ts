@@ -1,4 +1,14 @@
-import type { Aging, Collections, Customer, OpenItems, Paginated, Payables, Payment, PaymentInput } from '@chobo/core';
+import type {
+  Aging,
+  Collections,
+  CompanyBankAccount,
+  Customer,
+  OpenItems,
+  Paginated,
+  Payables,
+  Payment,
+  PaymentInput,
+} from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
 import { apiUrl } from '../../lib/api-base';
@@ -165,4 +175,19 @@ export async function downloadReport(
   a.click();
   a.remove();
   URL.revokeObjectURL(href);
+}
+
+/** The company's bank accounts (/api/company/bank-accounts) as select options, by bank_accounts.id. */
+export function useBankAccountOptions() {
+  const q = useQuery({
+    queryKey: ['bank-accounts'],
+    queryFn: () =>
+      api.get<{ data: CompanyBankAccount[] }>('/api/company/bank-accounts', { progress: false }).then((r) => r.data),
+    meta: { silent: true },
+    retry: false,
+  });
+  return (q.data ?? []).map((b) => ({
+    value: String(b.id),
+    label: [b.bank_name, b.branch_name, b.account_type, b.account_number].filter(Boolean).join(' '),
+  }));
 }
