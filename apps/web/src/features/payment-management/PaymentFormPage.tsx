@@ -121,28 +121,6 @@ function PaymentForm({
     }
   };
 
-  const confirmDelete = () =>
-    payment &&
-    modals.openConfirmModal({
-      title: '入出金の削除',
-      children: (
-        <Text size="sm">
-          この入出金を削除します。消込は解除され、書類は未入金（未払い）に戻り、仕訳も取り消されます。
-        </Text>
-      ),
-      labels: { confirm: '削除する', cancel: 'キャンセル' },
-      confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync(payment.id);
-          notifySuccess('入出金を削除しました');
-          navigate(LIST);
-        } catch (e) {
-          notifyError(errorMessage(e));
-        }
-      },
-    });
-
   const err = (k: string) => errors[k]?.join(' ');
   const allocErrors = Object.entries(errors)
     .filter(([k]) => k.startsWith('allocations') || k === '_')
@@ -168,28 +146,12 @@ function PaymentForm({
         settling={short.isPending}
       />
 
-      <Group justify="space-between">
-        <Group gap="xs">
-          {payment?.journal_entry_id && (
-            <Anchor component={Link} to={`/company/accountings_bk/edit?id=${payment.journal_entry_id}`} size="sm">
-              <IconBook2 size={14} /> 仕訳を見る
-            </Anchor>
-          )}
-          {payment && (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
-              削除
-            </Button>
-          )}
-        </Group>
-        <Group gap="xs">
-          <Button variant="default" component={Link} to={LIST}>
-            キャンセル
-          </Button>
-          <Button onClick={() => void submit()} loading={save.isPending}>
-            {payment ? '更新する' : '登録する'}
-          </Button>
-        </Group>
-      </Group>
+      <PaymentActions
+        payment={payment}
+        saving={save.isPending}
+        onSubmit={() => void submit()}
+        onDelete={(p) => confirmDeletePayment(p, remove.mutateAsync, () => navigate(LIST))}
+      />
     </Stack>
   );
 }
@@ -279,3 +241,64 @@ export function PaymentEditPage() {
 }
 
 export default PaymentCreatePage;
+
+/** The confirm dialog of 削除 on the edit page. */
+function confirmDeletePayment(payment: Payment, remove: (id: number) => Promise<unknown>, after: () => void) {
+  modals.openConfirmModal({
+    title: '入出金の削除',
+    children: (
+      <Text size="sm">
+        この入出金を削除します。消込は解除され、書類は未入金（未払い）に戻り、仕訳も取り消されます。
+      </Text>
+    ),
+    labels: { confirm: '削除する', cancel: 'キャンセル' },
+    confirmProps: { color: 'red' },
+    onConfirm: async () => {
+      try {
+        await remove(payment.id);
+        notifySuccess('入出金を削除しました');
+        after();
+      } catch (e) {
+        notifyError(errorMessage(e));
+      }
+    },
+  });
+}
+
+/** 仕訳を見る and 削除 (edit page), キャンセル and 登録する / 更新する. */
+function PaymentActions({
+  payment,
+  saving,
+  onSubmit,
+  onDelete,
+}: {
+  payment: Payment | null;
+  saving: boolean;
+  onSubmit: () => void;
+  onDelete: (payment: Payment) => void;
+}) {
+  return (
+    <Group justify="space-between">
+      <Group gap="xs">
+        {payment?.journal_entry_id && (
+          <Anchor component={Link} to={`/company/accountings_bk/edit?id=${payment.journal_entry_id}`} size="sm">
+            <IconBook2 size={14} /> 仕訳を見る
+          </Anchor>
+        )}
+        {payment && (
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(payment)}>
+            削除
+          </Button>
+        )}
+      </Group>
+      <Group gap="xs">
+        <Button variant="default" component={Link} to={LIST}>
+          キャンセル
+        </Button>
+        <Button onClick={onSubmit} loading={saving}>
+          {payment ? '更新する' : '登録する'}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
