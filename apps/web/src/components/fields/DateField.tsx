@@ -1,6 +1,7 @@
 import { DATE_INPUT_HINT, formatDateJa, parseDateInput } from '@chobo/core';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, useEffect, useState } from 'react';
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 
 /**
  * A date typed as text (「1105」「11/5」「R8.11.5」「2026-11-05」…, parsed by @chobo/core parseDateInput). Unlike
@@ -41,3 +42,33 @@ export const DateField = forwardRef<
     />
   );
 });
+
+/** The DateField bound to one react-hook-form field (value, blur, ref and the field's error wired once). */
+export function FormDateField<T extends FieldValues>({
+  control,
+  name,
+  error,
+  ...props
+}: Omit<TextInputProps, 'value' | 'onChange' | 'name'> & {
+  // biome-ignore lint/suspicious/noExplicitAny: any context and submitted shape of the form (a zod transform)
+  control: Control<T, any, any>;
+  name: FieldPath<T>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateField
+          {...props}
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as string | null) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={error ?? fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}

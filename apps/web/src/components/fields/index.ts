@@ -1,3 +1,3 @@
-export { DateField } from './DateField';
+export { DateField, FormDateField } from './DateField';
 export { MoneyField } from './MoneyField';
 export { SelectField, type SelectFieldProps } from './SelectField';
