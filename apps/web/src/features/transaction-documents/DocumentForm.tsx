@@ -73,7 +73,7 @@ export function DocumentForm({
     defaultValues,
     mode: 'onTouched',
   });
-  const { control, register, formState, setValue, getValues } = form;
+  const { control, formState, setValue, getValues } = form;
   const { errors, isSubmitting } = formState;
   const accounts = useAccounts();
   const expenseAccounts = (accounts.data ?? []).filter((a) => a.category === 'expense');
