@@ -118,7 +118,7 @@ function Loaded<T extends { id: number; updated_at: string }>({
     if (read) setFresh(read);
     return read;
   });
-  const shown = fresh && Date.parse(fresh.updated_at) > Date.parse(record.updated_at) ? fresh : record;
+  const shown = fresh && Date.parse(fresh.updated_at) >= Date.parse(record.updated_at) ? fresh : record;
   return <>{children(shown, version)}</>;
 }
 
