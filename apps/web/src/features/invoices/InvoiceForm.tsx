@@ -15,10 +15,10 @@ import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
+import { CustomerField } from '../../components/fields/CustomerField';
 import { FormDateField } from '../../components/fields/DateField';
 import { ApiError, errorMessage } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
-import { CustomerSelect } from '../transactions/CustomerSelect';
 import { remapLineErrors } from '../transactions/form-values';
 import { LinesEditor, previewLines } from '../transactions/LinesEditor';
 import { TotalsBox } from '../transactions/TotalsBox';
@@ -318,26 +318,18 @@ function InvoiceInfoSection({ form, customerName }: { form: InvoiceFormApi; cust
     <FormSection title="請求情報">
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Controller
+          <CustomerField
             control={control}
             name="customer_id"
-            render={({ field }) => (
-              <CustomerSelect
-                label="請求先"
-                withAsterisk
-                inputRef={field.ref}
-                value={field.value}
-                currentLabel={customerName}
-                onChange={(id) => {
-                  field.onChange(id);
-                  // sales of another customer cannot be on this invoice
-                  form.setValue('transaction_ids', [], { shouldDirty: true });
-                  form.clearErrors(['customer_id', 'transaction_ids']);
-                }}
-                onBlur={field.onBlur}
-                error={errors.customer_id?.message}
-              />
-            )}
+            label="請求先"
+            withAsterisk
+            currentLabel={customerName}
+            error={errors.customer_id?.message}
+            onPicked={() => {
+              // sales of another customer cannot be on this invoice
+              form.setValue('transaction_ids', [], { shouldDirty: true });
+              form.clearErrors(['customer_id', 'transaction_ids']);
+            }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>

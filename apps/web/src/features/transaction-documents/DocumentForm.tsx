@@ -12,6 +12,7 @@ import { type ReactNode, useRef } from 'react';
 import { type Control, Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
+import { CustomerField } from '../../components/fields/CustomerField';
 import { FormDateField } from '../../components/fields/DateField';
 import { MoneyField } from '../../components/fields/MoneyField';
 import { SelectField } from '../../components/fields/SelectField';
@@ -19,7 +20,6 @@ import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { AccountSelect } from '../accounting/AccountSelect';
 import { useAccounts } from '../accounting/api';
-import { CustomerSelect } from '../transactions/CustomerSelect';
 import {
   type DocumentFormValues,
   documentResolver,
@@ -123,26 +123,16 @@ export function DocumentForm({
         <FormSection title="書類の情報" description="受け取った書類に記載されている内容を入力します。">
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
+              <CustomerField
                 control={control}
                 name="customer_id"
-                render={({ field }) => (
-                  <CustomerSelect
-                    usedFor={2}
-                    label="取引先"
-                    placeholder="取引先名・カナで検索"
-                    withAsterisk
-                    inputRef={field.ref}
-                    value={field.value}
-                    currentLabel={customerName}
-                    onChange={(id) => {
-                      field.onChange(id);
-                      form.clearErrors('customer_id');
-                    }}
-                    onBlur={field.onBlur}
-                    error={errors.customer_id?.message}
-                  />
-                )}
+                usedFor={2}
+                label="取引先"
+                placeholder="取引先名・カナで検索"
+                withAsterisk
+                currentLabel={customerName}
+                error={errors.customer_id?.message}
+                onPicked={() => form.clearErrors('customer_id')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>

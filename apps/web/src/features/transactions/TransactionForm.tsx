@@ -20,11 +20,11 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
+import { CustomerField } from '../../components/fields/CustomerField';
 import { FormDateField } from '../../components/fields/DateField';
 import { SelectField } from '../../components/fields/SelectField';
 import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
-import { CustomerSelect } from './CustomerSelect';
 import { fieldNames, remapLineErrors, type TransactionFormValues, toBody, transactionResolver } from './form-values';
 import { LinesEditor, previewLines } from './LinesEditor';
 import { PAYMENT_OPTIONS, STATUS_OPTIONS } from './labels';
@@ -170,24 +170,14 @@ function TransactionInfoSection({
     <FormSection title="取引情報">
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Controller
+          <CustomerField
             control={control}
             name="customer_id"
-            render={({ field }) => (
-              <CustomerSelect
-                label="顧客"
-                withAsterisk
-                inputRef={field.ref}
-                value={field.value}
-                currentLabel={customerName}
-                onChange={(id) => {
-                  field.onChange(id);
-                  form.clearErrors('customer_id');
-                }}
-                onBlur={field.onBlur}
-                error={errors.customer_id?.message}
-              />
-            )}
+            label="顧客"
+            withAsterisk
+            currentLabel={customerName}
+            error={errors.customer_id?.message}
+            onPicked={() => form.clearErrors('customer_id')}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
