@@ -105,6 +105,8 @@ export interface RecordVersion {
    * version the server answered so the next save is not refused for it.
    */
   adopt(updatedAt: string): void;
+  /** Shows a 409 of another action on the record (issuing an invoice) in the alert (true), or not (false). */
+  handle(error: unknown): boolean;
   /** Bumped when the record is read again: use in the form's `key` so it refills from the fresh record. */
   generation: number;
   /** The conflict message while one is shown. */
@@ -153,6 +155,7 @@ export function useRecordVersion<T extends { updated_at: string }>(
     adopt: (updatedAt: string) => {
       version.current = updatedAt;
     },
+    handle,
     generation,
     conflict: notice.conflict,
     alert: notice.alert,

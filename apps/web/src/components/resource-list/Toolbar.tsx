@@ -27,7 +27,7 @@ export function Toolbar<T>({
   clearButton?: boolean;
   extra?: ReactNode;
   phoneSortChoices?: { value: string; label: string }[];
-  onPhoneSort: (sortBy: string | null, sortDir: SortDir | null) => void;
+  onPhoneSort?: (sortBy: string | null, sortDir: SortDir | null) => void;
   /** Makes it a search landmark. */
   label?: string;
 }) {
@@ -73,7 +73,7 @@ export function Toolbar<T>({
             value={state.sortBy ? `${state.sortBy}:${state.sortDir}` : ''}
             onChange={(e) => {
               const [by, dir] = e.currentTarget.value.split(':');
-              onPhoneSort(by || null, by ? (dir as SortDir) : null);
+              onPhoneSort?.(by || null, by ? (dir as SortDir) : null);
             }}
           />
         )}

@@ -4,9 +4,9 @@ import { Alert, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PageHeader } from '../../components/PageHeader';
-import { api } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { useMe } from '../../lib/session';
+import { accountSettingsApi } from './api';
 import { SettingsFrame } from './SimpleForm';
 
 /** /email/edit: a confirmation link goes to the new address; the change applies when it is followed. */
@@ -17,7 +17,7 @@ export default function EmailEditPage() {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.put<{ message: string }>('/api/profile/email', values);
+      const res = await accountSettingsApi.changeEmail(values);
       setSent(res.message);
       form.reset({ email: '' });
     } catch (error) {

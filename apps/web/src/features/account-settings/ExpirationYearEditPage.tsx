@@ -1,9 +1,10 @@
 import { Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { loadMe, useMe } from '../../lib/session';
+import { accountSettingsApi } from './api';
 import { SettingsFrame } from './SimpleForm';
 
 /** /company/expiration-year/edit (data.expiration): how long books and documents are kept, 7 or 10 years. */
@@ -25,7 +26,7 @@ export default function ExpirationYearEditPage() {
           setSaving(true);
           setError(undefined);
           try {
-            await api.put('/api/company/expiration-year', { expiration_year: Number(current) });
+            await accountSettingsApi.setExpirationYear(Number(current));
             await loadMe({ force: true });
             notifySuccess('保存期間を変更しました');
           } catch (e) {

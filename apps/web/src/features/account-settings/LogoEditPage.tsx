@@ -2,9 +2,10 @@ import { Button, FileInput, Group, Image, Paper, Stack, Text } from '@mantine/co
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { loadMe, useMe } from '../../lib/session';
+import { accountSettingsApi } from './api';
 import { SettingsFrame } from './SimpleForm';
 
 export const MAX_LOGO_BYTES = 1024 * 1024;
@@ -48,7 +49,7 @@ export default function LogoEditPage() {
           try {
             const body = new FormData();
             body.append('file', file);
-            await api.post('/api/company/logo', body);
+            await accountSettingsApi.uploadLogo(body);
             await loadMe({ force: true });
             setFile(null);
             notifySuccess('ロゴを登録しました');
@@ -88,7 +89,7 @@ export default function LogoEditPage() {
               color="danger"
               onClick={async () => {
                 try {
-                  await api.delete('/api/company/logo');
+                  await accountSettingsApi.deleteLogo();
                   await loadMe({ force: true });
                   notifySuccess('ロゴを削除しました');
                 } catch (e) {

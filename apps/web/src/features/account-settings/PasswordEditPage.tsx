@@ -3,9 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { PageHeader } from '../../components/PageHeader';
-import { api } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
+import { accountSettingsApi } from './api';
 import { SettingsFrame } from './SimpleForm';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
@@ -16,7 +16,7 @@ export default function PasswordEditPage() {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.put<{ message: string }>('/api/password', values);
+      const res = await accountSettingsApi.changePassword(values);
       form.reset(EMPTY);
       notifySuccess(res.message);
     } catch (error) {

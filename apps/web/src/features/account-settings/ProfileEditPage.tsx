@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { PageHeader } from '../../components/PageHeader';
-import { api } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { loadMe, roleOf, useMe } from '../../lib/session';
+import { accountSettingsApi } from './api';
 import { CompanyProfileSection } from './CompanyProfileSection';
 import { SettingsFrame } from './SimpleForm';
 
@@ -17,7 +17,7 @@ export default function ProfileEditPage() {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.put('/api/profile/name', values);
+      await accountSettingsApi.changeName(values);
       await loadMe({ force: true });
       notifySuccess('氏名を変更しました');
     } catch (error) {

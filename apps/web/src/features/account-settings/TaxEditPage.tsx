@@ -1,12 +1,12 @@
 import { type TaxSettingsInput, taxSettingsInput } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Input, Radio, Skeleton, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { PageHeader } from '../../components/PageHeader';
-import { api } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
+import { accountSettingsApi, useTaxSettingsForEdit } from './api';
 import { SettingsFrame } from './SimpleForm';
 
 export const TAX_DISPLAY_OPTIONS = [
@@ -37,7 +37,7 @@ function TaxForm({ initial }: { initial: TaxSettingsInput }) {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.put<{ data: TaxSettingsInput }>('/api/company/tax-settings', values);
+      const res = await accountSettingsApi.saveTaxSettings(values);
       client.setQueryData(['tax-settings'], res.data);
       client.invalidateQueries({ queryKey: ['accounting', 'settings'] });
       notifySuccess('消費税表示設定を保存しました');
@@ -114,10 +114,7 @@ function TaxForm({ initial }: { initial: TaxSettingsInput }) {
 
 /** /tax/edit (taxes.show, role company) */
 export default function TaxEditPage() {
-  const query = useQuery({
-    queryKey: ['tax-settings'],
-    queryFn: () => api.get<{ data: TaxSettingsInput }>('/api/company/tax-settings').then((r) => r.data),
-  });
+  const query = useTaxSettingsForEdit();
   return (
     <>
       <PageHeader

@@ -1,18 +1,17 @@
 import { formatDateJa } from '@chobo/core';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowBackUp, IconLock, IconTrash } from '@tabler/icons-react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { EmptyBlock } from '../../components/EmptyBlock';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { ApiError } from '../../lib/api';
-import { useRecordVersion } from '../../lib/conflict';
+import { RecordPage, RecordSkeleton, useRecordId } from '../../components/record-page/RecordPage';
+import type { RecordVersion } from '../../lib/conflict';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAccounts, useDeleteEntry, useEntry, useReverseEntry, useSaveEntry } from './api';
 import { JournalForm, NEW_ENTRY_VALUES } from './JournalForm';
 import { toFormValues } from './journal-form-values';
 import { SourceLink, sourceLabel } from './SourceLink';
-import type { JournalEntry } from './types';
+import type { Account, JournalEntry } from './types';
 
 export const JOURNAL_PATH = '/company/accountings_bk';
 
@@ -29,25 +28,13 @@ export function withSaved(path: string, id: number): string {
   return `${url.pathname}${url.search}`;
 }
 
-function Loading({ title }: { title: string }) {
-  return (
-    <>
-      <PageHeader title={title} />
-      <Stack aria-busy>
-        <Skeleton height={60} radius="md" />
-        <Skeleton height={200} radius="md" />
-      </Stack>
-    </>
-  );
-}
-
 /** /company/accountings_bk/create */
 export function JournalCreatePage() {
   const navigate = useNavigate();
   const backTo = backPath(useLocation().state);
   const accounts = useAccounts();
   const save = useSaveEntry(null);
-  if (!accounts.data) return <Loading title="仕訳の登録" />;
+  if (!accounts.data) return <RecordSkeleton title="仕訳の登録" heights={[60, 200]} />;
   return (
     <>
       <PageHeader title="仕訳の登録" description="勘定科目はコード・科目名・カナで検索できます。" />
@@ -117,48 +104,43 @@ export function confirmDeleteEntry(entry: JournalEntry, remove: (id: number) => 
 
 /** /company/accountings_bk/edit?id=N */
 export function JournalEditPage() {
-  const [params] = useSearchParams();
-  const raw = Number(params.get('id'));
-  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
-  const navigate = useNavigate();
+  const id = useRecordId();
   const backTo = backPath(useLocation().state);
   const accounts = useAccounts();
   const entry = useEntry(id);
-  const save = useSaveEntry(id);
-  const version = useRecordVersion(entry.data, async () => (await entry.refetch()).data);
+  return (
+    <RecordPage
+      title="仕訳の編集"
+      noun="仕訳"
+      id={id}
+      query={entry}
+      ready={Boolean(accounts.data)}
+      retry={false}
+      back={{ to: backTo, label: '仕訳帳に戻る' }}
+      skeleton={[60, 200]}
+    >
+      {(record, version) => (
+        <JournalEditor record={record} version={version} accounts={accounts.data ?? []} backTo={backTo} />
+      )}
+    </RecordPage>
+  );
+}
+
+function JournalEditor({
+  record,
+  version,
+  accounts,
+  backTo,
+}: {
+  record: JournalEntry;
+  version: RecordVersion;
+  accounts: Account[];
+  backTo: string;
+}) {
+  const navigate = useNavigate();
+  const save = useSaveEntry(record.id);
   const remove = useDeleteEntry();
   const reverse = useReverseEntry();
-
-  if (id === null || (entry.error instanceof ApiError && [404, 422].includes(entry.error.status))) {
-    return (
-      <>
-        <PageHeader title="仕訳の編集" />
-        <Paper withBorder radius="md">
-          <EmptyBlock
-            title="仕訳が見つかりません"
-            description="削除されたか、URLが正しくない可能性があります。"
-            action={
-              <Button component={Link} to={backTo} variant="light">
-                仕訳帳に戻る
-              </Button>
-            }
-          />
-        </Paper>
-      </>
-    );
-  }
-  if (entry.isError) {
-    return (
-      <>
-        <PageHeader title="仕訳の編集" />
-        <Paper withBorder radius="md">
-          <EmptyBlock title="仕訳を読み込めませんでした" description={entry.error.message} />
-        </Paper>
-      </>
-    );
-  }
-  if (!entry.data || !accounts.data) return <Loading title="仕訳の編集" />;
-  const record = entry.data;
   const locked = Boolean(record.locked);
 
   return (
@@ -229,7 +211,7 @@ export function JournalEditPage() {
       {version.alert}
       <JournalForm
         key={`${record.id}:${version.generation}`}
-        accounts={accounts.data}
+        accounts={accounts}
         defaultValues={toFormValues(record)}
         submitLabel="更新する"
         backTo={backTo}

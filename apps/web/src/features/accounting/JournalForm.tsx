@@ -20,7 +20,7 @@ import { IconAlertCircle, IconCheck, IconPlus, IconX } from '@tabler/icons-react
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { DateField } from '../../components/DateField';
+import { DateField } from '../../components/fields/DateField';
 import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { AccountSelect } from './AccountSelect';

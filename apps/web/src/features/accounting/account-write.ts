@@ -1,18 +1,14 @@
 import type { Account } from '@chobo/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
-import { ACCOUNTS_PATH, accountingKeys } from './api';
+import { ApiError } from '../../lib/api';
+import { accountingKeys, saveAccount } from './api';
 
 /** Creates (id null) or edits an account of the chart. */
 export function useAccountWrite() {
   const client = useQueryClient();
   return useMutation({
     /** An edit sends back the updated_at of the row as listed (409 when someone saved the account since). */
-    mutationFn: ({ id, body }: { id: number | null; body: object }) =>
-      (id === null
-        ? api.post<{ data: Account }>(ACCOUNTS_PATH, body)
-        : api.put<{ data: Account }>(`${ACCOUNTS_PATH}/${id}`, body)
-      ).then((r) => r.data),
+    mutationFn: ({ id, body }: { id: number | null; body: object }) => saveAccount(id, body),
     meta: { silent: true },
     onSuccess: (saved) => {
       // the row holds its new version at once, so a second change (the other half of a reorder) is not refused

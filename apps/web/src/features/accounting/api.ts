@@ -222,3 +222,10 @@ export function useAccountingSettings(enabled = true) {
     meta: { silent: true },
   });
 }
+
+/** Creates (id null) or edits an account of the chart; an edit sends back the row's updated_at. */
+export const saveAccount = (id: number | null, body: object) =>
+  (id === null
+    ? api.post<{ data: Account }>(ACCOUNTS_PATH, body)
+    : api.put<{ data: Account }>(`${ACCOUNTS_PATH}/${id}`, body)
+  ).then((r) => r.data);

@@ -1,11 +1,12 @@
 import { type AdminCompany, type CompanyAccountInput, companyAccountInput } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Loader, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
-import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
+import { RecordPage } from '../../components/record-page/RecordPage';
+import type { RecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { companyApi, useAdminCompany, useCompanyMutation } from './api';
@@ -102,19 +103,26 @@ function AccountForm({ company, version }: { company: AdminCompany; version: Rec
 
 /** /system/companies/{id}/account/edit */
 export default function CompanyAccountEditPage() {
-  const id = Number(useParams().id);
-  const query = useAdminCompany(Number.isInteger(id) && id > 0 ? id : null);
-  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
+  const raw = Number(useParams().id);
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const query = useAdminCompany(id);
   return (
-    <>
-      <PageHeader title="企業アカウントの編集" description={query.data?.name} />
-      {query.isPending ? (
-        <Loader />
-      ) : query.data ? (
-        <AccountForm key={version.generation} company={query.data} version={version} />
-      ) : (
-        <Alert color="danger">企業が見つかりません</Alert>
+    <RecordPage
+      title="企業アカウントの編集"
+      noun="企業"
+      id={id}
+      query={query}
+      anyErrorIsMissing
+      notFoundDescription={null}
+      back={{ to: '/system/companies', label: '企業一覧に戻る' }}
+      skeleton={[320]}
+    >
+      {(record, version) => (
+        <>
+          <PageHeader title="企業アカウントの編集" description={record.name} />
+          <AccountForm key={version.generation} company={record} version={version} />
+        </>
       )}
-    </>
+    </RecordPage>
   );
 }

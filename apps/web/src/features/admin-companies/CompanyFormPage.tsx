@@ -8,12 +8,13 @@ import {
   PREFECTURES,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
-import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
+import { RecordPage } from '../../components/record-page/RecordPage';
+import type { RecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useDomainOptions } from '../admin-shared/useDomainOptions';
@@ -85,7 +86,6 @@ function CompanyForm({ company, version }: { company?: AdminCompany; version?: R
   );
   const form = useForm<FormValues>({ resolver: zodResolver(adminCompanyInput), defaultValues: toForm(company) });
   const { errors, isSubmitting } = form.formState;
-  const banks = useFieldArray({ control: form.control, name: 'bank_accounts' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       if (!(await save.mutateAsync(values))) return; // 409: shown in the alert
@@ -173,80 +173,7 @@ function CompanyForm({ company, version }: { company?: AdminCompany; version?: R
             )}
           </SimpleGrid>
         </FormSection>
-        <FormSection title="振込先口座（請求書に表示）" description="5件まで登録できます">
-          <Stack gap="sm">
-            {banks.fields.map((f, i) => {
-              const e = errors.bank_accounts?.[i];
-              return (
-                <Group key={f.id} align="flex-start" gap="xs" wrap="nowrap" data-testid="bank-account">
-                  <TextInput
-                    label="銀行名"
-                    error={e?.bank_name?.message}
-                    {...form.register(`bank_accounts.${i}.bank_name`)}
-                  />
-                  <TextInput
-                    label="支店名"
-                    error={e?.branch_name?.message}
-                    {...form.register(`bank_accounts.${i}.branch_name`)}
-                  />
-                  <Controller
-                    control={form.control}
-                    name={`bank_accounts.${i}.account_type`}
-                    render={({ field }) => (
-                      <Select
-                        label="種別"
-                        w={100}
-                        data={['普通', '当座', '貯蓄']}
-                        value={field.value ?? null}
-                        onChange={field.onChange}
-                        error={e?.account_type?.message}
-                      />
-                    )}
-                  />
-                  <TextInput
-                    label="口座番号"
-                    w={120}
-                    error={e?.account_number?.message}
-                    {...form.register(`bank_accounts.${i}.account_number`)}
-                  />
-                  <TextInput
-                    label="口座名義"
-                    error={e?.account_holder?.message}
-                    {...form.register(`bank_accounts.${i}.account_holder`)}
-                  />
-                  <Button
-                    variant="subtle"
-                    color="danger"
-                    mt={24}
-                    onClick={() => banks.remove(i)}
-                    aria-label={`口座${i + 1}を削除`}
-                  >
-                    削除
-                  </Button>
-                </Group>
-              );
-            })}
-            {banks.fields.length < 5 && (
-              <Group>
-                <Button
-                  variant="default"
-                  size="xs"
-                  onClick={() =>
-                    banks.append({
-                      bank_name: '',
-                      branch_name: '',
-                      account_type: '普通',
-                      account_number: '',
-                      account_holder: '',
-                    })
-                  }
-                >
-                  口座を追加
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </FormSection>
+        <BankAccountsSection form={form} />
         <FormSection title="契約">
           <SimpleGrid cols={3}>
             {select('domain_id', 'ドメイン', domains, { clearable: true, description: '未選択のときは既定のドメイン' })}
@@ -295,24 +222,113 @@ export function CompanyCreatePage() {
 
 /** /system/companies/{id}/edit */
 export function CompanyEditPage() {
-  const id = Number(useParams().id);
-  const query = useAdminCompany(Number.isInteger(id) && id > 0 ? id : null);
-  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
+  const raw = Number(useParams().id);
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const query = useAdminCompany(id);
   return (
-    <>
-      <PageHeader title="企業情報の編集" description={query.data?.name} />
-      {query.isPending ? (
-        <Loader />
-      ) : query.data ? (
-        <Stack gap="md">
-          <CompanyForm key={version.generation} company={query.data} version={version} />
-          <Stack maw={960}>
-            <CompanyLogoSection companyId={query.data.id} />
+    <RecordPage
+      title="企業情報の編集"
+      noun="企業"
+      id={id}
+      query={query}
+      anyErrorIsMissing
+      notFoundDescription={null}
+      back={{ to: '/system/companies', label: '企業一覧に戻る' }}
+      skeleton={[320]}
+    >
+      {(record, version) => (
+        <>
+          <PageHeader title="企業情報の編集" description={record.name} />
+          <Stack gap="md">
+            <CompanyForm key={version.generation} company={record} version={version} />
+            <Stack maw={960}>
+              <CompanyLogoSection companyId={record.id} />
+            </Stack>
           </Stack>
-        </Stack>
-      ) : (
-        <Alert color="danger">企業が見つかりません</Alert>
+        </>
       )}
-    </>
+    </RecordPage>
+  );
+}
+
+/** 振込先口座 (printed on the invoices): up to five rows. */
+function BankAccountsSection({ form }: { form: UseFormReturn<FormValues> }) {
+  const banks = useFieldArray({ control: form.control, name: 'bank_accounts' });
+  const { errors } = form.formState;
+  return (
+    <FormSection title="振込先口座（請求書に表示）" description="5件まで登録できます">
+      <Stack gap="sm">
+        {banks.fields.map((f, i) => {
+          const e = errors.bank_accounts?.[i];
+          return (
+            <Group key={f.id} align="flex-start" gap="xs" wrap="nowrap" data-testid="bank-account">
+              <TextInput
+                label="銀行名"
+                error={e?.bank_name?.message}
+                {...form.register(`bank_accounts.${i}.bank_name`)}
+              />
+              <TextInput
+                label="支店名"
+                error={e?.branch_name?.message}
+                {...form.register(`bank_accounts.${i}.branch_name`)}
+              />
+              <Controller
+                control={form.control}
+                name={`bank_accounts.${i}.account_type`}
+                render={({ field }) => (
+                  <Select
+                    label="種別"
+                    w={100}
+                    data={['普通', '当座', '貯蓄']}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    error={e?.account_type?.message}
+                  />
+                )}
+              />
+              <TextInput
+                label="口座番号"
+                w={120}
+                error={e?.account_number?.message}
+                {...form.register(`bank_accounts.${i}.account_number`)}
+              />
+              <TextInput
+                label="口座名義"
+                error={e?.account_holder?.message}
+                {...form.register(`bank_accounts.${i}.account_holder`)}
+              />
+              <Button
+                variant="subtle"
+                color="danger"
+                mt={24}
+                onClick={() => banks.remove(i)}
+                aria-label={`口座${i + 1}を削除`}
+              >
+                削除
+              </Button>
+            </Group>
+          );
+        })}
+        {banks.fields.length < 5 && (
+          <Group>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() =>
+                banks.append({
+                  bank_name: '',
+                  branch_name: '',
+                  account_type: '普通',
+                  account_number: '',
+                  account_holder: '',
+                })
+              }
+            >
+              口座を追加
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </FormSection>
   );
 }

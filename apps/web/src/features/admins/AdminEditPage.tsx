@@ -7,17 +7,18 @@ import {
   adminUpdateInput,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Loader, Stack, Switch, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
-import { api } from '../../lib/api';
-import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
+import { RecordPage } from '../../components/record-page/RecordPage';
+import type { RecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
-import { ADMINS_KEY, ADMINS_PATH } from './AdminListPage';
+import { ADMINS_KEY } from './AdminListPage';
+import { updateAdmin, useAdmin } from './api';
 
 function AdminForm({ admin, version }: { admin: AdminUser; version: RecordVersion }) {
   const navigate = useNavigate();
@@ -34,9 +35,7 @@ function AdminForm({ admin, version }: { admin: AdminUser; version: RecordVersio
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await version.save((updated_at) =>
-        api.put<{ data: AdminUser }>(`${ADMINS_PATH}/${admin.id}`, { ...values, updated_at }).then((r) => r.data),
-      );
+      const saved = await version.save((updated_at) => updateAdmin(admin.id, { ...values, updated_at }));
       if (!saved) return;
       await client.invalidateQueries({ queryKey: [ADMINS_KEY] });
       notifySuccess('管理者を更新しました');
@@ -99,23 +98,26 @@ function AdminForm({ admin, version }: { admin: AdminUser; version: RecordVersio
 
 /** /system/admins/{id}/edit */
 export default function AdminEditPage() {
-  const id = Number(useParams().id);
-  const query = useQuery({
-    queryKey: [ADMINS_KEY, 'detail', id],
-    queryFn: () => api.get<{ data: AdminUser }>(`${ADMINS_PATH}/${id}`).then((r) => r.data),
-    staleTime: 0,
-  });
-  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
+  const raw = Number(useParams().id);
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const query = useAdmin(id);
   return (
-    <>
-      <PageHeader title="管理者の編集" />
-      {query.isPending ? (
-        <Loader />
-      ) : query.data ? (
-        <AdminForm key={version.generation} admin={query.data} version={version} />
-      ) : (
-        <Alert color="danger">管理者が見つかりません</Alert>
+    <RecordPage
+      title="管理者の編集"
+      noun="管理者"
+      id={id}
+      query={query}
+      anyErrorIsMissing
+      notFoundDescription={null}
+      back={{ to: '/system/admins', label: '管理者一覧に戻る' }}
+      skeleton={[320]}
+    >
+      {(record, version) => (
+        <>
+          <PageHeader title="管理者の編集" />
+          <AdminForm key={version.generation} admin={record} version={version} />
+        </>
       )}
-    </>
+    </RecordPage>
   );
 }

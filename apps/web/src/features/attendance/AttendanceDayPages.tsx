@@ -1,11 +1,12 @@
 import { formatDateJa } from '@chobo/core';
-import { Button, Paper, Skeleton, Text } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { PageHeader } from '../../components/PageHeader';
-import { useRecordVersion } from '../../lib/conflict';
+import { RecordPage } from '../../components/record-page/RecordPage';
+import type { RecordVersion } from '../../lib/conflict';
 import { notifySuccess } from '../../lib/notify';
-import { useAttendanceDay, useAttendanceMonth, useSaveDay } from './api';
+import { type AttendanceDayRecord, useAttendanceDay, useAttendanceMonth, useSaveDay } from './api';
 import { DayForm, toDayFormValues } from './DayForm';
 
 const positive = (v: string | null) => {
@@ -75,40 +76,29 @@ export function AttendanceCreatePage() {
 export function AttendanceEditPage() {
   const [params] = useSearchParams();
   const id = positive(params.get('id'));
-  const navigate = useNavigate();
   const day = useAttendanceDay(id);
-  const save = useSaveDay(id);
-  const version = useRecordVersion(day.data, async () => (await day.refetch()).data);
-  const month = params.get('month') ?? day.data?.date.slice(0, 7) ?? null;
-  const back = backPath(day.data?.employee.id ?? null, month);
+  return (
+    <RecordPage
+      title="出勤記録の編集"
+      noun="出勤記録"
+      id={id}
+      query={day}
+      anyErrorIsMissing
+      notFoundDescription="URLが正しくない可能性があります。"
+      back={{ to: '/company/attendance', label: '出勤管理に戻る' }}
+      skeleton={[320]}
+    >
+      {(record, version) => (
+        <DayEditor record={record} version={version} month={params.get('month') ?? record.date.slice(0, 7)} />
+      )}
+    </RecordPage>
+  );
+}
 
-  if (id === null || day.isError) {
-    return (
-      <>
-        <PageHeader title="出勤記録の編集" />
-        <Paper withBorder radius="md">
-          <EmptyBlock
-            title="出勤記録が見つかりません"
-            description="URLが正しくない可能性があります。"
-            action={
-              <Button component={Link} to="/company/attendance" variant="light">
-                出勤管理に戻る
-              </Button>
-            }
-          />
-        </Paper>
-      </>
-    );
-  }
-  if (!day.data) {
-    return (
-      <>
-        <PageHeader title="出勤記録の編集" />
-        <Skeleton height={320} radius="md" />
-      </>
-    );
-  }
-  const record = day.data;
+function DayEditor({ record, version, month }: { record: AttendanceDayRecord; version: RecordVersion; month: string }) {
+  const navigate = useNavigate();
+  const save = useSaveDay(record.id);
+  const back = backPath(record.employee.id, month);
   return (
     <>
       <PageHeader

@@ -2,6 +2,7 @@ import { tokyoInstant, tokyoTime } from '@chobo/core';
 import { ActionIcon, Alert, Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { DateField } from '../../components/fields/DateField';
 import { ApiError } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 
@@ -140,13 +141,12 @@ export function DayForm({
             {message}
           </Alert>
         )}
-        <TextInput
-          type="date"
+        <DateField
           label="日付"
           required
           disabled={!dateEditable}
           value={v.date}
-          onChange={(e) => set({ date: e.currentTarget.value })}
+          onChange={(date) => set({ date })}
           error={errors.date}
           maw={220}
         />
@@ -176,62 +176,7 @@ export function DayForm({
             onChange={(e) => set({ outNextDay: e.currentTarget.checked })}
           />
         </Group>
-        <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            休憩
-          </Text>
-          {v.breaks.map((b, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
-            <Group key={i} gap="xs" wrap="nowrap">
-              <TextInput
-                type="time"
-                aria-label={`休憩${i + 1}の開始`}
-                value={b.start}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  set({ breaks: v.breaks.map((x, k) => (k === i ? { ...x, start: value } : x)) });
-                }}
-                maw={140}
-                style={{ flex: 1, minWidth: 0 }}
-              />
-              <Text>〜</Text>
-              <TextInput
-                type="time"
-                aria-label={`休憩${i + 1}の終了`}
-                value={b.end}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  set({ breaks: v.breaks.map((x, k) => (k === i ? { ...x, end: value } : x)) });
-                }}
-                maw={140}
-                style={{ flex: 1, minWidth: 0 }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={`休憩${i + 1}を削除`}
-                onClick={() => set({ breaks: v.breaks.filter((_, k) => k !== i) })}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-          {errors.breaks && (
-            <Text size="xs" c="danger">
-              {errors.breaks}
-            </Text>
-          )}
-          <Button
-            variant="subtle"
-            size="xs"
-            w="fit-content"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => set({ breaks: [...v.breaks, { start: '12:00', end: '13:00' }] })}
-          >
-            休憩を追加
-          </Button>
-        </Stack>
+        <BreaksEditor breaks={v.breaks} error={errors.breaks} onChange={(breaks) => set({ breaks })} />
         <Textarea
           label={reasonLabel}
           required
@@ -254,5 +199,75 @@ export function DayForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** 休憩: the day's breaks (start 〜 end), added and removed by row. */
+function BreaksEditor({
+  breaks,
+  error,
+  onChange,
+}: {
+  breaks: DayFormValues['breaks'];
+  error: string | undefined;
+  onChange: (breaks: DayFormValues['breaks']) => void;
+}) {
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>
+        休憩
+      </Text>
+      {breaks.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
+        <Group key={i} gap="xs" wrap="nowrap">
+          <TextInput
+            type="time"
+            aria-label={`休憩${i + 1}の開始`}
+            value={b.start}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              onChange(breaks.map((x, k) => (k === i ? { ...x, start: value } : x)));
+            }}
+            maw={140}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Text>〜</Text>
+          <TextInput
+            type="time"
+            aria-label={`休憩${i + 1}の終了`}
+            value={b.end}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              onChange(breaks.map((x, k) => (k === i ? { ...x, end: value } : x)));
+            }}
+            maw={140}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={`休憩${i + 1}を削除`}
+            onClick={() => onChange(breaks.filter((_, k) => k !== i))}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      {error && (
+        <Text size="xs" c="danger">
+          {error}
+        </Text>
+      )}
+      <Button
+        variant="subtle"
+        size="xs"
+        w="fit-content"
+        leftSection={<IconPlus size={14} />}
+        onClick={() => onChange([...breaks, { start: '12:00', end: '13:00' }])}
+      >
+        休憩を追加
+      </Button>
+    </Stack>
   );
 }

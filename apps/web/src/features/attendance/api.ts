@@ -7,9 +7,8 @@ import type {
   TodayStatus,
 } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, buildQuery, defaultMessage } from '../../lib/api';
-import { apiUrl } from '../../lib/api-base';
-import { getValidToken } from '../../lib/token';
+import { api, buildQuery } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /** react-query hooks of 出勤管理 (docs/product/PRODUCT.md §4, issue 14). */
 export const ATTENDANCE_PATH = '/api/company/attendance';
@@ -162,20 +161,7 @@ export function useDecideCorrection() {
 
 /** GET /api/company/attendance/export → attendance-YYYY-MM.csv (UTF-8 BOM, or Shift_JIS). */
 export async function downloadAttendanceCsv(month: string, encoding: 'utf8' | 'sjis'): Promise<void> {
-  const token = getValidToken();
-  const url = apiUrl(`${ATTENDANCE_PATH}/export${buildQuery({ month, encoding })}`);
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(response.status, body.message || defaultMessage(response.status));
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = `attendance-${month}.csv`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  await downloadFile(`${ATTENDANCE_PATH}/export${buildQuery({ month, encoding })}`, {
+    filename: `attendance-${month}.csv`,
+  });
 }

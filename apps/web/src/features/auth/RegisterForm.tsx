@@ -8,15 +8,15 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { homePathFor, startSession } from '../../lib/session';
 import { AuthCard } from './AuthCard';
+import { register, useInvitationLookup } from './api';
 
 export const INVITATION_GONE = '招待が見つからないか、有効期限が切れています';
 
@@ -30,14 +30,7 @@ export function RegisterForm({ type }: { type: InvitationKind }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () =>
-      api.get<{ data: InvitationLookup }>(`/api/invitations/${encodeURIComponent(token)}`, { auth: false }),
-    enabled: token !== '',
-    retry: false,
-    meta: { silent: true },
-  });
+  const invitation = useInvitationLookup<InvitationLookup>(token);
   const form = useForm<RegisterFormInput>({
     resolver: zodResolver(registerFormInput),
     defaultValues: { name: '', password: '', password_confirmation: '' },
@@ -51,12 +44,7 @@ export function RegisterForm({ type }: { type: InvitationKind }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const path = type === 'admin' ? '/api/register-admin' : '/api/register';
-      const res = await api.post<{ data: { token: string; token_expires: number } }>(
-        path,
-        { token, ...values } satisfies RegisterInput,
-        { auth: false },
-      );
+      const res = await register(type === 'admin' ? 'admin' : 'company', { token, ...values } satisfies RegisterInput);
       const me = await startSession(res.data.token, res.data.token_expires);
       notifySuccess('アカウントを登録しました。');
       navigate(homePathFor(me), { replace: true });

@@ -8,12 +8,13 @@ import {
   normalizePostalCode,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Group, Input, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Input, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMapSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
+import { SelectField } from '../../components/fields/SelectField';
 import { ApiError } from '../../lib/api';
 import { handleFormError, removeServerError, setServerError } from '../../lib/form-errors';
 import { notifyError } from '../../lib/notify';
@@ -27,6 +28,8 @@ const CLOSING_DAYS = [
   { value: String(MONTH_END_DAY), label: '末日' },
 ];
 const USED_FOR_OPTIONS = Object.entries(CUSTOMER_USED_FOR).map(([value, label]) => ({ value, label }));
+
+type Form = UseFormReturn<CustomerFormValues, unknown, CustomerValues>;
 
 const resolver = zodResolver(customerInput) as unknown as Resolver<CustomerFormValues, unknown, CustomerValues>;
 
@@ -46,7 +49,7 @@ export function CustomerForm({
   onSubmit: (values: CustomerValues) => Promise<unknown>;
 }) {
   const form = useForm<CustomerFormValues, unknown, CustomerValues>({ resolver, defaultValues, mode: 'onSubmit' });
-  const { register, control, formState } = form;
+  const { register, formState } = form;
   const { errors, isSubmitting } = formState;
   const prefectures = usePrefectures();
   const prefectureOptions = useMemo(
@@ -56,6 +59,63 @@ export function CustomerForm({
         .map(([value, label]) => ({ value, label })),
     [prefectures],
   );
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      handleFormError(form, error, CUSTOMER_FIELDS);
+    }
+  });
+
+  const lookup = useAddressLookup(form);
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="顧客情報">
+      <Stack gap="lg">
+        {errors.root?.server?.message && (
+          <Alert color="danger" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {errors.root.server.message}
+          </Alert>
+        )}
+
+        <BasicSection form={form} />
+        <AddressSection form={form} lookup={lookup} prefectureOptions={prefectureOptions} />
+        <ContactSection form={form} />
+        <TermsSection form={form} />
+
+        <FormSection title="メモ">
+          <Textarea
+            aria-label="メモ"
+            autosize
+            minRows={3}
+            maxRows={10}
+            error={errors.memo?.message}
+            {...register('memo')}
+          />
+        </FormSection>
+
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to={backTo} variant="default">
+            キャンセル
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface AddressLookup {
+  lookingUp: boolean;
+  lookupAddress: (raw: string) => Promise<void>;
+  postal: ReturnType<Form['register']>;
+}
+
+/** The postal code's address lookup: on 7 digits typed (once per code) or on 住所検索, fills 都道府県 and 住所1. */
+function useAddressLookup(form: Form): AddressLookup {
+  const { register } = form;
   const [lookingUp, setLookingUp] = useState(false);
   const lastLookup = useRef<string | null>(null);
 
@@ -90,14 +150,6 @@ export function CustomerForm({
     }
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      handleFormError(form, error, CUSTOMER_FIELDS);
-    }
-  });
-
   const postal = register('postal_code', {
     onChange: (event) => {
       const zipcode = normalizePostalCode(String(event.target.value).trim());
@@ -105,248 +157,237 @@ export function CustomerForm({
     },
   });
 
+  return { lookingUp, lookupAddress, postal };
+}
+
+/** A SegmentedControl bound to one form field, with the field's label and error. */
+function SegmentedField({
+  control,
+  name,
+  label,
+  data,
+}: {
+  control: Form['control'];
+  name: 'honorific' | 'used_for';
+  label: string;
+  data: { value: string; label: string }[] | string[];
+}) {
   return (
-    <form onSubmit={submit} noValidate aria-label="顧客情報">
-      <Stack gap="lg">
-        {errors.root?.server?.message && (
-          <Alert color="danger" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {errors.root.server.message}
-          </Alert>
-        )}
-
-        <FormSection title="基本情報">
-          <Grid gap="md">
-            <Grid.Col span={6}>
-              <TextInput label="顧客名" required autoFocus error={errors.name?.message} {...register('name')} />
-            </Grid.Col>
-            <Grid.Col span={6}>
-              <TextInput
-                label="顧客名（カナ）"
-                placeholder="カブシキガイシャ..."
-                error={errors.name_kana?.message}
-                {...register('name_kana')}
-              />
-            </Grid.Col>
-            <Grid.Col span={4}>
-              <Controller
-                control={control}
-                name="honorific"
-                render={({ field, fieldState }) => (
-                  <Input.Wrapper label="敬称" error={fieldState.error?.message}>
-                    <SegmentedControl
-                      fullWidth
-                      aria-label="敬称"
-                      data={[...HONORIFICS]}
-                      value={field.value}
-                      onChange={(value) => field.onChange(value)}
-                    />
-                  </Input.Wrapper>
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={8}>
-              <Controller
-                control={control}
-                name="used_for"
-                render={({ field, fieldState }) => (
-                  <Input.Wrapper label="用途" error={fieldState.error?.message}>
-                    <SegmentedControl
-                      fullWidth
-                      aria-label="用途"
-                      data={USED_FOR_OPTIONS}
-                      value={field.value}
-                      onChange={(value) => field.onChange(value)}
-                    />
-                  </Input.Wrapper>
-                )}
-              />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
-
-        <FormSection title="所在地">
-          <Grid gap="md">
-            <Grid.Col span={5}>
-              <Group gap="xs" align="flex-start" wrap="nowrap">
-                <TextInput
-                  label="郵便番号"
-                  placeholder="100-0001"
-                  description="7桁を入力すると住所を自動で検索します"
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  maxLength={8}
-                  error={errors.postal_code?.message}
-                  style={{ flex: 1 }}
-                  {...postal}
-                />
-                <Button
-                  variant="light"
-                  mt={44}
-                  leftSection={<IconMapSearch size={16} />}
-                  loading={lookingUp}
-                  onClick={() => void lookupAddress(form.getValues('postal_code') ?? '')}
-                >
-                  住所検索
-                </Button>
-              </Group>
-            </Grid.Col>
-            <Grid.Col span={7} />
-            <Grid.Col span={4}>
-              <Controller
-                control={control}
-                name="prefecture_code"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="都道府県"
-                    placeholder="選択してください"
-                    data={prefectureOptions}
-                    searchable
-                    clearable
-                    nothingFoundMessage="該当する都道府県がありません"
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                    ref={field.ref}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={8}>
-              <TextInput
-                label="住所1"
-                placeholder="市区町村・町名・番地"
-                error={errors.address1?.message}
-                {...register('address1')}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <TextInput
-                label="住所2"
-                placeholder="建物名・部屋番号など"
-                error={errors.address2?.message}
-                {...register('address2')}
-              />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
-
-        <FormSection title="連絡先">
-          <Grid gap="md">
-            <Grid.Col span={4}>
-              <TextInput
-                label="電話番号"
-                type="tel"
-                placeholder="03-1234-5678"
-                error={errors.tel?.message}
-                {...register('tel')}
-              />
-            </Grid.Col>
-            <Grid.Col span={4}>
-              <TextInput
-                label="携帯電話番号"
-                type="tel"
-                placeholder="090-1234-5678"
-                error={errors.mobile?.message}
-                {...register('mobile')}
-              />
-            </Grid.Col>
-            <Grid.Col span={4}>
-              <TextInput label="FAX番号" type="tel" error={errors.fax?.message} {...register('fax')} />
-            </Grid.Col>
-            <Grid.Col span={6}>
-              <TextInput
-                label="メールアドレス"
-                type="email"
-                placeholder="info@example.co.jp"
-                error={errors.email?.message}
-                {...register('email')}
-              />
-            </Grid.Col>
-            <Grid.Col span={6}>
-              <TextInput
-                label="ウェブサイト"
-                type="url"
-                placeholder="https://"
-                error={errors.url?.message}
-                {...register('url')}
-              />
-            </Grid.Col>
-            <Grid.Col span={6}>
-              <TextInput label="担当者名" error={errors.contact_person?.message} {...register('contact_person')} />
-            </Grid.Col>
-            <Grid.Col span={6}>
-              <TextInput label="部署名" error={errors.department?.message} {...register('department')} />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
-
-        <FormSection title="取引条件" description="適格請求書（インボイス）の登録番号と、締め日・支払条件です。">
-          <Grid gap="md">
-            <Grid.Col span={5}>
-              <TextInput
-                label="登録番号"
-                placeholder="T1234567890123"
-                description="「T」＋13桁の数字"
-                maxLength={14}
-                error={errors.registration_number?.message}
-                {...register('registration_number')}
-              />
-            </Grid.Col>
-            <Grid.Col span={3}>
-              <Controller
-                control={control}
-                name="closing_day"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="締め日"
-                    placeholder="選択してください"
-                    description="31は末日です"
-                    data={CLOSING_DAYS}
-                    clearable
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                    ref={field.ref}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={4}>
-              <TextInput
-                label="支払条件"
-                placeholder="月末締め翌月末払い"
-                description="例: 月末締め翌月末払い"
-                error={errors.payment_terms?.message}
-                {...register('payment_terms')}
-              />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
-
-        <FormSection title="メモ">
-          <Textarea
-            aria-label="メモ"
-            autosize
-            minRows={3}
-            maxRows={10}
-            error={errors.memo?.message}
-            {...register('memo')}
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Input.Wrapper label={label} error={fieldState.error?.message}>
+          <SegmentedControl
+            fullWidth
+            aria-label={label}
+            data={data}
+            value={field.value}
+            onChange={(value) => field.onChange(value)}
           />
-        </FormSection>
+        </Input.Wrapper>
+      )}
+    />
+  );
+}
 
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={backTo} variant="default">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+/** 基本情報: name, kana, 敬称, 用途. */
+function BasicSection({ form }: { form: Form }) {
+  const { register, control } = form;
+  const { errors } = form.formState;
+  return (
+    <FormSection title="基本情報">
+      <Grid gap="md">
+        <Grid.Col span={6}>
+          <TextInput label="顧客名" required autoFocus error={errors.name?.message} {...register('name')} />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <TextInput
+            label="顧客名（カナ）"
+            placeholder="カブシキガイシャ..."
+            error={errors.name_kana?.message}
+            {...register('name_kana')}
+          />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <SegmentedField control={control} name="honorific" label="敬称" data={[...HONORIFICS]} />
+        </Grid.Col>
+        <Grid.Col span={8}>
+          <SegmentedField control={control} name="used_for" label="用途" data={USED_FOR_OPTIONS} />
+        </Grid.Col>
+      </Grid>
+    </FormSection>
+  );
+}
+
+/** 所在地: the postal code looks the address up (zipcloud through the server). */
+function AddressSection({
+  form,
+  lookup,
+  prefectureOptions,
+}: {
+  form: Form;
+  lookup: AddressLookup;
+  prefectureOptions: { value: string; label: string }[];
+}) {
+  const { register, control } = form;
+  const { errors } = form.formState;
+  return (
+    <FormSection title="所在地">
+      <Grid gap="md">
+        <Grid.Col span={5}>
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <TextInput
+              label="郵便番号"
+              placeholder="100-0001"
+              description="7桁を入力すると住所を自動で検索します"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={8}
+              error={errors.postal_code?.message}
+              style={{ flex: 1 }}
+              {...lookup.postal}
+            />
+            <Button
+              variant="light"
+              mt={44}
+              leftSection={<IconMapSearch size={16} />}
+              loading={lookup.lookingUp}
+              onClick={() => void lookup.lookupAddress(form.getValues('postal_code') ?? '')}
+            >
+              住所検索
+            </Button>
+          </Group>
+        </Grid.Col>
+        <Grid.Col span={7} />
+        <Grid.Col span={4}>
+          <SelectField
+            control={control}
+            name="prefecture_code"
+            label="都道府県"
+            placeholder="選択してください"
+            data={prefectureOptions}
+            searchable
+            clearable
+            nothingFoundMessage="該当する都道府県がありません"
+          />
+        </Grid.Col>
+        <Grid.Col span={8}>
+          <TextInput
+            label="住所1"
+            placeholder="市区町村・町名・番地"
+            error={errors.address1?.message}
+            {...register('address1')}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <TextInput
+            label="住所2"
+            placeholder="建物名・部屋番号など"
+            error={errors.address2?.message}
+            {...register('address2')}
+          />
+        </Grid.Col>
+      </Grid>
+    </FormSection>
+  );
+}
+
+/** 連絡先. */
+function ContactSection({ form }: { form: Form }) {
+  const { register } = form;
+  const { errors } = form.formState;
+  return (
+    <FormSection title="連絡先">
+      <Grid gap="md">
+        <Grid.Col span={4}>
+          <TextInput
+            label="電話番号"
+            type="tel"
+            placeholder="03-1234-5678"
+            error={errors.tel?.message}
+            {...register('tel')}
+          />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput
+            label="携帯電話番号"
+            type="tel"
+            placeholder="090-1234-5678"
+            error={errors.mobile?.message}
+            {...register('mobile')}
+          />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput label="FAX番号" type="tel" error={errors.fax?.message} {...register('fax')} />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <TextInput
+            label="メールアドレス"
+            type="email"
+            placeholder="info@example.co.jp"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <TextInput
+            label="ウェブサイト"
+            type="url"
+            placeholder="https://"
+            error={errors.url?.message}
+            {...register('url')}
+          />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <TextInput label="担当者名" error={errors.contact_person?.message} {...register('contact_person')} />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <TextInput label="部署名" error={errors.department?.message} {...register('department')} />
+        </Grid.Col>
+      </Grid>
+    </FormSection>
+  );
+}
+
+/** 取引条件: 登録番号, 締め日, 支払条件. */
+function TermsSection({ form }: { form: Form }) {
+  const { register, control } = form;
+  const { errors } = form.formState;
+  return (
+    <FormSection title="取引条件" description="適格請求書（インボイス）の登録番号と、締め日・支払条件です。">
+      <Grid gap="md">
+        <Grid.Col span={5}>
+          <TextInput
+            label="登録番号"
+            placeholder="T1234567890123"
+            description="「T」＋13桁の数字"
+            maxLength={14}
+            error={errors.registration_number?.message}
+            {...register('registration_number')}
+          />
+        </Grid.Col>
+        <Grid.Col span={3}>
+          <SelectField
+            control={control}
+            name="closing_day"
+            label="締め日"
+            placeholder="選択してください"
+            description="31は末日です"
+            data={CLOSING_DAYS}
+            clearable
+          />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput
+            label="支払条件"
+            placeholder="月末締め翌月末払い"
+            description="例: 月末締め翌月末払い"
+            error={errors.payment_terms?.message}
+            {...register('payment_terms')}
+          />
+        </Grid.Col>
+      </Grid>
+    </FormSection>
   );
 }

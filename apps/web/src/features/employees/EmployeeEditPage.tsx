@@ -1,56 +1,47 @@
-import { Button, Paper, Skeleton } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EmptyBlock } from '../../components/EmptyBlock';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { useRecordVersion } from '../../lib/conflict';
+import { RecordPage, useRecordId } from '../../components/record-page/RecordPage';
 import { notifySuccess } from '../../lib/notify';
 import { useEmployee, useSaveEmployee } from './api';
 import { EmployeeForm, toEmployeeFormValues } from './EmployeeForm';
 
+const LIST_PATH = '/company/employee';
+
 /** /company/employee/edit?id=N */
 export default function EmployeeEditPage() {
-  const [params] = useSearchParams();
-  const raw = Number(params.get('id'));
-  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const id = useRecordId();
   const navigate = useNavigate();
   const employee = useEmployee(id);
-  const version = useRecordVersion(employee.data, async () => (await employee.refetch()).data);
   const save = useSaveEmployee(id);
-  if (id === null || employee.isError) {
-    return (
-      <>
-        <PageHeader title="従業員の編集" />
-        <Paper withBorder radius="md">
-          <EmptyBlock
-            title="従業員が見つかりません"
-            action={
-              <Button component={Link} to="/company/employee" variant="light">
-                従業員一覧に戻る
-              </Button>
-            }
-          />
-        </Paper>
-      </>
-    );
-  }
-  if (!employee.data) return <Skeleton height={360} radius="md" />;
-  const record = employee.data;
   return (
-    <>
-      <PageHeader title="従業員の編集" description={`${record.code}　${record.name}`} />
-      {version.alert}
-      <EmployeeForm
-        key={`${record.id}:${version.generation}`}
-        hadLogin={record.login_enabled}
-        defaultValues={toEmployeeFormValues(record)}
-        submitLabel="更新する"
-        onSubmit={async (values) => {
-          const saved = await version.save((updated_at) => save.mutateAsync({ ...values, updated_at }));
-          if (!saved) return;
-          notifySuccess('従業員を更新しました');
-          navigate('/company/employee');
-        }}
-      />
-    </>
+    <RecordPage
+      title="従業員の編集"
+      noun="従業員"
+      id={id}
+      query={employee}
+      anyErrorIsMissing
+      notFoundDescription={null}
+      back={{ to: LIST_PATH, label: '従業員一覧に戻る' }}
+      skeleton={[360]}
+    >
+      {(record, version) => (
+        <>
+          <PageHeader title="従業員の編集" description={`${record.code}　${record.name}`} />
+          {version.alert}
+          <EmployeeForm
+            key={`${record.id}:${version.generation}`}
+            hadLogin={record.login_enabled}
+            defaultValues={toEmployeeFormValues(record)}
+            submitLabel="更新する"
+            onSubmit={async (values) => {
+              const saved = await version.save((updated_at) => save.mutateAsync({ ...values, updated_at }));
+              if (!saved) return;
+              notifySuccess('従業員を更新しました');
+              navigate(LIST_PATH);
+            }}
+          />
+        </>
+      )}
+    </RecordPage>
   );
 }

@@ -1,28 +1,17 @@
 import { INFO_AUDIENCES, type Info, type InfoInput, infoInput } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
-import { api } from '../../lib/api';
-import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
+import { RecordPage } from '../../components/record-page/RecordPage';
+import type { RecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { CompanySelect, DomainSelect } from './AudienceSelect';
-import { fromLocalInput, INFOS_KEY, INFOS_PATH, toLocalInput } from './api';
+import { fromLocalInput, INFOS_KEY, saveInfo, toLocalInput, useInfo } from './api';
 
 const FIELDS = [
   'title',
@@ -61,11 +50,9 @@ function InfoForm({ info, version }: { info?: Info; version?: RecordVersion }) {
     };
     try {
       if (info && version) {
-        const saved = await version.save((updated_at) =>
-          api.put<{ data: Info }>(`${INFOS_PATH}/${info.id}`, { ...body, updated_at }).then((r) => r.data),
-        );
+        const saved = await version.save((updated_at) => saveInfo(info.id, { ...body, updated_at }));
         if (!saved) return;
-      } else await api.post(INFOS_PATH, body);
+      } else await saveInfo(null, body);
       await client.invalidateQueries({ queryKey: [INFOS_KEY] });
       notifySuccess(info ? 'お知らせを更新しました' : 'お知らせを作成しました');
       navigate('/system/infos');
@@ -166,23 +153,26 @@ export function InfoCreatePage() {
 
 /** /system/infos/{id}/edit */
 export function InfoEditPage() {
-  const id = Number(useParams().id);
-  const query = useQuery({
-    queryKey: [INFOS_KEY, 'detail', id],
-    queryFn: () => api.get<{ data: Info }>(`${INFOS_PATH}/${id}`).then((r) => r.data),
-    staleTime: 0,
-  });
-  const version = useRecordVersion(query.data, async () => (await query.refetch()).data);
+  const raw = Number(useParams().id);
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const query = useInfo(id);
   return (
-    <>
-      <PageHeader title="お知らせの編集" />
-      {query.isPending ? (
-        <Loader />
-      ) : query.data ? (
-        <InfoForm key={version.generation} info={query.data} version={version} />
-      ) : (
-        <Alert color="danger">お知らせが見つかりません</Alert>
+    <RecordPage
+      title="お知らせの編集"
+      noun="お知らせ"
+      id={id}
+      query={query}
+      anyErrorIsMissing
+      notFoundDescription={null}
+      back={{ to: '/system/infos', label: 'お知らせ一覧に戻る' }}
+      skeleton={[320]}
+    >
+      {(record, version) => (
+        <>
+          <PageHeader title="お知らせの編集" />
+          <InfoForm key={version.generation} info={record} version={version} />
+        </>
       )}
-    </>
+    </RecordPage>
   );
 }

@@ -1,4 +1,4 @@
-import type { CompanyInfo } from '@chobo/core';
+import type { CompanyInfo, Info, InfoInput } from '@chobo/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -24,4 +24,24 @@ export function toLocalInput(iso: string | null | undefined): string {
 export function fromLocalInput(value: string | null | undefined): string | null {
   if (!value) return null;
   return /T\d\d:\d\d$/.test(value) ? `${value}:00+09:00` : value;
+}
+
+/** One お知らせ to edit (/system/infos/{id}/edit). */
+export function useInfo(id: number | null) {
+  return useQuery({
+    queryKey: [INFOS_KEY, 'detail', id],
+    queryFn: () => api.get<{ data: Info }>(`${INFOS_PATH}/${id}`).then((r) => r.data),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** Creates (no id) or updates an お知らせ; an update carries the version it was read at. */
+export function saveInfo(
+  id: number | null,
+  body: Omit<InfoInput, 'published_at'> & { published_at: string | null; updated_at?: string },
+): Promise<Info> {
+  return (
+    id === null ? api.post<{ data: Info }>(INFOS_PATH, body) : api.put<{ data: Info }>(`${INFOS_PATH}/${id}`, body)
+  ).then((r) => r.data);
 }

@@ -7,30 +7,18 @@ import {
   type TaxMode,
   type Transaction,
 } from '@chobo/core';
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Kbd,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Kbd, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
+import { CustomerField } from '../../components/fields/CustomerField';
+import { FormDateField } from '../../components/fields/DateField';
 import { ApiError, errorMessage } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
-import { CustomerSelect } from '../transactions/CustomerSelect';
 import { remapLineErrors } from '../transactions/form-values';
 import { LinesEditor, previewLines } from '../transactions/LinesEditor';
 import { TotalsBox } from '../transactions/TotalsBox';
@@ -191,45 +179,7 @@ export function InvoiceForm({
             {errors.root.server.message}
           </Alert>
         )}
-        <FormSection title="請求情報">
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="customer_id"
-                render={({ field }) => (
-                  <CustomerSelect
-                    label="請求先"
-                    withAsterisk
-                    inputRef={field.ref}
-                    value={field.value}
-                    currentLabel={customerName}
-                    onChange={(id) => {
-                      field.onChange(id);
-                      // sales of another customer cannot be on this invoice
-                      form.setValue('transaction_ids', [], { shouldDirty: true });
-                      form.clearErrors(['customer_id', 'transaction_ids']);
-                    }}
-                    onBlur={field.onBlur}
-                    error={errors.customer_id?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
-                type="date"
-                label="請求日"
-                withAsterisk
-                error={errors.issue_date?.message}
-                {...register('issue_date')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput type="date" label="支払期限" error={errors.due_date?.message} {...register('due_date')} />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
+        <InvoiceInfoSection form={form} customerName={customerName} />
 
         <Paper withBorder radius="md" p={narrow ? 'sm' : 'lg'} component="section" aria-label="請求する受注取引">
           <Group justify="space-between" mb="sm" gap="xs">
@@ -355,5 +305,40 @@ export function InvoiceForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type InvoiceFormApi = UseFormReturn<InvoiceFormValues, unknown, InvoiceValues>;
+
+/** 請求情報: the customer billed (a change empties the chosen sales), 請求日, 支払期限. */
+function InvoiceInfoSection({ form, customerName }: { form: InvoiceFormApi; customerName?: string | null }) {
+  const { control } = form;
+  const { errors } = form.formState;
+  return (
+    <FormSection title="請求情報">
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <CustomerField
+            control={control}
+            name="customer_id"
+            label="請求先"
+            withAsterisk
+            currentLabel={customerName}
+            error={errors.customer_id?.message}
+            onPicked={() => {
+              // sales of another customer cannot be on this invoice
+              form.setValue('transaction_ids', [], { shouldDirty: true });
+              form.clearErrors(['customer_id', 'transaction_ids']);
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <FormDateField control={control} name="issue_date" label="請求日" withAsterisk />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <FormDateField control={control} name="due_date" label="支払期限" />
+        </Grid.Col>
+      </Grid>
+    </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONFLICT_TITLE } from '../../lib/conflict';
 import { json, mockApi, page, renderApp, seedToken } from '../../test/utils';
 import { makeTransaction, SALES_ME } from '../transactions/test-fixtures';
 import { makeInvoice } from './test-fixtures';
@@ -247,12 +248,12 @@ describe('請求書の編集', () => {
     renderApp('/company/invoices/edit?id=12');
     await user.type(await screen.findByRole('textbox', { name: /備考/ }), '振込手数料はご負担ください');
     await user.click(screen.getByRole('button', { name: '保存（下書き）' }));
-    expect(await screen.findByText('他の人が先に更新しました')).toBeTruthy();
+    expect(await screen.findByText(CONFLICT_TITLE)).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ updated_at: '2026-04-30T09:00:00+09:00' });
     await user.click(screen.getByRole('button', { name: '最新の内容を読み込む' }));
     await waitFor(() =>
       expect((screen.getByRole('textbox', { name: /備考/ }) as HTMLTextAreaElement).value).toBe('新しい備考'),
     );
-    expect(screen.queryByText('他の人が先に更新しました')).toBeNull();
+    expect(screen.queryByText(CONFLICT_TITLE)).toBeNull();
   });
 });

@@ -1,9 +1,18 @@
-import type { Aging, Collections, Customer, OpenItems, Paginated, Payables, Payment, PaymentInput } from '@chobo/core';
+import type {
+  Aging,
+  Collections,
+  CompanyBankAccount,
+  Customer,
+  OpenItems,
+  Paginated,
+  Payables,
+  Payment,
+  PaymentInput,
+} from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { filterParam, type ListDataHook } from '../../components/resource-list';
-import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
-import { apiUrl } from '../../lib/api-base';
-import { getValidToken } from '../../lib/token';
+import { api, buildQuery, type QueryValue } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /** react-query hooks of 入金・支払 (/api/payments) and its reports (/api/payment-reports/...). */
 export const PAYMENTS_PATH = '/api/payments';
@@ -166,19 +175,21 @@ export async function downloadReport(
   format: 'csv' | 'pdf',
   encoding: 'utf8' | 'sjis' = 'utf8',
 ) {
-  const token = getValidToken();
   const path = `${REPORTS_PATH}/${name}${buildQuery({ ...q, format, encoding: encoding === 'sjis' ? 'sjis' : null })}`;
-  const response = await fetch(apiUrl(path), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(response.status, body.message || defaultMessage(response.status));
-  }
-  const href = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = `${name}${encoding === 'sjis' ? '-sjis' : ''}.${format}`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(href);
+  await downloadFile(path, { filename: `${name}${encoding === 'sjis' ? '-sjis' : ''}.${format}` });
+}
+
+/** The company's bank accounts (/api/company/bank-accounts) as select options, by bank_accounts.id. */
+export function useBankAccountOptions() {
+  const q = useQuery({
+    queryKey: ['bank-accounts'],
+    queryFn: () =>
+      api.get<{ data: CompanyBankAccount[] }>('/api/company/bank-accounts', { progress: false }).then((r) => r.data),
+    meta: { silent: true },
+    retry: false,
+  });
+  return (q.data ?? []).map((b) => ({
+    value: String(b.id),
+    label: [b.bank_name, b.branch_name, b.account_type, b.account_number].filter(Boolean).join(' '),
+  }));
 }

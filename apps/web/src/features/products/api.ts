@@ -1,8 +1,7 @@
 import type { Paginated, Product, ProductUploadReport, ProductValues } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, buildQuery, defaultMessage } from '../../lib/api';
-import { apiUrl } from '../../lib/api-base';
-import { getValidToken } from '../../lib/token';
+import { api, buildQuery } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /** react-query hooks of 商品管理 (docs/product/PRODUCT.md §4). */
 export const PRODUCTS_PATH = '/api/products';
@@ -81,22 +80,8 @@ export function useDeleteProduct() {
  * `sjis` gives Shift_JIS (CP932) for older Excel; the default is UTF-8 with BOM.
  */
 export async function downloadProductsCsv(keyword: string, encoding: 'utf8' | 'sjis'): Promise<void> {
-  const token = getValidToken();
-  const url = apiUrl(`/api/product-download${buildQuery({ keyword, encoding: encoding === 'sjis' ? 'sjis' : null })}`);
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(response.status, body.message || defaultMessage(response.status));
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = 'products.csv';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  const path = `/api/product-download${buildQuery({ keyword, encoding: encoding === 'sjis' ? 'sjis' : null })}`;
+  await downloadFile(path, { filename: 'products.csv' });
 }
 
 /** POST /api/product-upload (multipart `file`; the dry run is the preview). */

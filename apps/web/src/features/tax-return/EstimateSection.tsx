@@ -4,9 +4,9 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { taxReturnKeys, taxReturnPath } from './api';
+import { fetchTaxReturn, postTaxReturnEntry, taxReturnKeys } from './api';
 import { RatesForm } from './RatesForm';
 import { Section } from './Section';
 
@@ -59,11 +59,9 @@ export function EstimateSection({
         try {
           await flush();
           const current = client.getQueryData<TaxReturn>(taxReturnKeys.one(server.fiscal_year.id)) ?? server;
-          const res = await api.post<{ data: TaxReturn }>(taxReturnPath(server.fiscal_year.id, '/post-entry'), {
-            amount: estimate.total,
-            updated_at: current.updated_at,
-          });
-          adopt(res.data);
+          adopt(
+            await postTaxReturnEntry(server.fiscal_year.id, { amount: estimate.total, updated_at: current.updated_at }),
+          );
           await client.invalidateQueries({ queryKey: ['accounting'] });
           notifySuccess('法人税等の仕訳を計上しました。');
         } catch (error) {
@@ -142,8 +140,7 @@ export function EstimateSection({
         <RatesForm
           onSaved={async () => {
             await flush();
-            const fresh = await api.get<{ data: TaxReturn }>(taxReturnPath(server.fiscal_year.id));
-            adopt(fresh.data);
+            adopt(await fetchTaxReturn(server.fiscal_year.id));
           }}
         />
       </Collapse>

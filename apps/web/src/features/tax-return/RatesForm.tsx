@@ -1,9 +1,9 @@
 import { Button, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { TAX_RETURN_SETTINGS_PATH, taxReturnKeys, useTaxReturnSettings } from './api';
+import { saveTaxReturnSettings, taxReturnKeys, useTaxReturnSettings } from './api';
 
 const RATE_FIELDS: [string, string, string][] = [
   ['prefectural_rate', '道府県民税 法人税割', '%'],
@@ -26,7 +26,7 @@ export function RatesForm({ onSaved }: { onSaved: () => Promise<void> }) {
   const save = async () => {
     setSaving(true);
     try {
-      await api.put(TAX_RETURN_SETTINGS_PATH, { local_rates: current, updated_at: settings.data?.updated_at ?? null });
+      await saveTaxReturnSettings({ local_rates: current, updated_at: settings.data?.updated_at ?? null });
       await client.invalidateQueries({ queryKey: taxReturnKeys.settings() });
       setValues(null);
       await onSaved();

@@ -63,3 +63,12 @@ export function writeStoredDraft(fyId: number, draft: StoredDraft): void {
   all[String(fyId)] = draft;
   writeStorage(STORAGE_KEYS.kakuteiFormData, JSON.stringify(all));
 }
+
+/** 帳簿から作成: the draft filled from the books and the company profile. */
+export const fillTaxReturn = (fyId: number) =>
+  api.post<{ data: TaxReturn }>(taxReturnPath(fyId, '/fill'), {}).then((r) => r.data);
+export const fetchTaxReturn = (fyId: number) => api.get<{ data: TaxReturn }>(taxReturnPath(fyId)).then((r) => r.data);
+/** 法人税等の仕訳: the entry posted from the stored return (its version sent back). */
+export const postTaxReturnEntry = (fyId: number, body: { amount: number; updated_at: string | null }) =>
+  api.post<{ data: TaxReturn }>(taxReturnPath(fyId, '/post-entry'), body).then((r) => r.data);
+export const saveTaxReturnSettings = (body: object) => api.put(TAX_RETURN_SETTINGS_PATH, body);

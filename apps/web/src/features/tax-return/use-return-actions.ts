@@ -1,10 +1,10 @@
 import type { FiscalYear, TaxReturn } from '@chobo/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { downloadFile } from '../accounting/download';
-import { taxReturnPath } from './api';
+import { fillTaxReturn, taxReturnPath } from './api';
 
 /** Downloads the printable PDF of the year's return (after `before`, e.g. saving the draft); a failure is notified. */
 export async function downloadReturnPdf(year: FiscalYear, before?: () => Promise<void>) {
@@ -31,8 +31,7 @@ export function useReturnActions(
     setFilling(true);
     try {
       await flush();
-      const res = await api.post<{ data: TaxReturn }>(taxReturnPath(year.id, '/fill'), {});
-      adopt(res.data);
+      adopt(await fillTaxReturn(year.id));
       notifySuccess('帳簿と会社情報から申告書を作成しました。金額を確認してください。');
     } catch (error) {
       notifyError(errorMessage(error));

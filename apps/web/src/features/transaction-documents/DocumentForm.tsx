@@ -6,29 +6,20 @@ import {
   registrationNumberField,
   type TransactionDocumentValues,
 } from '@chobo/core';
-import {
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
+import { CustomerField } from '../../components/fields/CustomerField';
+import { FormDateField } from '../../components/fields/DateField';
+import { MoneyField } from '../../components/fields/MoneyField';
+import { SelectField } from '../../components/fields/SelectField';
 import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { AccountSelect } from '../accounting/AccountSelect';
 import { useAccounts } from '../accounting/api';
-import { CustomerSelect } from '../transactions/CustomerSelect';
 import {
   type DocumentFormValues,
   documentResolver,
@@ -82,7 +73,7 @@ export function DocumentForm({
     defaultValues,
     mode: 'onTouched',
   });
-  const { control, register, formState, setValue, getValues } = form;
+  const { control, formState, setValue, getValues } = form;
   const { errors, isSubmitting } = formState;
   const accounts = useAccounts();
   const expenseAccounts = (accounts.data ?? []).filter((a) => a.category === 'expense');
@@ -132,26 +123,16 @@ export function DocumentForm({
         <FormSection title="書類の情報" description="受け取った書類に記載されている内容を入力します。">
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
+              <CustomerField
                 control={control}
                 name="customer_id"
-                render={({ field }) => (
-                  <CustomerSelect
-                    usedFor={2}
-                    label="取引先"
-                    placeholder="取引先名・カナで検索"
-                    withAsterisk
-                    inputRef={field.ref}
-                    value={field.value}
-                    currentLabel={customerName}
-                    onChange={(id) => {
-                      field.onChange(id);
-                      form.clearErrors('customer_id');
-                    }}
-                    onBlur={field.onBlur}
-                    error={errors.customer_id?.message}
-                  />
-                )}
+                usedFor={2}
+                label="取引先"
+                placeholder="取引先名・カナで検索"
+                withAsterisk
+                currentLabel={customerName}
+                error={errors.customer_id?.message}
+                onPicked={() => form.clearErrors('customer_id')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -174,43 +155,10 @@ export function DocumentForm({
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
-                type="date"
-                label="取引日"
-                withAsterisk
-                error={errors.transaction_date?.message}
-                {...register('transaction_date')}
-              />
+              <FormDateField control={control} name="transaction_date" label="取引日" withAsterisk />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="registration_number"
-                render={({ field }) => (
-                  <TextInput
-                    ref={field.ref}
-                    label="登録番号（適格請求書発行事業者）"
-                    placeholder="T1234567890123"
-                    value={field.value}
-                    onChange={(e) => field.onChange(e.currentTarget.value)}
-                    onBlur={field.onBlur}
-                    error={errors.registration_number?.message ?? reg.error ?? undefined}
-                    rightSectionWidth={64}
-                    rightSection={
-                      <Badge
-                        size="sm"
-                        radius="sm"
-                        variant={reg.qualified ? 'light' : 'outline'}
-                        color={reg.qualified ? 'teal' : 'gray'}
-                        data-testid="qualified-mark"
-                      >
-                        {reg.qualified ? '適格' : '非適格'}
-                      </Badge>
-                    }
-                    styles={{ input: { fontFamily: 'monospace' } }}
-                  />
-                )}
-              />
+              <RegistrationNumberField control={control} reg={reg} error={errors.registration_number?.message} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Controller
@@ -233,129 +181,13 @@ export function DocumentForm({
             </Grid.Col>
           </Grid>
           {!reg.qualified && !reg.error && (
-            <Alert
-              color="gray"
-              variant="light"
-              icon={<IconInfoCircle size={16} />}
-              mt="md"
-              data-testid="transitional-note"
-            >
-              <Text size="sm">
-                登録番号がない取引先（非適格）からの仕入は、経過措置により消費税額の80%（2026年9月30日まで）・50%（2029年9月30日まで）だけが仕入税額控除の対象です。
-              </Text>
-              {transactionDate && totalTax > 0 && (
-                <Text size="sm" fw={600} mt={4}>
-                  {formatDateJa(transactionDate)}の取引：控除できる割合 {share}%（
-                  {formatJPY(deductibleTax(totalTax, transactionDate, false))}／消費税
-                  {formatJPY(totalTax)}）
-                </Text>
-              )}
-            </Alert>
+            <TransitionalNote transactionDate={transactionDate} totalTax={totalTax} share={share} />
           )}
         </FormSection>
 
-        <FormSection
-          title="金額"
-          description="取引金額は税込の合計です。合計だけ分かる場合は「取引金額から計算」で内訳を求められます。"
-        >
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Controller
-                control={control}
-                name="amount"
-                render={({ field }) => (
-                  <NumberInput
-                    ref={field.ref}
-                    label="取引金額（税込）"
-                    withAsterisk
-                    hideControls
-                    allowDecimal={false}
-                    allowNegative={false}
-                    thousandSeparator=","
-                    leftSection={<Text size="sm">¥</Text>}
-                    value={field.value}
-                    onChange={(v) => {
-                      field.onChange(v);
-                      if (auto.current) {
-                        const value = yen(v);
-                        const rows = getValues('taxes');
-                        if (typeof value === 'number' && value > 0 && rows.length === 1) {
-                          const split = splitInclusive(value, rows[0].tax_category);
-                          setValue('taxes.0.base', split.base);
-                          setValue('taxes.0.tax', split.tax);
-                        }
-                      }
-                    }}
-                    onBlur={field.onBlur}
-                    error={errors.amount?.message}
-                    styles={{ input: { textAlign: 'right' } }}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TaxesEditor
-                control={control}
-                errors={errors}
-                canFill={canFill}
-                onFill={() => {
-                  auto.current = true;
-                  fill();
-                }}
-                onEdit={() => {
-                  auto.current = false;
-                }}
-              />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
+        <AmountSection form={form} auto={auto} canFill={canFill} onFill={fill} />
 
-        <FormSection title="支払">
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Controller
-                control={control}
-                name="payment_method"
-                render={({ field }) => (
-                  <Select
-                    ref={field.ref}
-                    label="支払方法"
-                    data={PAYMENT_OPTIONS}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? '1')}
-                    allowDeselect={false}
-                    error={errors.payment_method?.message}
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
-              <TextInput type="date" label="支払期日" error={errors.due_date?.message} {...register('due_date')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
-              <Controller
-                control={control}
-                name="status"
-                render={({ field }) => (
-                  <Select
-                    ref={field.ref}
-                    label="状態"
-                    data={DOCUMENT_STATUS_OPTIONS}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? '0')}
-                    allowDeselect={false}
-                    error={errors.status?.message}
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Textarea label="メモ" autosize minRows={2} error={errors.memo?.message} {...register('memo')} />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
+        <PaymentSection form={form} />
 
         {files}
         {banner}
@@ -369,5 +201,182 @@ export function DocumentForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** 支払: method, due date, status, memo. */
+function PaymentSection({ form }: { form: UseFormReturn<DocumentFormValues, unknown, TransactionDocumentValues> }) {
+  const { control, register } = form;
+  const { errors } = form.formState;
+  return (
+    <FormSection title="支払">
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <SelectField
+            control={control}
+            name="payment_method"
+            empty="1"
+            label="支払方法"
+            data={PAYMENT_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
+          <FormDateField control={control} name="due_date" label="支払期日" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
+          <SelectField
+            control={control}
+            name="status"
+            empty="0"
+            label="状態"
+            data={DOCUMENT_STATUS_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Textarea label="メモ" autosize minRows={2} error={errors.memo?.message} {...register('memo')} />
+        </Grid.Col>
+      </Grid>
+    </FormSection>
+  );
+}
+
+/** 金額: the 取引金額 (which keeps filling the single 内訳 row until that is typed into) and the 内訳. */
+function AmountSection({
+  form,
+  auto,
+  canFill,
+  onFill,
+}: {
+  form: UseFormReturn<DocumentFormValues, unknown, TransactionDocumentValues>;
+  auto: { current: boolean };
+  canFill: boolean;
+  onFill: () => void;
+}) {
+  const { control, setValue, getValues } = form;
+  const { errors } = form.formState;
+  return (
+    <FormSection
+      title="金額"
+      description="取引金額は税込の合計です。合計だけ分かる場合は「取引金額から計算」で内訳を求められます。"
+    >
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Controller
+            control={control}
+            name="amount"
+            render={({ field }) => (
+              <MoneyField
+                ref={field.ref}
+                label="取引金額（税込）"
+                withAsterisk
+                leftSection={<Text size="sm">¥</Text>}
+                value={field.value}
+                onChange={(v) => {
+                  field.onChange(v);
+                  if (auto.current) {
+                    const value = yen(v);
+                    const rows = getValues('taxes');
+                    if (typeof value === 'number' && value > 0 && rows.length === 1) {
+                      const split = splitInclusive(value, rows[0].tax_category);
+                      setValue('taxes.0.base', split.base);
+                      setValue('taxes.0.tax', split.tax);
+                    }
+                  }
+                }}
+                onBlur={field.onBlur}
+                error={errors.amount?.message}
+                styles={{ input: { textAlign: 'right' } }}
+              />
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TaxesEditor
+            control={control}
+            errors={errors}
+            canFill={canFill}
+            onFill={() => {
+              auto.current = true;
+              onFill();
+            }}
+            onEdit={() => {
+              auto.current = false;
+            }}
+          />
+        </Grid.Col>
+      </Grid>
+    </FormSection>
+  );
+}
+
+/** The 経過措置 of a supplier without 登録番号: how much of the tax may be deducted on this date. */
+function TransitionalNote({
+  transactionDate,
+  totalTax,
+  share,
+}: {
+  transactionDate: string;
+  totalTax: number;
+  share: number;
+}) {
+  return (
+    <Alert color="gray" variant="light" icon={<IconInfoCircle size={16} />} mt="md" data-testid="transitional-note">
+      <Text size="sm">
+        登録番号がない取引先（非適格）からの仕入は、経過措置により消費税額の80%（2026年9月30日まで）・50%（2029年9月30日まで）だけが仕入税額控除の対象です。
+      </Text>
+      {transactionDate && totalTax > 0 && (
+        <Text size="sm" fw={600} mt={4}>
+          {formatDateJa(transactionDate)}の取引：控除できる割合 {share}%（
+          {formatJPY(deductibleTax(totalTax, transactionDate, false))}／消費税
+          {formatJPY(totalTax)}）
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+/** 登録番号 with its 適格 / 非適格 mark (checked as typed). */
+function RegistrationNumberField({
+  control,
+  reg,
+  error,
+}: {
+  control: Control<DocumentFormValues, unknown, TransactionDocumentValues>;
+  reg: { qualified: boolean; error: string | null };
+  error: string | undefined;
+}) {
+  return (
+    <Controller
+      control={control}
+      name="registration_number"
+      render={({ field }) => (
+        <TextInput
+          ref={field.ref}
+          label="登録番号（適格請求書発行事業者）"
+          placeholder="T1234567890123"
+          value={field.value}
+          onChange={(e) => field.onChange(e.currentTarget.value)}
+          onBlur={field.onBlur}
+          error={error ?? reg.error ?? undefined}
+          rightSectionWidth={64}
+          rightSection={
+            <Badge
+              size="sm"
+              radius="sm"
+              variant={reg.qualified ? 'light' : 'outline'}
+              color={reg.qualified ? 'teal' : 'gray'}
+              data-testid="qualified-mark"
+            >
+              {reg.qualified ? '適格' : '非適格'}
+            </Badge>
+          }
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
+      )}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { formatJPY, type TaxCategory, type TransactionDocumentValues } from '@chobo/core';
-import { ActionIcon, Button, Group, NativeSelect, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalculator, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Control, Controller, type FieldErrors, useFieldArray, useWatch } from 'react-hook-form';
+import { MoneyField } from '../../components/fields/MoneyField';
 import { type DocumentFormValues, emptyTaxRow, yen } from './form-values';
 import { num, TAX_OPTIONS } from './labels';
 
@@ -82,53 +83,21 @@ export function TaxesEditor({
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Controller
+                    <TaxAmount
                       control={control}
                       name={`taxes.${i}.base`}
-                      render={({ field: f }) => (
-                        <NumberInput
-                          ref={f.ref}
-                          aria-label={`${rowLabel} 対象額`}
-                          size="sm"
-                          hideControls
-                          allowDecimal={false}
-                          allowNegative={false}
-                          thousandSeparator=","
-                          value={f.value}
-                          onChange={(v) => {
-                            f.onChange(v);
-                            onEdit();
-                          }}
-                          onBlur={f.onBlur}
-                          error={rowError(i, 'base')}
-                          styles={{ input: { textAlign: 'right' } }}
-                        />
-                      )}
+                      label={`${rowLabel} 対象額`}
+                      error={rowError(i, 'base')}
+                      onEdit={onEdit}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Controller
+                    <TaxAmount
                       control={control}
                       name={`taxes.${i}.tax`}
-                      render={({ field: f }) => (
-                        <NumberInput
-                          ref={f.ref}
-                          aria-label={`${rowLabel} 消費税額`}
-                          size="sm"
-                          hideControls
-                          allowDecimal={false}
-                          allowNegative={false}
-                          thousandSeparator=","
-                          value={f.value}
-                          onChange={(v) => {
-                            f.onChange(v);
-                            onEdit();
-                          }}
-                          onBlur={f.onBlur}
-                          error={rowError(i, 'tax')}
-                          styles={{ input: { textAlign: 'right' } }}
-                        />
-                      )}
+                      label={`${rowLabel} 消費税額`}
+                      error={rowError(i, 'tax')}
+                      onEdit={onEdit}
                     />
                   </Table.Td>
                   {!narrow && (
@@ -154,21 +123,7 @@ export function TaxesEditor({
               );
             })}
           </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Td colSpan={narrow ? 2 : 3}>
-                <Text size="sm" fw={600} ta="right">
-                  {narrow ? `合計（税 ${formatJPY(taxSum)}）` : `内訳の合計（消費税 ${formatJPY(taxSum)}）`}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" style={num} colSpan={narrow ? 2 : 1} data-testid="taxes-sum">
-                <Text size="sm" fw={700} c={amount > 0 && sum > 0 && sum !== amount ? 'red' : undefined}>
-                  {formatJPY(sum)}
-                </Text>
-              </Table.Td>
-              {!narrow && <Table.Td />}
-            </Table.Tr>
-          </Table.Tfoot>
+          <TaxesFooter narrow={narrow} sum={sum} taxSum={taxSum} mismatch={amount > 0 && sum > 0 && sum !== amount} />
         </Table>
       </Table.ScrollContainer>
       {typeof errors.taxes?.message === 'string' && (
@@ -206,5 +161,73 @@ export function TaxesEditor({
         </Group>
       </Group>
     </Stack>
+  );
+}
+
+/** One amount of a tax row (対象額 / 消費税額): whole yen, right-aligned; a change re-checks the totals. */
+function TaxAmount({
+  control,
+  name,
+  label,
+  error,
+  onEdit,
+}: {
+  control: Control<DocumentFormValues, unknown, TransactionDocumentValues>;
+  name: `taxes.${number}.base` | `taxes.${number}.tax`;
+  label: string;
+  error: string | undefined;
+  onEdit: () => void;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <MoneyField
+          ref={f.ref}
+          aria-label={label}
+          size="sm"
+          value={f.value}
+          onChange={(v) => {
+            f.onChange(v);
+            onEdit();
+          }}
+          onBlur={f.onBlur}
+          error={error}
+          styles={{ input: { textAlign: 'right' } }}
+        />
+      )}
+    />
+  );
+}
+
+/** 内訳の合計 (with its 消費税); red when it is not the 取引金額. */
+function TaxesFooter({
+  narrow,
+  sum,
+  taxSum,
+  mismatch,
+}: {
+  narrow: boolean;
+  sum: number;
+  taxSum: number;
+  mismatch: boolean;
+}) {
+  return (
+    <Table.Tfoot>
+      <Table.Tr>
+        <Table.Td colSpan={narrow ? 2 : 3}>
+          <Text size="sm" fw={600} ta="right">
+            {narrow ? `合計（税 ${formatJPY(taxSum)}）` : `内訳の合計（消費税 ${formatJPY(taxSum)}）`}
+          </Text>
+        </Table.Td>
+        <Table.Td ta="right" style={num} colSpan={narrow ? 2 : 1} data-testid="taxes-sum">
+          <Text size="sm" fw={700} c={mismatch ? 'red' : undefined}>
+            {formatJPY(sum)}
+          </Text>
+        </Table.Td>
+        {!narrow && <Table.Td />}
+      </Table.Tr>
+    </Table.Tfoot>
   );
 }

@@ -1,13 +1,13 @@
-import { formatDateJa } from '@chobo/core';
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { formatDateJa, type TransactionDocument } from '@chobo/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBook2, IconLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { EmptyBlock } from '../../components/EmptyBlock';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { ApiError, errorMessage } from '../../lib/api';
-import { useRecordVersion } from '../../lib/conflict';
+import { RecordPage, useRecordId } from '../../components/record-page/RecordPage';
+import { errorMessage } from '../../lib/api';
+import type { RecordVersion } from '../../lib/conflict';
 import { notifySuccess } from '../../lib/notify';
 import { useDeleteDocument, useDocument, useSaveDocument } from './api';
 import { DocumentForm } from './DocumentForm';
@@ -17,74 +17,47 @@ import { listPathFrom, toFormValues } from './form-values';
 import { HistoryPanel } from './HistoryPanel';
 import { documentTypeLabel, journalEntryPath } from './labels';
 
-function parseId(value: string | null): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 /** /company/transaction-documents/edit?id=N — the form, the files (preview, versions) and the history. */
 export default function TransactionDocumentEditPage() {
-  const [params] = useSearchParams();
-  const id = parseId(params.get('id'));
-  const navigate = useNavigate();
+  const id = useRecordId();
   const backTo = listPathFrom(useLocation().state);
   const doc = useDocument(id);
-  const save = useSaveDocument(id);
+  return (
+    <RecordPage
+      title="発注取引の編集"
+      noun="発注取引"
+      id={id}
+      query={doc}
+      back={{ to: backTo, label: '発注取引一覧に戻る' }}
+      skeleton={[240, 220]}
+    >
+      {(record, version) => (
+        <DocumentEditor
+          record={record}
+          version={version}
+          backTo={backTo}
+          refetch={async () => (await doc.refetch()).data}
+        />
+      )}
+    </RecordPage>
+  );
+}
+
+function DocumentEditor({
+  record,
+  version,
+  backTo,
+  refetch,
+}: {
+  record: TransactionDocument;
+  version: RecordVersion;
+  backTo: string;
+  refetch: () => Promise<TransactionDocument | undefined>;
+}) {
+  const navigate = useNavigate();
+  const save = useSaveDocument(record.id);
   const remove = useDeleteDocument();
-  const version = useRecordVersion(doc.data, async () => (await doc.refetch()).data);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const missing =
-    id === null || (doc.isError && doc.error instanceof ApiError && [404, 422].includes(doc.error.status));
-  if (missing) {
-    return (
-      <>
-        <PageHeader title="発注取引の編集" />
-        <Paper withBorder radius="md">
-          <EmptyBlock
-            title="発注取引が見つかりません"
-            description="削除されたか、URLが正しくない可能性があります。"
-            action={
-              <Button component={Link} to={backTo} variant="light">
-                発注取引一覧に戻る
-              </Button>
-            }
-          />
-        </Paper>
-      </>
-    );
-  }
-  if (doc.isError && !doc.data) {
-    return (
-      <>
-        <PageHeader title="発注取引の編集" />
-        <Paper withBorder radius="md">
-          <EmptyBlock
-            title="発注取引を読み込めませんでした"
-            description={doc.error.message}
-            action={
-              <Button variant="light" onClick={() => void doc.refetch()}>
-                再読み込み
-              </Button>
-            }
-          />
-        </Paper>
-      </>
-    );
-  }
-  if (!doc.data) {
-    return (
-      <>
-        <PageHeader title="発注取引の編集" />
-        <Stack gap="lg" aria-busy>
-          <Skeleton height={240} radius="md" />
-          <Skeleton height={220} radius="md" />
-        </Stack>
-      </>
-    );
-  }
-
-  const record = doc.data;
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: '発注取引の削除',
@@ -169,7 +142,7 @@ export default function TransactionDocumentEditPage() {
           doc={record}
           onChanged={async () => {
             // this page's own upload/deletion may move updated_at: the form keeps saving over it
-            const fresh = (await doc.refetch()).data;
+            const fresh = await refetch();
             if (fresh) version.adopt(fresh.updated_at);
           }}
         />

@@ -8,10 +8,9 @@ import type {
 import { transactionDocumentListQuery } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { filterParam, type ListDataHook, type ListQueryParams } from '../../components/resource-list';
-import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
-import { apiUrl } from '../../lib/api-base';
+import { api, buildQuery, type QueryValue } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 import { fetchFileLink } from '../../lib/file-link';
-import { getValidToken } from '../../lib/token';
 import { uploadWithProgress } from '../../lib/upload';
 
 /**
@@ -231,20 +230,7 @@ export function indexCsvPath(params: DocumentListParams, encoding: 'utf8' | 'sji
 
 /** Downloads the 索引簿 CSV through the token-carrying fetch (a plain link would have no token). */
 export async function downloadIndexCsv(params: DocumentListParams, encoding: 'utf8' | 'sjis') {
-  const token = getValidToken();
-  const response = await fetch(apiUrl(indexCsvPath(params, encoding)), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  await downloadFile(indexCsvPath(params, encoding), {
+    filename: encoding === 'sjis' ? 'transaction-documents-index-sjis.csv' : 'transaction-documents-index.csv',
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(response.status, body.message || defaultMessage(response.status));
-  }
-  const href = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = encoding === 'sjis' ? 'transaction-documents-index-sjis.csv' : 'transaction-documents-index.csv';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

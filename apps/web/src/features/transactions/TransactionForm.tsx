@@ -8,7 +8,6 @@ import {
   Kbd,
   Paper,
   SegmentedControl,
-  Select,
   Stack,
   Text,
   Textarea,
@@ -18,12 +17,14 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
+import { CustomerField } from '../../components/fields/CustomerField';
+import { FormDateField } from '../../components/fields/DateField';
+import { SelectField } from '../../components/fields/SelectField';
 import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
-import { CustomerSelect } from './CustomerSelect';
 import { fieldNames, remapLineErrors, type TransactionFormValues, toBody, transactionResolver } from './form-values';
 import { LinesEditor, previewLines } from './LinesEditor';
 import { PAYMENT_OPTIONS, STATUS_OPTIONS } from './labels';
@@ -96,90 +97,7 @@ export function TransactionForm({
             {errors.root.server.message}
           </Alert>
         )}
-        <FormSection title="取引情報">
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="customer_id"
-                render={({ field }) => (
-                  <CustomerSelect
-                    label="顧客"
-                    withAsterisk
-                    inputRef={field.ref}
-                    value={field.value}
-                    currentLabel={customerName}
-                    onChange={(id) => {
-                      field.onChange(id);
-                      form.clearErrors('customer_id');
-                    }}
-                    onBlur={field.onBlur}
-                    error={errors.customer_id?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="件名"
-                withAsterisk
-                placeholder="例: 4月分 システム保守"
-                error={errors.subject?.message}
-                {...register('subject')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
-                type="date"
-                label="取引日"
-                withAsterisk
-                error={errors.transaction_date?.message}
-                {...register('transaction_date')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput type="date" label="支払期日" error={errors.due_date?.message} {...register('due_date')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <Controller
-                control={control}
-                name="payment_method"
-                render={({ field }) => (
-                  <Select
-                    ref={field.ref}
-                    label="支払方法"
-                    data={PAYMENT_OPTIONS}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? '1')}
-                    onBlur={field.onBlur}
-                    allowDeselect={false}
-                    error={errors.payment_method?.message}
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <Controller
-                control={control}
-                name="status"
-                render={({ field }) => (
-                  <Select
-                    ref={field.ref}
-                    label="状態"
-                    data={STATUS_OPTIONS}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? '0')}
-                    onBlur={field.onBlur}
-                    allowDeselect={false}
-                    error={errors.status?.message}
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                )}
-              />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
+        <TransactionInfoSection form={form} customerName={customerName} />
 
         <Paper withBorder radius="md" p={narrow ? 'sm' : 'lg'} component="section" aria-label="明細">
           <Group justify="space-between" mb="md" wrap="wrap" gap="xs">
@@ -235,5 +153,71 @@ export function TransactionForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** 取引情報: customer, subject, dates, payment method and status. */
+function TransactionInfoSection({
+  form,
+  customerName,
+}: {
+  form: UseFormReturn<TransactionFormValues, unknown, TransactionValues>;
+  customerName?: string | null;
+}) {
+  const { control, register } = form;
+  const { errors } = form.formState;
+  return (
+    <FormSection title="取引情報">
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <CustomerField
+            control={control}
+            name="customer_id"
+            label="顧客"
+            withAsterisk
+            currentLabel={customerName}
+            error={errors.customer_id?.message}
+            onPicked={() => form.clearErrors('customer_id')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label="件名"
+            withAsterisk
+            placeholder="例: 4月分 システム保守"
+            error={errors.subject?.message}
+            {...register('subject')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <FormDateField control={control} name="transaction_date" label="取引日" withAsterisk />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <FormDateField control={control} name="due_date" label="支払期日" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <SelectField
+            control={control}
+            name="payment_method"
+            empty="1"
+            label="支払方法"
+            data={PAYMENT_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <SelectField
+            control={control}
+            name="status"
+            empty="0"
+            label="状態"
+            data={STATUS_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Grid.Col>
+      </Grid>
+    </FormSection>
   );
 }

@@ -1,9 +1,8 @@
 import type { Customer, Paginated, Product, TaxSettingsInput, Transaction, TransactionValues } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { filterParam, type ListDataHook, type ListQueryParams } from '../../components/resource-list';
-import { ApiError, api, buildQuery, defaultMessage, type QueryValue } from '../../lib/api';
-import { apiUrl } from '../../lib/api-base';
-import { getValidToken } from '../../lib/token';
+import { api, buildQuery, type QueryValue } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /** react-query hooks of 受注取引 (GET/POST /api/transactions, GET/PUT/DELETE /api/transactions/{id}). */
 export const TRANSACTIONS_PATH = '/api/transactions';
@@ -126,22 +125,9 @@ export function transactionsCsvPath(params: TransactionListParams, encoding: 'ut
 
 /** Downloads transactions.csv through the token-carrying fetch (a plain link would have no token). */
 export async function downloadTransactionsCsv(params: TransactionListParams, encoding: 'utf8' | 'sjis') {
-  const token = getValidToken();
-  const response = await fetch(apiUrl(transactionsCsvPath(params, encoding)), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  await downloadFile(transactionsCsvPath(params, encoding), {
+    filename: encoding === 'sjis' ? 'transactions-sjis.csv' : 'transactions.csv',
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(response.status, body.message || defaultMessage(response.status));
-  }
-  const href = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = encoding === 'sjis' ? 'transactions-sjis.csv' : 'transactions.csv';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 export const DEFAULT_TAX_SETTINGS: TaxSettingsInput = { tax_display: 'exclusive', tax_rounding: 'floor' };

@@ -1,0 +1,3 @@
+export { DateField, FormDateField } from './DateField';
+export { MoneyField } from './MoneyField';
+export { SelectField, type SelectFieldProps } from './SelectField';
