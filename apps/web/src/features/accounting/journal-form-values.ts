@@ -1,4 +1,6 @@
 import { type Rounding, taxInInclusive, taxOnExclusive } from '@chobo/core';
+import type { FieldErrors } from 'react-hook-form';
+import { formatAmount } from './format';
 import type { Account, JournalEntry, JournalEntryInput, JournalLineInput, JournalTaxCategory } from './types';
 
 /** What the entry form edits: amounts as whole yen or '' while empty. */
@@ -182,4 +184,75 @@ export function sideSummary(names: string[]): string {
   const unique = [...new Set(names)];
   if (unique.length === 0) return '—';
   return unique.length > 1 ? '諸口' : unique[0];
+}
+
+/** What the form shows live: 借方合計 / 貸方合計 / 差額 of what will be sent, and the tax lines the split adds. */
+export function entryPreview(
+  lines: readonly LineValues[],
+  split: TaxSplit | null,
+): { totals: Totals; taxes: SplitTax[] } {
+  const preview = toBody({ date: '', description: '', lines: [...lines] }, split);
+  return { totals: split ? totalsOfBody(preview.body) : totalsOf(lines), taxes: preview.taxes };
+}
+
+/** The line Enter adds: pre-filled with the amount that balances the entry, on the side that lacks it. */
+export function balancingLine(totals: Totals): LineValues {
+  const line = emptyLine();
+  if (totals.difference > 0) line.credit = totals.difference;
+  else if (totals.difference < 0) line.debit = -totals.difference;
+  return line;
+}
+
+/** Why Ctrl+Enter did not save: said next to the totals. */
+export function unbalancedReason(totals: { debit: number; credit: number; difference: number }): string {
+  if (totals.debit === 0 && totals.credit === 0)
+    return '保存できません: 金額が入力されていません。借方と貸方に金額を入力してください。';
+  const side = totals.difference > 0 ? '貸方' : '借方';
+  return `保存できません: 借方合計と貸方合計が一致していません（${side}が${formatAmount(Math.abs(totals.difference))}円不足しています）。`;
+}
+
+/** The names of the accounts on each side (lines with an amount there), for the 相手科目 summary. */
+export function sideNames(
+  lines: readonly LineValues[],
+  nameOf: (id: number | null) => string | null,
+): { debit: string[]; credit: string[] } {
+  const names = (side: 'debit' | 'credit') =>
+    lines.filter((l) => Number(l[side]) > 0).flatMap((l) => nameOf(l.account_id) ?? []);
+  return { debit: names('debit'), credit: names('credit') };
+}
+
+export const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo', 'tax_category'] as const;
+
+/** Every field name of a form with `count` lines: where server errors may be shown. */
+export function fieldNames(count: number): string[] {
+  const names = ['date', 'description', 'lines'];
+  for (let i = 0; i < count; i++) for (const f of LINE_FIELDS) names.push(`lines.${i}.${f}`);
+  return names;
+}
+
+/** The shared contract's issues in the server's 422 shape ('lines.0.debit' → messages; no path → 'lines'). */
+export function contractErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): Record<string, string[]> {
+  const local: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.join('.') || 'lines';
+    local[key] = [...(local[key] ?? []), issue.message];
+  }
+  return local;
+}
+
+/** The message of one line field. */
+export function lineError(
+  errors: FieldErrors<EntryFormValues>,
+  index: number,
+  field: (typeof LINE_FIELDS)[number],
+): string | undefined {
+  return errors.lines?.[index]?.[field]?.message;
+}
+
+/** The message about the lines as a whole (「仕訳行は2行以上…」), set as `lines` or `lines.root`. */
+export function linesError(errors: FieldErrors<EntryFormValues>): string | undefined {
+  const lines = errors.lines as { message?: string; root?: { message?: string } } | undefined;
+  return lines?.root?.message ? lines.root.message : lines?.message;
 }
