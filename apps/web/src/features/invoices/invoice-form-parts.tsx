@@ -1,5 +1,4 @@
 import {
-  documentTotals,
   type InvoiceValues,
   type Rounding,
   type SalesLineLike,
@@ -14,8 +13,9 @@ import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { CustomerField } from '../../components/fields/CustomerField';
 import { FormDateField } from '../../components/fields/DateField';
-import { LinesEditor, previewLines } from '../../components/lines-editor/LinesEditor';
+import { LinesEditor } from '../../components/lines-editor/LinesEditor';
 import { TotalsBox } from '../../components/lines-editor/TotalsBox';
+import { linesTotals } from '../../components/lines-editor/totals';
 import { useUnbilledSales } from './api';
 import type { InvoiceFormValues } from './form-values';
 import { REDUCED_LEGEND } from './labels';
@@ -51,10 +51,17 @@ export function useInvoiceSales(form: InvoiceFormApi, knownSales: readonly Trans
   const saleLines: SalesLineLike[] = chosen.flatMap((s) =>
     s.lines.map((l) => ({ quantity: l.quantity, unit_price: l.unit_price, tax_category: l.tax_category })),
   );
-  const all = [...saleLines, ...previewLines(lines)];
-  const totals = documentTotals(all, taxMode, rounding);
-  const hasReduced = all.some((l) => l.tax_category === '8');
-  return { customerId, unbilled, sales, chosen, mixedModes: modes.size > 1, taxMode, totals, hasReduced };
+  const totals = linesTotals(lines, taxMode, rounding, saleLines);
+  return {
+    customerId,
+    unbilled,
+    sales,
+    chosen,
+    mixedModes: modes.size > 1,
+    taxMode,
+    totals,
+    hasReduced: totals.hasReduced,
+  };
 }
 
 export type InvoiceSales = ReturnType<typeof useInvoiceSales>;
