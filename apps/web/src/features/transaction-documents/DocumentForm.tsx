@@ -26,6 +26,7 @@ import {
   fieldNames,
   remapTaxErrors,
   splitInclusive,
+  taxTotals,
   toBody,
   yen,
 } from './form-values';
@@ -42,6 +43,24 @@ export function registrationState(value: string): { qualified: boolean; error: s
   if (!result.success)
     return { qualified: false, error: result.error.issues[0]?.message ?? '登録番号が正しくありません' };
   return { qualified: result.data !== '', error: null };
+}
+
+type DocumentFormApi = UseFormReturn<DocumentFormValues, unknown, TransactionDocumentValues>;
+
+/** 取引金額から計算: splits the amount into the single tax row; `auto` keeps doing it until the 内訳 is typed in. */
+function useTaxFill(form: DocumentFormApi, autoTax: boolean, rowCount: number) {
+  // the helper keeps filling the single row until the person types into the 内訳 themselves
+  const auto = useRef(autoTax);
+  const fill = () => {
+    const value = yen(form.getValues('amount'));
+    const rows = form.getValues('taxes');
+    if (typeof value !== 'number' || value <= 0 || rows.length !== 1) return;
+    const { base, tax } = splitInclusive(value, rows[0].tax_category);
+    form.setValue('taxes.0.base', base);
+    form.setValue('taxes.0.tax', ratePercent(rows[0].tax_category) ? tax : 0);
+    form.clearErrors(['amount', 'taxes']);
+  };
+  return { auto, canFill: rowCount === 1, fill };
 }
 
 /**
@@ -73,7 +92,7 @@ export function DocumentForm({
     defaultValues,
     mode: 'onTouched',
   });
-  const { control, formState, setValue, getValues } = form;
+  const { control, formState } = form;
   const { errors, isSubmitting } = formState;
   const accounts = useAccounts();
   const expenseAccounts = (accounts.data ?? []).filter((a) => a.category === 'expense');
@@ -82,21 +101,10 @@ export function DocumentForm({
   const registrationNumber = useWatch({ control, name: 'registration_number' }) ?? '';
   const transactionDate = useWatch({ control, name: 'transaction_date' });
   const reg = registrationState(registrationNumber);
-  const totalTax = taxes.reduce((s, t) => s + (typeof yen(t.tax) === 'number' ? (yen(t.tax) as number) : 0), 0);
+  const totalTax = taxTotals(taxes).tax;
   const share = transactionDate ? nonQualifiedDeductiblePercent(transactionDate) : 80;
 
-  // the helper keeps filling the single row until the person types into the 内訳 themselves
-  const auto = useRef(autoTax);
-  const canFill = taxes.length === 1;
-  const fill = () => {
-    const value = yen(getValues('amount'));
-    const rows = getValues('taxes');
-    if (typeof value !== 'number' || value <= 0 || rows.length !== 1) return;
-    const { base, tax } = splitInclusive(value, rows[0].tax_category);
-    setValue('taxes.0.base', base);
-    setValue('taxes.0.tax', ratePercent(rows[0].tax_category) ? tax : 0);
-    form.clearErrors(['amount', 'taxes']);
-  };
+  const { auto, canFill, fill } = useTaxFill(form, autoTax, taxes.length);
 
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -4,13 +4,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCalculator, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Control, Controller, type FieldErrors, useFieldArray, useWatch } from 'react-hook-form';
 import { MoneyField } from '../../components/fields/MoneyField';
-import { type DocumentFormValues, emptyTaxRow, yen } from './form-values';
+import { type DocumentFormValues, emptyTaxRow, taxTotals, yenOrZero } from './form-values';
 import { num, TAX_OPTIONS } from './labels';
 
-const asNumber = (v: number | string) => {
-  const n = yen(v);
-  return typeof n === 'number' ? n : 0;
-};
+const asNumber = yenOrZero;
 
 /**
  * 税率ごとの内訳 as printed on the supplier's document: per rate the 対象額 (tax excluded) and the 消費税額.
@@ -34,8 +31,7 @@ export function TaxesEditor({
   const rows = useWatch({ control, name: 'taxes' });
   const amount = asNumber(useWatch({ control, name: 'amount' }));
   const used = new Set(rows.map((r) => r.tax_category));
-  const sum = rows.reduce((s, r) => s + asNumber(r.base) + asNumber(r.tax), 0);
-  const taxSum = rows.reduce((s, r) => s + asNumber(r.tax), 0);
+  const { total: sum, tax: taxSum } = taxTotals(rows);
   const nextCategory = (['10', '8', 'exempt', 'out_of_scope'] as TaxCategory[]).find((c) => !used.has(c));
   const rowError = (i: number, key: 'tax_category' | 'base' | 'tax') => errors.taxes?.[i]?.[key]?.message;
 

@@ -8,6 +8,7 @@ import {
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { rateRowsTotals } from '../../components/lines-editor/totals';
 import { DOCS_PATH, ratePercent } from './labels';
 
 export interface TaxRowValues {
@@ -84,6 +85,19 @@ export function yen(value: number | string): number | string {
   if (typeof value === 'number') return value;
   const text = value.normalize('NFKC').replace(/[,\s円¥]/g, '');
   return text === '' ? '' : /^-?\d+$/.test(text) ? Number(text) : text;
+}
+
+/** A box's whole yen, 0 while empty or not a number. */
+export const yenOrZero = (v: number | string): number => {
+  const n = yen(v);
+  return typeof n === 'number' ? n : 0;
+};
+
+/** The 内訳's totals (税抜・消費税・税込) as entered — the shared per-rate totals of the lines editor. */
+export function taxTotals(rows: readonly TaxRowValues[]) {
+  return rateRowsTotals(
+    rows.map((r) => ({ tax_category: r.tax_category, base: yenOrZero(r.base), tax: yenOrZero(r.tax) })),
+  );
 }
 
 /** An empty box is "not entered" (z.coerce would read '' as 0). */
