@@ -13,11 +13,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Grid, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { ApiError, api } from '../../lib/api';
 import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { loadMe } from '../../lib/session';
+import { fetchBankInfo, fetchCompanyProfile, saveBankInfo, saveCompanyProfile } from './api';
 import { SettingsFrame } from './SimpleForm';
 
 type ProfileForm = { [K in keyof CompanyProfileValues]: string };
@@ -50,9 +50,7 @@ function ProfileFormBlock({ profile, version }: { profile: CompanyProfile; versi
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const saved = await version.save((updated_at) =>
-        api.put<{ data: CompanyProfile }>('/api/company-profile', { ...values, updated_at }).then((r) => r.data),
-      );
+      const saved = await version.save((updated_at) => saveCompanyProfile({ ...values, updated_at }));
       if (!saved) return;
       client.setQueryData(['company-profile'], saved);
       await loadMe({ force: true });
@@ -138,9 +136,7 @@ function BankFormBlock({ bank, version }: { bank: BankInfo | null; version: Reco
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const saved = await version.save((updated_at) =>
-        api.put<{ data: BankInfo }>('/api/company/bank-info', { ...values, updated_at }).then((r) => r.data),
-      );
+      const saved = await version.save((updated_at) => saveBankInfo({ ...values, updated_at }));
       if (!saved) return;
       client.setQueryData(['bank-info'], saved);
       notifySuccess('振込先口座を保存しました');
@@ -198,18 +194,11 @@ function BankFormBlock({ bank, version }: { bank: BankInfo | null; version: Reco
 export function CompanyProfileSection() {
   const profile = useQuery({
     queryKey: ['company-profile'],
-    queryFn: () => api.get<{ data: CompanyProfile }>('/api/company-profile').then((r) => r.data),
+    queryFn: fetchCompanyProfile,
   });
   const bank = useQuery({
     queryKey: ['bank-info'],
-    queryFn: () =>
-      api
-        .get<{ data: BankInfo }>('/api/company/bank-info')
-        .then((r) => r.data)
-        .catch((e) => {
-          if (e instanceof ApiError && e.status === 404) return null;
-          throw e;
-        }),
+    queryFn: fetchBankInfo,
     meta: { silent: true },
   });
   const profileVersion = useRecordVersion(profile.data, async () => {

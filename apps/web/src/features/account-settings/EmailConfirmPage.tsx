@@ -2,8 +2,9 @@ import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/PageHeader';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { getMe, loadMe } from '../../lib/session';
+import { confirmEmail } from './api';
 
 /** /email/confirm?token=… (public: opened from the mail) — applies the e-mail change. */
 export default function EmailConfirmPage() {
@@ -15,8 +16,7 @@ export default function EmailConfirmPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api
-      .post<{ data: { email: string } }>('/api/profile/email/confirm', { token }, { auth: false })
+    confirmEmail(token)
       .then((res) => {
         setState({ done: true, email: res.data.email });
         if (getMe()) void loadMe({ force: true });

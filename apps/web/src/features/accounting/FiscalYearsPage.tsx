@@ -25,16 +25,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { accountingKeys, FISCAL_YEARS_PATH, PERIOD_LOCKS_PATH, useAccounts, useFiscalYears } from './api';
+import {
+  accountingKeys,
+  booksWrite,
+  FISCAL_YEARS_PATH,
+  fetchPeriodLocks,
+  PERIOD_LOCKS_PATH,
+  useAccounts,
+  useFiscalYears,
+} from './api';
 
 import { OpeningBalancesModal } from './OpeningBalancesModal';
 
 function usePeriodLocks() {
   return useQuery({
     queryKey: [...accountingKeys.all, 'period-locks'],
-    queryFn: ({ signal }) => api.get<{ data: PeriodLock[] }>(PERIOD_LOCKS_PATH, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => fetchPeriodLocks(signal),
     meta: { silent: true },
   });
 }
@@ -42,8 +49,7 @@ function usePeriodLocks() {
 function useBooksWrite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ method, path, body }: { method: 'post' | 'delete'; path: string; body?: object }) =>
-      method === 'post' ? api.post(path, body) : api.delete(path),
+    mutationFn: booksWrite,
     onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.all }),
     meta: { silent: true },
   });

@@ -4,12 +4,10 @@ import { IconFileImport, IconFileSpreadsheet, IconUpload } from '@tabler/icons-r
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { accountingKeys, ENTRIES_PATH } from './api';
+import { accountingKeys, ENTRIES_PATH, importJournalCsv } from './api';
 import { downloadFile } from './download';
-
-export const IMPORT_PATH = `${ENTRIES_PATH}/import`;
 
 type ImportResult = JournalImportResult;
 
@@ -72,9 +70,7 @@ export function JournalImportButton() {
     const body = new FormData();
     body.append('file', file);
     try {
-      const { data } = await api.post<{ data: ImportResult }>(IMPORT_PATH, body, {
-        query: dryRun ? { dry_run: 1 } : undefined,
-      });
+      const { data } = await importJournalCsv(body, dryRun);
       if (dryRun) setChecked(data);
       else {
         notifySuccess(`仕訳 ${data.entries}件（${data.lines}行）を取り込みました`);

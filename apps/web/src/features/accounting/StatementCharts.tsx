@@ -1,11 +1,4 @@
-import {
-  type BalanceSheet,
-  type CashFlowStatement,
-  type IncomeStatement,
-  type MonthlyProfit,
-  monthsOf,
-  todayInTokyo,
-} from '@chobo/core';
+import { type BalanceSheet, type CashFlowStatement, type MonthlyProfit, monthsOf, todayInTokyo } from '@chobo/core';
 import { Group, Loader, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import {
@@ -21,8 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { api } from '../../lib/api';
-import { accountingKeys } from './api';
+import { accountingKeys, fetchStatementTotals } from './api';
 import { formatAmount, manYen } from './format';
 import type { Period } from './types';
 
@@ -78,10 +70,7 @@ export function MonthlyTrendChart({
       const params = { from: m.from, to: m.to, compare: 0, company_id: companyId };
       return {
         queryKey: accountingKeys.statement(`${path}#month`, params),
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          api
-            .get<{ data: IncomeStatement }>(path, { query: params, signal, progress: false })
-            .then((r) => r.data.totals),
+        queryFn: ({ signal }: { signal: AbortSignal }) => fetchStatementTotals(path, params, signal),
         staleTime: 60_000,
         enabled: !given,
         meta: { silent: true },

@@ -1,4 +1,11 @@
-import { type AccountingSettings, type Paginated, todayInTokyo } from '@chobo/core';
+import {
+  type AccountingSettings,
+  type IncomeStatement,
+  type JournalImportResult,
+  type Paginated,
+  type PeriodLock,
+  todayInTokyo,
+} from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { filterParam, type ListDataHook } from '../../components/resource-list';
@@ -229,3 +236,33 @@ export const saveAccount = (id: number | null, body: object) =>
     ? api.post<{ data: Account }>(ACCOUNTS_PATH, body)
     : api.put<{ data: Account }>(`${ACCOUNTS_PATH}/${id}`, body)
   ).then((r) => r.data);
+
+/** The company's period locks (締め). */
+export function fetchPeriodLocks(signal?: AbortSignal) {
+  return api.get<{ data: PeriodLock[] }>(PERIOD_LOCKS_PATH, { signal }).then((r) => r.data);
+}
+
+/** A write of /fiscal-years (close a year, lock or unlock a period…): POST with a body or DELETE. */
+export function booksWrite({ method, path, body }: { method: 'post' | 'delete'; path: string; body?: object }) {
+  return method === 'post' ? api.post(path, body) : api.delete(path);
+}
+
+export const JOURNAL_IMPORT_PATH = `${ENTRIES_PATH}/import`;
+
+/** 仕訳帳 ← CSV (multipart `file`); `dryRun` only checks it. Answers what was (or would be) imported. */
+export function importJournalCsv(body: FormData, dryRun: boolean) {
+  return api.post<{ data: JournalImportResult }>(JOURNAL_IMPORT_PATH, body, {
+    query: dryRun ? { dry_run: 1 } : undefined,
+  });
+}
+
+/** One month's income-statement totals (the statement charts; no progress bar). */
+export function fetchStatementTotals(
+  path: string,
+  params: { from: string; to: string; compare: number; company_id: number | null },
+  signal: AbortSignal,
+) {
+  return api
+    .get<{ data: IncomeStatement }>(path, { query: params, signal, progress: false })
+    .then((r) => r.data.totals);
+}

@@ -3,9 +3,9 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { FormSection } from '../../components/FormSection';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
-import { COMPANIES_KEY, COMPANIES_PATH } from './api';
+import { COMPANIES_KEY, deleteCompanyLogo, fetchCompanyLogo, uploadCompanyLogo } from './api';
 
 export const MAX_COMPANY_LOGO_BYTES = 1024 * 1024;
 const TOO_LARGE = 'ファイルサイズは1MB以下にしてください';
@@ -19,10 +19,7 @@ export function CompanyLogoSection({ companyId }: { companyId: number }) {
   const key = [COMPANIES_KEY, 'logo', companyId];
   const logo = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ data: { logo_data: string | null } }>(`${COMPANIES_PATH}/${companyId}/logo`, { signal })
-        .then((r) => r.data.logo_data),
+    queryFn: ({ signal }) => fetchCompanyLogo(companyId, signal),
     meta: { silent: true },
     retry: false,
   });
@@ -62,19 +59,9 @@ export function CompanyLogoSection({ companyId }: { companyId: number }) {
     }
     const body = new FormData();
     body.append('file', file);
-    return run(
-      () =>
-        api
-          .post<{ data: { logo_data: string | null } }>(`${COMPANIES_PATH}/${companyId}/logo`, body)
-          .then((r) => r.data.logo_data),
-      'ロゴを登録しました',
-    );
+    return run(() => uploadCompanyLogo(companyId, body), 'ロゴを登録しました');
   };
-  const remove = () =>
-    run(
-      () => api.delete<{ data: { logo_data: string | null } }>(`${COMPANIES_PATH}/${companyId}/logo`).then(() => null),
-      'ロゴを削除しました',
-    );
+  const remove = () => run(() => deleteCompanyLogo(companyId), 'ロゴを削除しました');
 
   return (
     <FormSection title="ロゴ" description="企業のサイドメニューの左上に表示されます。PNG または JPEG、1MBまで。">

@@ -33,3 +33,22 @@ export const companyApi = {
   account: (id: number, values: unknown) =>
     api.put<{ data: AdminCompany }>(`${COMPANIES_PATH}/${id}/account`, values).then((r) => r.data),
 };
+
+/** A company's logo (a data: URL, or null without one). */
+export function fetchCompanyLogo(companyId: number, signal?: AbortSignal) {
+  return api
+    .get<{ data: { logo_data: string | null } }>(`${COMPANIES_PATH}/${companyId}/logo`, { signal })
+    .then((r) => r.data.logo_data);
+}
+
+/** Uploads a company's logo (multipart `file`); answers the stored logo. */
+export function uploadCompanyLogo(companyId: number, body: FormData) {
+  return api
+    .post<{ data: { logo_data: string | null } }>(`${COMPANIES_PATH}/${companyId}/logo`, body)
+    .then((r) => r.data.logo_data);
+}
+
+/** Deletes a company's logo; answers null (no logo). */
+export function deleteCompanyLogo(companyId: number) {
+  return api.delete<{ data: { logo_data: string | null } }>(`${COMPANIES_PATH}/${companyId}/logo`).then(() => null);
+}

@@ -1,8 +1,8 @@
 import { type AdminDashboard, formatNumber } from '@chobo/core';
 import { Badge, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
 import { fmtDateTime } from '../admin-shared/AdminList';
+import { fetchAdminDashboard } from './api';
 
 export type Dashboard = AdminDashboard;
 
@@ -32,7 +32,7 @@ function Stat({ label, value, sub }: { label: string; value: number | undefined;
 export function DashboardStats() {
   const query = useQuery({
     queryKey: ['admin-dashboard'],
-    queryFn: () => api.get<{ data: Dashboard }>('/api/admin/dashboard').then((r) => r.data),
+    queryFn: fetchAdminDashboard,
     staleTime: 0,
   });
   const d = query.data;

@@ -1,4 +1,4 @@
-import type { Paginated } from '@chobo/core';
+import type { Domain, Paginated } from '@chobo/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
@@ -21,4 +21,9 @@ export function adminListHook<T>(path: string, queryKey: string, perPage: number
       placeholderData: keepPreviousData,
     });
   };
+}
+
+/** The first 100 domains by name (the domain selects). */
+export function fetchDomainOptions() {
+  return api.get<Paginated<Domain>>('/api/admin/domains', { query: { per_page: 100, sort_by: 'name' } });
 }

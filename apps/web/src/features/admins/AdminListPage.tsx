@@ -5,10 +5,11 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useMe } from '../../lib/session';
 import { type AdminColumn, AdminList, fmtDateTime } from '../admin-shared/AdminList';
+import { deleteAdmin } from './api';
 
 export const ADMINS_PATH = '/api/admin/admin';
 export const ADMINS_KEY = 'admins';
@@ -29,7 +30,7 @@ export default function AdminListPage() {
       confirmProps: { color: 'danger' },
       onConfirm: async () => {
         try {
-          await api.delete(`${ADMINS_PATH}/${a.id}`);
+          await deleteAdmin(a.id);
           notifySuccess(`「${a.name}」を削除しました`);
           await client.invalidateQueries({ queryKey: [ADMINS_KEY] });
         } catch (error) {

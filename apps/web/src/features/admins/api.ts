@@ -16,3 +16,8 @@ export function useAdmin(id: number | null) {
 export function updateAdmin(id: number, body: AdminUpdateInput & { updated_at: string }): Promise<AdminUser> {
   return api.put<{ data: AdminUser }>(`${ADMINS_PATH}/${id}`, body).then((r) => r.data);
 }
+
+/** Deletes a system administrator. */
+export function deleteAdmin(id: number) {
+  return api.delete(`${ADMINS_PATH}/${id}`);
+}

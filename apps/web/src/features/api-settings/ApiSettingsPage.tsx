@@ -2,10 +2,11 @@ import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from '@man
 import { IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { effectiveApiBase, getApiBase, normaliseApiBase, setApiBase } from '../../lib/api-base';
 import { notifySuccess } from '../../lib/notify';
 import { AuthCard } from '../auth/AuthCard';
+import { checkApiHealth } from './api';
 
 /** /api-settings: which API the app talks to; change it after GET <base>/api/health answers 200. */
 export default function ApiSettingsPage() {
@@ -23,7 +24,7 @@ export default function ApiSettingsPage() {
     }
     setChecking(true);
     try {
-      await api.get('/api/health', { base: base || window.location.origin, auth: false });
+      await checkApiHealth(base || window.location.origin);
       setApiBase(base);
       setCurrent(effectiveApiBase());
       setValue(getApiBase());

@@ -2,7 +2,8 @@ import type { AuditVerifyResult } from '@chobo/core';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { verifyAuditLogs } from './api';
 
 /** The answer of 改ざんチェック, shown plainly: all good, or the first row that does not fit its chain. */
 export function AuditVerifyResultView({ result }: { result: AuditVerifyResult }) {
@@ -28,10 +29,7 @@ export function AuditVerifyResultView({ result }: { result: AuditVerifyResult })
 /** 改ざんチェック: recomputes every hash chain on the server (may take a while on large logs). */
 export function AuditVerifyPanel({ companyId }: { companyId?: string | null }) {
   const verify = useMutation({
-    mutationFn: () =>
-      api
-        .get<{ data: AuditVerifyResult }>('/api/admin/audit-logs/verify', { query: { company_id: companyId ?? null } })
-        .then((r) => r.data),
+    mutationFn: () => verifyAuditLogs(companyId),
   });
   return (
     <Paper withBorder radius="md" p="md">

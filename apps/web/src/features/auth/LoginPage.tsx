@@ -3,10 +3,11 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { homePathFor, isAdmin, startSession } from '../../lib/session';
 import { AuthCard } from './AuthCard';
+import { login } from './api';
 
 type Field = keyof LoginInput;
 
@@ -92,11 +93,7 @@ export default function LoginPage() {
     setErrors({});
     setSubmitting(true);
     try {
-      const res = await api.post<{ data: { token: string; token_expires: number } }>(
-        '/api/login',
-        { email: values.email.trim(), password: values.password },
-        { auth: false },
-      );
+      const res = await login({ email: values.email.trim(), password: values.password });
       const me = await startSession(res.data.token, res.data.token_expires);
       const target = safeRedirect(params.get('redirect'));
       const fitsRole = target !== null && isAdmin(me) === target.startsWith('/system');

@@ -4,9 +4,9 @@ import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { AuthCard } from './AuthCard';
+import { requestPasswordReset } from './api';
 
 type Values = z.infer<typeof forgotPasswordInput>;
 
@@ -17,7 +17,7 @@ export default function PasswordForgetPage() {
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.post('/api/password/forgot', values, { auth: false });
+      await requestPasswordReset(values);
       navigate('/password-forget/complete');
     } catch (error) {
       handleFormError(form, error, ['email']);

@@ -5,10 +5,10 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { AuthCard } from './AuthCard';
+import { resetPassword } from './api';
 
 type Values = z.input<typeof newPasswordFields>;
 
@@ -26,7 +26,7 @@ export default function PasswordResetPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.post('/api/password/reset', { token, email, ...values }, { auth: false });
+      await resetPassword({ token, email, ...values });
       notifySuccess('パスワードを再設定しました。新しいパスワードでログインしてください。');
       navigate('/login', { replace: true });
     } catch (error) {

@@ -21,3 +21,32 @@ export function register(type: 'admin' | 'company', body: RegisterInput) {
     { auth: false },
   );
 }
+
+/** Signs in with e-mail and password; answers the new session's token. */
+export function login(body: { email: string; password: string }) {
+  return api.post<{ data: { token: string; token_expires: number } }>('/api/login', body, { auth: false });
+}
+
+/** Asks for a password-reset mail (always 200). */
+export function requestPasswordReset(body: { email: string }) {
+  return api.post('/api/password/forgot', body, { auth: false });
+}
+
+/** Sets a new password from the reset mail's token and e-mail. */
+export function resetPassword(body: { token: string; email: string; password: string; password_confirmation: string }) {
+  return api.post('/api/password/reset', body, { auth: false });
+}
+
+/** GET /sanctum/csrf-cookie (credentials include): the first step of logout. */
+export function fetchCsrfCookie() {
+  return api.get('/sanctum/csrf-cookie', { auth: false, credentials: 'include' });
+}
+
+/** GET /api/logout with X-CSRF-TOKEN = the token cookie's value (no redirect on a 401). */
+export function requestLogout(csrfToken: string) {
+  return api.get('/api/logout', {
+    headers: { 'X-CSRF-TOKEN': csrfToken },
+    credentials: 'include',
+    redirectOnUnauthorized: false,
+  });
+}

@@ -1,10 +1,10 @@
-import { api } from '../../lib/api';
 import { clearAllCookies, getCookie } from '../../lib/cookies';
 import { setLoading } from '../../lib/loading';
 import { navigateTo } from '../../lib/navigation';
 import { clearSession } from '../../lib/session';
 import { clearStorage } from '../../lib/storage-keys';
 import { markSignedOut, TOKEN_COOKIE } from '../../lib/token';
+import { fetchCsrfCookie, requestLogout } from './api';
 
 function clearBrowserStorage(): void {
   clearStorage();
@@ -24,12 +24,8 @@ export async function logout(): Promise<void> {
   setLoading(true);
   let succeeded = false;
   try {
-    await api.get('/sanctum/csrf-cookie', { auth: false, credentials: 'include' });
-    await api.get('/api/logout', {
-      headers: { 'X-CSRF-TOKEN': getCookie(TOKEN_COOKIE) ?? '' },
-      credentials: 'include',
-      redirectOnUnauthorized: false,
-    });
+    await fetchCsrfCookie();
+    await requestLogout(getCookie(TOKEN_COOKIE) ?? '');
     succeeded = true;
   } catch {
     succeeded = false;

@@ -30,13 +30,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PageHeader } from '../../components/PageHeader';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { type AdminColumn, AdminList } from '../admin-shared/AdminList';
+import { createDomain, DOMAINS_PATH, deleteDomain, fetchDomain, updateDomain, uploadDomainLogo } from './api';
 
-const PATH = '/api/admin/domains';
+const PATH = DOMAINS_PATH;
 const KEY = 'domains';
 const ROLE_LABELS: Record<string, string> = {
   'product-master-registration': '商品マスタ登録',
@@ -48,7 +49,7 @@ function DomainForm({ domain, onDone }: { domain: Domain | null; onDone: () => v
   const [record, setRecord] = useState(domain);
   const version = useRecordVersion(record, async () => {
     if (!domain) return null;
-    const fresh = (await api.get<{ data: Domain }>(`${PATH}/${domain.id}`)).data;
+    const fresh = await fetchDomain(domain.id);
     setRecord(fresh);
     return fresh;
   });
@@ -80,11 +81,9 @@ function DomainFormBody({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       if (domain) {
-        const saved = await version.save((updated_at) =>
-          api.put<{ data: Domain }>(`${PATH}/${domain.id}`, { ...values, updated_at }).then((r) => r.data),
-        );
+        const saved = await version.save((updated_at) => updateDomain(domain.id, { ...values, updated_at }));
         if (!saved) return;
-      } else await api.post(PATH, values);
+      } else await createDomain(values);
       await client.invalidateQueries({ queryKey: [KEY] });
       notifySuccess(domain ? 'ドメインを更新しました' : 'ドメインを登録しました');
       onDone();
@@ -97,7 +96,7 @@ function DomainFormBody({
     const body = new FormData();
     body.append('file', file);
     try {
-      const res = await api.post<{ data: Domain }>(`${PATH}/${domain.id}/logo`, body);
+      const res = await uploadDomainLogo(domain.id, body);
       setLogo(res.data.logo_url);
       version.adopt(res.data.updated_at);
       await client.invalidateQueries({ queryKey: [KEY] });
@@ -202,7 +201,7 @@ export default function DomainListPage() {
       confirmProps: { color: 'danger' },
       onConfirm: async () => {
         try {
-          await api.delete(`${PATH}/${d.id}`);
+          await deleteDomain(d.id);
           notifySuccess(`「${d.name}」を削除しました`);
           await client.invalidateQueries({ queryKey: [KEY] });
         } catch (error) {

@@ -1,7 +1,6 @@
+import type { Dashboard } from '@chobo/core';
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_KEY, fetchDashboard } from './dashboard-query';
-
-export { DASHBOARD_PATH } from './dashboard-query';
+import { api } from '../../lib/api';
 
 /** The company home's figures from the books (GET /api/company/dashboard). */
 export function useDashboard(enabled = true) {
@@ -12,4 +11,11 @@ export function useDashboard(enabled = true) {
     enabled,
     meta: { silent: true },
   });
+}
+
+export const DASHBOARD_PATH = '/api/company/dashboard';
+export const DASHBOARD_KEY = ['dashboard'] as const;
+
+export function fetchDashboard(signal?: AbortSignal, redirectOnUnauthorized = true): Promise<Dashboard> {
+  return api.get<{ data: Dashboard }>(DASHBOARD_PATH, { signal, redirectOnUnauthorized }).then((r) => r.data);
 }

@@ -1,13 +1,5 @@
-import type { Dashboard } from '@chobo/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-
-export const DASHBOARD_PATH = '/api/company/dashboard';
-export const DASHBOARD_KEY = ['dashboard'] as const;
-
-export function fetchDashboard(signal?: AbortSignal, redirectOnUnauthorized = true): Promise<Dashboard> {
-  return api.get<{ data: Dashboard }>(DASHBOARD_PATH, { signal, redirectOnUnauthorized }).then((r) => r.data);
-}
+import { DASHBOARD_KEY, fetchDashboard } from './api';
 
 /**
  * Starts the home's figures while its route loads (the route's loader, beside GET /api/me and the page's

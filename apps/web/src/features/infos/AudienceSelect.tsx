@@ -1,9 +1,9 @@
-import type { AdminCompany, Domain, Paginated } from '@chobo/core';
+import type { AdminCompany, Domain } from '@chobo/core';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
+import { fetchAudienceRow, searchAudienceRows } from './api';
 
 type Option = { value: string; label: string };
 
@@ -42,7 +42,7 @@ function RemoteSelect<T extends { id: number }>({
   // e.g. the edit page: the current record's name
   const selected = useQuery({
     queryKey: [queryKey, 'detail', current],
-    queryFn: ({ signal }) => api.get<{ data: T }>(`${path}/${current}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => fetchAudienceRow<T>(path, current!, signal),
     enabled: current !== null && chosenLabel === null,
     meta: { silent: true },
     retry: false,
@@ -54,9 +54,9 @@ function RemoteSelect<T extends { id: number }>({
   const list = useQuery<Option[]>({
     queryKey: [queryKey, 'search', debounced],
     queryFn: ({ signal }) =>
-      api
-        .get<Paginated<T>>(path, { query: { keyword: debounced, per_page: 20 }, signal })
-        .then((r) => r.data.map((row): Option => ({ value: String(row.id), label: toLabel(row) }))),
+      searchAudienceRows<T>(path, debounced, signal).then((r) =>
+        r.data.map((row): Option => ({ value: String(row.id), label: toLabel(row) })),
+      ),
     // keep the previous results on screen while the next keyword loads
     placeholderData: keepPreviousData,
     meta: { silent: true },

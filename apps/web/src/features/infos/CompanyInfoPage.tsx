@@ -1,10 +1,10 @@
-import { type CompanyInfo, formatDateJa } from '@chobo/core';
+import { formatDateJa } from '@chobo/core';
 import { Alert, Anchor, Badge, Group, Loader, Paper, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { api } from '../../lib/api';
+import { fetchCompanyInfo } from './api';
 
 /** /company/infos/{id}: one notice; opening it marks it read. */
 export default function CompanyInfoPage() {
@@ -12,7 +12,7 @@ export default function CompanyInfoPage() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ['company-infos', 'detail', id],
-    queryFn: () => api.get<{ data: CompanyInfo }>(`/api/company/infos/${id}`).then((r) => r.data),
+    queryFn: () => fetchCompanyInfo(id),
     meta: { silent: true },
     retry: false,
   });

@@ -5,10 +5,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { type AdminColumn, AdminList, fmtDateTime } from '../admin-shared/AdminList';
-import { INFOS_KEY, INFOS_PATH } from './api';
+import { deleteInfo, INFOS_KEY, INFOS_PATH } from './api';
 
 function period(i: Info): { label: string; color: string } {
   const now = Date.now();
@@ -28,7 +28,7 @@ export default function InfoListPage() {
       confirmProps: { color: 'danger' },
       onConfirm: async () => {
         try {
-          await api.delete(`${INFOS_PATH}/${i.id}`);
+          await deleteInfo(i.id);
           notifySuccess('お知らせを削除しました');
           await client.invalidateQueries({ queryKey: [INFOS_KEY] });
         } catch (error) {

@@ -1,4 +1,4 @@
-import type { CompanyInfo, Info, InfoInput } from '@chobo/core';
+import type { CompanyInfo, Info, InfoInput, Paginated } from '@chobo/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -44,4 +44,23 @@ export function saveInfo(
   return (
     id === null ? api.post<{ data: Info }>(INFOS_PATH, body) : api.put<{ data: Info }>(`${INFOS_PATH}/${id}`, body)
   ).then((r) => r.data);
+}
+
+/** One notice for the company (GET /api/company/infos/{id}; opening it marks it read). */
+export function fetchCompanyInfo(id: number) {
+  return api.get<{ data: CompanyInfo }>(`/api/company/infos/${id}`).then((r) => r.data);
+}
+
+export function deleteInfo(id: number) {
+  return api.delete(`${INFOS_PATH}/${id}`);
+}
+
+/** One row of an admin list API (`{path}/{id}`), e.g. the audience select's current company or domain. */
+export function fetchAudienceRow<T>(path: string, id: number, signal?: AbortSignal) {
+  return api.get<{ data: T }>(`${path}/${id}`, { signal }).then((r) => r.data);
+}
+
+/** The first 20 rows of an admin list API matching `keyword` (the audience select's search). */
+export function searchAudienceRows<T>(path: string, keyword: string, signal?: AbortSignal) {
+  return api.get<Paginated<T>>(path, { query: { keyword, per_page: 20 }, signal });
 }

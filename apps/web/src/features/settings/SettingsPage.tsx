@@ -26,11 +26,11 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
-import { api } from '../../lib/api';
 import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { type AdminColumn, AdminList, fmtDateTime } from '../admin-shared/AdminList';
+import { fetchSystemSettings, saveSystemSettings } from './api';
 
 const FIELDS = Object.keys(systemSettingsInput.shape);
 const STATUS_COLORS: Record<string, string> = {
@@ -53,9 +53,7 @@ function SettingsForm({
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await version.save((updated_at) =>
-        api.put<{ data: SystemSettingsRecord }>('/api/admin/settings', { ...values, updated_at }).then((r) => r.data),
-      );
+      const saved = await version.save((updated_at) => saveSystemSettings({ ...values, updated_at }));
       if (!saved) return;
       await client.invalidateQueries({ queryKey: ['settings'] });
       notifySuccess('設定を保存しました（再起動なしで反映されます）');
@@ -130,7 +128,7 @@ function SettingsForm({
 export default function SettingsPage() {
   const query = useQuery({
     queryKey: ['settings'],
-    queryFn: () => api.get<{ data: SystemSettingsRecord }>('/api/admin/settings').then((r) => r.data),
+    queryFn: fetchSystemSettings,
     staleTime: 0,
   });
   const version = useRecordVersion(query.data, async () => (await query.refetch()).data);

@@ -72,3 +72,7 @@ export const fetchTaxReturn = (fyId: number) => api.get<{ data: TaxReturn }>(tax
 export const postTaxReturnEntry = (fyId: number, body: { amount: number; updated_at: string | null }) =>
   api.post<{ data: TaxReturn }>(taxReturnPath(fyId, '/post-entry'), body).then((r) => r.data);
 export const saveTaxReturnSettings = (body: object) => api.put(TAX_RETURN_SETTINGS_PATH, body);
+
+/** Saves the draft of one fiscal year's return with the version it was read at; answers the saved return. */
+export const saveTaxReturn = (fyId: number, body: TaxReturnDraft & { updated_at: string | null }) =>
+  api.put<{ data: TaxReturn }>(taxReturnPath(fyId), body);

@@ -1,14 +1,15 @@
 import type { TaxReturn } from '@chobo/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import {
   draftOf,
+  fetchTaxReturn,
   readStoredDraft,
+  saveTaxReturn,
   type TaxReturnDraft,
   taxReturnKeys,
-  taxReturnPath,
   useTaxReturn,
   writeStoredDraft,
 } from './api';
@@ -59,7 +60,7 @@ export function useTaxReturnEditor(fyId: number | null) {
     setState('saving');
     const run = (async () => {
       try {
-        const res = await api.put<{ data: TaxReturn }>(taxReturnPath(fyId), { ...sent, updated_at: updatedAt.current });
+        const res = await saveTaxReturn(fyId, { ...sent, updated_at: updatedAt.current });
         updatedAt.current = res.data.updated_at;
         setServer(res.data);
         client.setQueryData(taxReturnKeys.one(fyId), res.data);
@@ -146,7 +147,7 @@ export function useTaxReturnEditor(fyId: number | null) {
   /** After a 409: read the latest version and drop the local changes. */
   const reload = useCallback(async () => {
     if (fyId === null) return;
-    const fresh = await api.get<{ data: TaxReturn }>(taxReturnPath(fyId)).then((r) => r.data);
+    const fresh = await fetchTaxReturn(fyId);
     setConflict(null);
     adopt(fresh);
     setState('saved');
