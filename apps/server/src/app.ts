@@ -134,7 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     driver: opts.driver,
     mailer,
     queue,
-    loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits },
+    loginLimits: { ...DEFAULT_LOGIN_LIMITS, ipAttempts: opts.env.LOGIN_IP_ATTEMPTS, ...opts.loginLimits },
     storage: opts.storage ?? createFileStorage(opts.env),
     clock: () => new Date(),
     ocr: opts.ocr ?? { engine: new TesseractEngine(), rasteriser: new MupdfRasteriser() },

@@ -12,10 +12,16 @@ describe('loadEnv', () => {
       ADMIN_EMAIL: 'admin@example.com',
       APP_URL: 'http://localhost:3000',
       TOKEN_TTL_SECONDS: 28800,
+      LOGIN_IP_ATTEMPTS: 30,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  it('reads the sign-in limit per IP address and refuses one below 1', () => {
+    expect(loadEnv({ LOGIN_IP_ATTEMPTS: '200' }).LOGIN_IP_ATTEMPTS).toBe(200);
+    expect(() => loadEnv({ LOGIN_IP_ATTEMPTS: '0' })).toThrow(EnvError);
   });
 
   it('resolves a relative DATA_DIR against the directory npm was started in', () => {

@@ -39,6 +39,8 @@ const envSchema = z.object({
   /** Global per-IP request limits of /api per window (plugins/rate-limit.ts); 0 turns that limit off. */
   RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).default(300),
   RATE_LIMIT_PUBLIC_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
+  /** Sign-in attempts per IP address within 15 minutes before 429 (the account lock is separate). */
+  LOGIN_IP_ATTEMPTS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
   QUEUE_POLLING_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
