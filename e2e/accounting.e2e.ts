@@ -1,13 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, sidebar, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field, sidebar, signInAs, waitForPath } from './support/app';
+import { screenshot } from './support/browser';
+import { useBrowser, withPage } from './support/page';
 
 const DESCRIPTION = 'E2E 事務所家賃（キーボード入力）';
 const AMOUNT = '123,456';
@@ -26,19 +24,11 @@ async function openStatement(page: Page, label: string, shot: string) {
 }
 
 describe('accounting (company owner)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('opens every statement, posts an entry with the keyboard only, finds it in 仕訳帳 and the ledger, and downloads CSV and PDF', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
 
       // ── the three statements from the sidebar ────────────────────────────────
       await openStatement(page, '貸借対照表', 'accounting-balance-sheet.png');
@@ -150,10 +140,6 @@ describe('accounting (company owner)', () => {
       const pdfBytes = await readFile(pdfFile);
       await rm(dirname(pdfFile), { recursive: true, force: true });
       expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
