@@ -1,10 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { field, sidebar, signInAs, waitForPath } from './support/app';
-import { screenshot } from './support/browser';
+import { download, screenshot } from './support/browser';
 import { useBrowser, withPage } from './support/page';
 
 const DESCRIPTION = 'E2E 事務所家賃（キーボード入力）';
@@ -108,15 +105,9 @@ describe('accounting (company owner)', () => {
       await sidebar(page, 'company').getByRole('link', { name: '損益計算書', exact: true }).click();
       await page.getByRole('table', { name: '損益計算書' }).waitFor();
       expect(await page.getByRole('table', { name: '損益計算書' }).textContent()).toContain('地代家賃');
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'CSV' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/\.csv$/);
-      const file = join(await mkdtemp(join(tmpdir(), 'chobo-e2e-csv-')), download.suggestedFilename());
-      await download.saveAs(file);
-      const bytes = await readFile(file);
-      await rm(dirname(file), { recursive: true, force: true });
+      const csv = await download(page, () => page.getByRole('button', { name: 'CSV' }).click());
+      expect(csv.filename).toMatch(/\.csv$/);
+      const { bytes } = csv;
       const text = new TextDecoder(bytes[0] === 0xef ? 'utf-8' : 'shift_jis').decode(bytes);
       // the file carries the figure the screen shows for 地代家賃 (which includes the entry just posted)
       const onScreen = await page
@@ -130,16 +121,9 @@ describe('accounting (company owner)', () => {
       expect(rentLine.replace(/"/g, '')).toContain(`,${(onScreen ?? '').replace(/,/g, '')},`);
 
       // and the PDF of the same statement
-      const [pdf] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'PDF' }).click(),
-      ]);
-      expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-      const pdfFile = join(await mkdtemp(join(tmpdir(), 'chobo-e2e-pdf-')), 'statement.pdf');
-      await pdf.saveAs(pdfFile);
-      const pdfBytes = await readFile(pdfFile);
-      await rm(dirname(pdfFile), { recursive: true, force: true });
-      expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const pdf = await download(page, () => page.getByRole('button', { name: 'PDF' }).click());
+      expect(pdf.filename).toMatch(/\.pdf$/);
+      expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { field, signInAs, toast, waitForPath } from './support/app';
+import { download } from './support/browser';
 import { shots, useBrowser, withPage } from './support/page';
 
 const line = (page: Page, row: number, name: string) => page.getByRole('textbox', { name: `${row}行目 ${name}` });
@@ -55,15 +56,9 @@ describe('請求書', () => {
       expect(await page.getByRole('button', { name: '訂正する' }).count()).toBe(1);
       await shots(page, 'invoice-issued', 'all');
 
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'PDFをダウンロード' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/^請求書_\d+\.pdf$/);
-      const stream = await download.createReadStream();
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const pdf = await download(page, () => page.getByRole('button', { name: 'PDFをダウンロード' }).click());
+      expect(pdf.filename).toMatch(/^請求書_\d+\.pdf$/);
+      expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       // the sale is now 請求済 and the invoice is in the 請求書 tab
       await page.goto('/company/transactions?tab=invoices');

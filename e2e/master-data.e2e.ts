@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { pageApi } from './support/api';
 import { field, sidebar, signInAs, toast, waitForPath } from './support/app';
-import { screenshot } from './support/browser';
+import { download, screenshot } from './support/browser';
 import { useBrowser, withPage } from './support/page';
 
 /** A tiny solid-colour PNG (no image library needed). */
@@ -70,12 +70,9 @@ describe('company master data and account settings', () => {
 
       // download (the list's keyword applies: only the edited product)
       await page.getByRole('button', { name: 'CSVダウンロード' }).click();
-      const [utf8] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('menuitem', { name: /UTF-8/ }).click(),
-      ]);
-      expect(utf8.suggestedFilename()).toBe('products.csv');
-      const bytes = Buffer.concat(await (await utf8.createReadStream()).toArray());
+      const utf8 = await download(page, () => page.getByRole('menuitem', { name: /UTF-8/ }).click());
+      expect(utf8.filename).toBe('products.csv');
+      const { bytes } = utf8;
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
       expect(lines[0]).toBe('商品コード,商品名,単位,単価,税区分,説明,有効');
@@ -84,11 +81,9 @@ describe('company master data and account settings', () => {
       expect(lines[1]).toContain(',2468,8%（軽減）,');
 
       await page.getByRole('button', { name: 'CSVダウンロード' }).click();
-      const [sjis] = await Promise.all([
-        page.waitForEvent('download'),
+      const { bytes: sjisBytes } = await download(page, () =>
         page.getByRole('menuitem', { name: /Shift_JIS/ }).click(),
-      ]);
-      const sjisBytes = Buffer.concat(await (await sjis.createReadStream()).toArray());
+      );
       expect(sjisBytes.includes(Buffer.from('髙﨑', 'utf8'))).toBe(false);
       expect(new TextDecoder('shift_jis').decode(sjisBytes)).toContain('①㈱髙﨑～特製 手帳');
     });

@@ -1,9 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiGet } from './support/api';
 import { field, sidebar, signInAs, toast, USERS, waitForPath } from './support/app';
+import { download } from './support/browser';
 import { shots, useBrowser, withPage } from './support/page';
 
 const yen = (v: number) => `${v.toLocaleString('en-US')}円`;
@@ -90,16 +88,9 @@ describe('確定申告書 (company owner)', () => {
       }
 
       // the PDF
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'PDFをダウンロード' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-      const file = join(await mkdtemp(join(tmpdir(), 'chobo-e2e-tax-')), 'tax-return.pdf');
-      await download.saveAs(file);
-      const bytes = await readFile(file);
-      await rm(dirname(file), { recursive: true, force: true });
-      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const pdf = await download(page, () => page.getByRole('button', { name: 'PDFをダウンロード' }).click());
+      expect(pdf.filename).toMatch(/\.pdf$/);
+      expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     });
   });
 });
