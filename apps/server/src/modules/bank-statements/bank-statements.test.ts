@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bankStatementImports, bankStatementRows, companies, journalEntries, payments } from '../../db/schema/index.js';
 import { systemCompanyCtx } from '../../lib/context.js';
 import type { JobQueue } from '../../lib/queue.js';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { importHooks, importStatement, loadImport, recoverInterruptedImports, runImportJob } from './imports.js';
 import { bankCsvFile, type StatementLine, syntheticLines } from './statement-files.js';
@@ -14,13 +14,7 @@ import { bankCsvFile, type StatementLine, syntheticLines } from './statement-fil
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 type Owner = Awaited<ReturnType<typeof companyOwner>>;
 

@@ -4,17 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, mailLog } from '../../db/schema/index.js';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 const hasPoppler = (() => {
   try {

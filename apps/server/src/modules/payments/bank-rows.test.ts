@@ -1,17 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, journalEntries, payments } from '../../db/schema/index.js';
-import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile } from '../bank-statements/statement-files.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 type Owner = Awaited<ReturnType<typeof companyOwner>>;
 

@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, journalEntries, paymentAllocations, payments } from '../../db/schema/index.js';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 type Owner = Awaited<ReturnType<typeof companyOwner>>;
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { checkBalances } from '../accounting/check-balances.js';
 
 const URL = '/api/transaction-documents';
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 async function setup() {
   const o = await companyOwner(ctx);
