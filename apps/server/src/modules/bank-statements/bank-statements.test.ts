@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { bankStatementImports, bankStatementRows, companies, journalEntries, payments } from '../../db/schema/index.js';
 import { systemCompanyCtx } from '../../lib/context.js';
 import type { JobQueue } from '../../lib/queue.js';
+import { newCustomer } from '../../test/factories.js';
 import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { importHooks, importStatement, loadImport, recoverInterruptedImports, runImportJob } from './imports.js';
@@ -205,22 +206,18 @@ describe('rules, matching, confirm, revert', () => {
   it('a regex rule with a split; preview over past rows; suggestions with score and reasons; confirm posts linked entries; learning; balance check; revert', async () => {
     const { o, code, bankId } = await setup();
     // an open sale of 山田商事 for 110,000 due 4/30 and of 鈴木工業 for 55,000 (paid less 440 fee)
-    const yamada = (
-      await o.api.post('/api/company/customer', {
-        name: '株式会社山田商事',
-        name_kana: 'ヤマダショウジ',
-        honorific: '御中',
-        used_for: 1,
-      })
-    ).json().data;
-    const suzuki = (
-      await o.api.post('/api/company/customer', {
-        name: '鈴木工業株式会社',
-        name_kana: 'スズキコウギョウ',
-        honorific: '御中',
-        used_for: 1,
-      })
-    ).json().data;
+    const yamada = await newCustomer(o.api, {
+      name: '株式会社山田商事',
+      name_kana: 'ヤマダショウジ',
+      honorific: '御中',
+      used_for: 1,
+    });
+    const suzuki = await newCustomer(o.api, {
+      name: '鈴木工業株式会社',
+      name_kana: 'スズキコウギョウ',
+      honorific: '御中',
+      used_for: 1,
+    });
     const sale = (amount: number, customer: number) =>
       o.api.post('/api/transactions', {
         customer_id: customer,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newCustomer } from '../../test/factories.js';
 import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { checkBalances } from '../accounting/check-balances.js';
 
@@ -7,9 +8,7 @@ const ctx = useTestApp();
 
 async function setup() {
   const o = await companyOwner(ctx);
-  const supplier = (
-    await o.api.post('/api/company/customer', { name: '株式会社仕入先', honorific: '御中', used_for: 2 })
-  ).json().data.id as number;
+  const supplier = (await newCustomer(o.api, { name: '株式会社仕入先', honorific: '御中', used_for: 2 })).id as number;
   const accounts: { id: number; code: string }[] = (await o.api.get('/api/company/accounts')).json().data;
   const acc = (code: string) => accounts.find((a) => a.code === code)?.id as number;
   return { o, supplier, acc };
