@@ -1,13 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, sidebar, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field, sidebar, signInAs, waitForPath } from './support/app';
+import { download, screenshot } from './support/browser';
+import { useBrowser, withPage } from './support/page';
 
 const DESCRIPTION = 'E2E 事務所家賃（キーボード入力）';
 const AMOUNT = '123,456';
@@ -26,19 +21,11 @@ async function openStatement(page: Page, label: string, shot: string) {
 }
 
 describe('accounting (company owner)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('opens every statement, posts an entry with the keyboard only, finds it in 仕訳帳 and the ledger, and downloads CSV and PDF', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
 
       // ── the three statements from the sidebar ────────────────────────────────
       await openStatement(page, '貸借対照表', 'accounting-balance-sheet.png');
@@ -118,15 +105,9 @@ describe('accounting (company owner)', () => {
       await sidebar(page, 'company').getByRole('link', { name: '損益計算書', exact: true }).click();
       await page.getByRole('table', { name: '損益計算書' }).waitFor();
       expect(await page.getByRole('table', { name: '損益計算書' }).textContent()).toContain('地代家賃');
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'CSV' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/\.csv$/);
-      const file = join(await mkdtemp(join(tmpdir(), 'chobo-e2e-csv-')), download.suggestedFilename());
-      await download.saveAs(file);
-      const bytes = await readFile(file);
-      await rm(dirname(file), { recursive: true, force: true });
+      const csv = await download(page, () => page.getByRole('button', { name: 'CSV' }).click());
+      expect(csv.filename).toMatch(/\.csv$/);
+      const { bytes } = csv;
       const text = new TextDecoder(bytes[0] === 0xef ? 'utf-8' : 'shift_jis').decode(bytes);
       // the file carries the figure the screen shows for 地代家賃 (which includes the entry just posted)
       const onScreen = await page
@@ -140,20 +121,9 @@ describe('accounting (company owner)', () => {
       expect(rentLine.replace(/"/g, '')).toContain(`,${(onScreen ?? '').replace(/,/g, '')},`);
 
       // and the PDF of the same statement
-      const [pdf] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'PDF' }).click(),
-      ]);
-      expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-      const pdfFile = join(await mkdtemp(join(tmpdir(), 'chobo-e2e-pdf-')), 'statement.pdf');
-      await pdf.saveAs(pdfFile);
-      const pdfBytes = await readFile(pdfFile);
-      await rm(dirname(pdfFile), { recursive: true, force: true });
-      expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+      const pdf = await download(page, () => page.getByRole('button', { name: 'PDF' }).click());
+      expect(pdf.filename).toMatch(/\.pdf$/);
+      expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
   });
 });

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectTopBarUser,
   localStorageKeys,
@@ -7,30 +6,20 @@ import {
   sidebar,
   sidebarGroupLabels,
   sidebarLinkLabels,
-  signIn,
+  signInAs,
   signOut,
   USERS,
   waitForPath,
 } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
+import { screenshot } from './support/browser';
+import { useBrowser, withPage } from './support/page';
 
 describe('platform administrator', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('signs in at /login, sees the admin sidebar and top bar, signs out, and /system then needs a session', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'admin');
 
       // docs/product/SPEC.md §2 admin table: home + 企業, 管理者, お知らせ, ドメイン — exactly these, in this order — and the
       // 操作ログ (settings.index, docs/adr/0003-audit-hash-chain.md).
@@ -74,10 +63,6 @@ describe('platform administrator', () => {
       await waitForPath(page, '/login');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/system');
       await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
-
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -1,51 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
-
-/** Screenshots of the current page at desktop width and on a phone (375 px), back to desktop after. */
-async function shots(page: Page, name: string) {
-  // a toast may close on its own between the listing and the click: a missed click is fine
-  for (const close of await page.locator('.mantine-Notification-root button').all()) {
-    await close.click({ timeout: 2_000 }).catch(() => undefined);
-  }
-  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
-  await screenshot(page, `${name}-1280.png`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await screenshot(page, `${name}-375.png`);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field, signInAs, toast, waitForPath } from './support/app';
+import { screenshot } from './support/browser';
+import { shots, useBrowser, withPage } from './support/page';
 
 const state = (page: Page) => page.getByTestId('clock-state').textContent();
 
 describe('出勤管理', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('an employee clocks in, takes a break, clocks out and sees today’s times and the month grid', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
+    await withPage(browser(), async ({ page }) => {
       await page.goto('/employee/login');
-      await signIn(page, {
-        email: USERS.employee.email,
-        password,
-        loginPath: '/employee/login',
-        expectedPath: '/company/attendance',
-      });
+      await signInAs(page, 'employee');
       const panel = page.getByTestId('clock-panel');
       await panel.waitFor();
       await expect.poll(() => state(page)).toBe('未出勤');
@@ -77,25 +44,20 @@ describe('出勤管理', () => {
       const todayRow = grid.locator(`tr[data-date="${todayIso}"]`);
       await expect.poll(() => todayRow.textContent()).toMatch(/\d\d:\d\d/);
       await page.getByTestId('attendance-totals').waitFor();
-      await shots(page, 'attendance-employee');
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+      await shots(page, 'attendance-employee', 'lenient');
+    });
   });
 
   it('a manager opens the grid and edits a day with a reason; the history shows it', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       await page.goto('/company/attendance');
       await page.getByTestId('attendance-today').waitFor();
       const grid = page.getByTestId('attendance-grid');
       await grid.waitFor();
       await expect.poll(() => page.getByTestId('employee-select').inputValue()).toContain('佐藤 花子');
       await page.getByTestId('attendance-summary').waitFor();
-      await shots(page, 'attendance-manager');
+      await shots(page, 'attendance-manager', 'lenient');
 
       const edit = grid.getByRole('link', { name: '編集' }).first();
       await edit.click();
@@ -105,7 +67,7 @@ describe('出勤管理', () => {
       // the reason is required
       await page.getByText('修正理由を入力してください').waitFor();
       await field(page, '修正理由').fill('E2E 残業申請の反映');
-      await shots(page, 'attendance-edit');
+      await shots(page, 'attendance-edit', 'lenient');
       await page.getByRole('button', { name: '更新する' }).click();
       await toast(page, '出勤記録を更新しました').waitFor();
       await waitForPath(page, '/company/attendance');
@@ -115,9 +77,6 @@ describe('出勤管理', () => {
         .poll(() => page.getByTestId('attendance-history').first().textContent())
         .toContain('E2E 残業申請の反映');
       await expect.poll(() => page.getByTestId('attendance-history').first().textContent()).toContain('19:30');
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

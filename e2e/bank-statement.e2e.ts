@@ -1,65 +1,27 @@
 import iconv from 'iconv-lite';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { pageApi } from './support/api';
+import { signInAs, toast, waitForPath } from './support/app';
+import { newPage } from './support/browser';
+import { shots, useBrowser } from './support/page';
 
 const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
-
-async function shots(page: Page, name: string) {
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
-  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
-  await screenshot(page, `${name}-1280.png`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await screenshot(page, `${name}-375.png`);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
-
-/** Calls the API as the signed-in user (the token the app keeps in localStorage). */
-function apiCall(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = JSON.parse(localStorage.getItem('tokenData') ?? '{}').token;
-      const res = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
 
 describe('銀行の取引明細取り込み', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('uploads a Shift_JIS CSV, shows suggestions, confirms two rows, and the entries appear in 仕訳帳', async () => {
-    const t = await newPage(browser, baseURL);
+    const t = await newPage(browser(), baseURL);
     const { page } = t;
     try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      await signInAs(page, 'owner');
       // two rules (the company's accounts by code)
-      const accounts = (await apiCall(page, 'GET', '/api/company/accounts')).json.data as {
-        id: number;
-        code: string;
-      }[];
+      const accounts = (await pageApi<{ data: { id: number; code: string }[] }>(page, 'GET', '/api/company/accounts'))
+        .body.data;
       const id = (code: string) => accounts.find((a) => a.code === code)?.id;
       expect(
         (
-          await apiCall(page, 'POST', '/api/company/bank-rules', {
+          await pageApi(page, 'POST', '/api/company/bank-rules', {
             name: 'E2E 電話料',
             description_contains: 'ﾃﾞﾝﾜ',
             direction: 'out',
@@ -71,7 +33,7 @@ describe('銀行の取引明細取り込み', () => {
       ).toBe(201);
       expect(
         (
-          await apiCall(page, 'POST', '/api/company/bank-rules', {
+          await pageApi(page, 'POST', '/api/company/bank-rules', {
             name: 'E2E 家賃',
             description_regex: 'ﾔﾁﾝ|家賃',
             direction: 'out',
@@ -105,7 +67,7 @@ describe('銀行の取引明細取り込み', () => {
       await badge('三井住友銀行 CSV').waitFor({ timeout: 30_000 });
       await badge('Shift_JIS').waitFor();
       await page.getByText('3件（新規 3件・取り込み済みのため除外 0件）').waitFor();
-      await shots(page, 'bank-statement-upload');
+      await shots(page, 'bank-statement-upload', 'all');
       await page.getByRole('button', { name: '取り込む' }).click();
       await toast(page, '3件を取り込みました').waitFor({ timeout: 30_000 });
       await waitForPath(page, /\/company\/bank_statement\/\d+$/, 30_000);
@@ -114,7 +76,7 @@ describe('銀行の取引明細取り込み', () => {
       await page.getByText('ルール「E2E 電話料」の条件に一致').waitFor({ timeout: 30_000 });
       await page.getByText('ルール「E2E 家賃」の条件に一致').waitFor();
       await page.getByText('分割: 振込手数料 ¥660').waitFor();
-      await shots(page, 'bank-statement-suggestions');
+      await shots(page, 'bank-statement-suggestions', 'all');
 
       await page.getByRole('checkbox', { name: /ﾃﾞﾝﾜﾘﾖｳ NTT を選択/ }).check();
       await page.getByRole('checkbox', { name: /ﾔﾁﾝ ﾀﾞｲｲﾁﾌﾄﾞｳｻﾝ を選択/ }).check();
@@ -125,7 +87,7 @@ describe('銀行の取引明細取り込み', () => {
         .getByText(/仕訳 No\.\d+/)
         .first()
         .waitFor();
-      await shots(page, 'bank-statement-confirmed');
+      await shots(page, 'bank-statement-confirmed', 'all');
 
       // the row without a suggestion: its 勘定科目 changed before confirming, then confirmed with it
       await page.locator('.mantine-SegmentedControl-label', { hasText: '未確定' }).click();
@@ -134,7 +96,7 @@ describe('銀行の取引明細取り込み', () => {
       await rowDialog.getByRole('combobox', { name: /^勘定科目/ }).fill('6240');
       await page.getByRole('option', { name: /6240/ }).click();
       await rowDialog.getByRole('textbox', { name: '摘要' }).fill('E2E 雑費の振込');
-      await shots(page, 'bank-statement-row-edit');
+      await shots(page, 'bank-statement-row-edit', 'all');
       await rowDialog.getByRole('button', { name: '変更を保存' }).click();
       await toast(page, '勘定科目を変更しました').waitFor({ timeout: 30_000 });
       await page.getByText('摘要: E2E 雑費の振込').waitFor();
@@ -157,17 +119,17 @@ describe('銀行の取引明細取り込み', () => {
       await ruleDialog.getByText('合計が一致しています').waitFor();
       await ruleDialog.getByRole('button', { name: 'プレビュー' }).click();
       await ruleDialog.getByText(/過去の明細のうち 1件 に一致します/).waitFor({ timeout: 30_000 });
-      await shots(page, 'bank-statement-rule-form');
+      await shots(page, 'bank-statement-rule-form', 'all');
       await ruleDialog.getByRole('button', { name: 'ルールを保存' }).click();
       await toast(page, '自動仕訳ルールを保存しました').waitFor({ timeout: 30_000 });
       await page.getByRole('cell', { name: 'E2E 雑費', exact: true }).waitFor();
-      await shots(page, 'bank-statement-rules');
+      await shots(page, 'bank-statement-rules', 'all');
       await page.getByRole('tab', { name: '列の対応付け' }).click();
       await page.getByRole('button', { name: '対応付けを作成' }).waitFor();
-      await shots(page, 'bank-statement-mappings');
+      await shots(page, 'bank-statement-mappings', 'all');
       await page.getByRole('tab', { name: '銀行口座' }).click();
       await page.getByRole('button', { name: '銀行口座を追加' }).waitFor();
-      await shots(page, 'bank-statement-accounts');
+      await shots(page, 'bank-statement-accounts', 'all');
 
       // the entries are in 仕訳帳
       await page.goto('/company/accountings_bk');
@@ -175,7 +137,7 @@ describe('銀行の取引明細取り込み', () => {
       await page.waitForURL((url) => url.searchParams.get('keyword') === 'E2E');
       await page.getByText(`E2E 電話料金 ${ym}-01`).first().waitFor({ timeout: 30_000 });
       await page.getByText('E2E 家賃 ﾔﾁﾝ ﾀﾞｲｲﾁﾌﾄﾞｳｻﾝ').first().waitFor();
-      await shots(page, 'bank-statement-journal');
+      await shots(page, 'bank-statement-journal', 'all');
     } finally {
       await t.close();
     }

@@ -1,5 +1,6 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { pageApi, tokenOf } from './support/api';
 import {
   expectTopBarUser,
   field,
@@ -7,15 +8,16 @@ import {
   sidebar,
   sidebarGroupLabels,
   sidebarLinkLabels,
-  signIn,
+  signInAs,
   signOut,
+  toast,
   USERS,
   waitForPath,
 } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
+import { newPage, screenshot } from './support/browser';
+import { useBrowser, withPage } from './support/page';
 
 const baseURL = inject('baseURL');
-const password = inject('demoPassword');
 
 /** docs/product/SPEC.md §2 company table, for a company whose domain grants every company permission (the demo domain). */
 const COMPANY_LINKS = [
@@ -57,43 +59,18 @@ const rowNamed = (page: Page, name: string) => customerRows(page).filter({ hasTe
 /** The error text Mantine renders under the input labelled `label`. */
 const fieldError = (page: Page, label: string) =>
   page.locator('.mantine-InputWrapper-root', { has: field(page, label) }).locator('.mantine-InputWrapper-error');
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
-
-async function apiGet<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
-  return page.evaluate(async (url) => {
-    const raw = window.localStorage.getItem('tokenData');
-    const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-    return { status: res.status, body: await res.json() };
-  }, path);
-}
-
-async function tokenOf(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const raw = window.localStorage.getItem('tokenData');
-    return raw ? (JSON.parse(raw) as { token: string }).token : null;
-  });
-}
 
 describe('company owner', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('signs in, sees the company sidebar, searches, creates and edits a customer, and sees server field errors', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
+    await withPage(browser(), [/status of 422/], async ({ page }) => {
       // ── sign-in and the company shell ────────────────────────────────────────
       const renewals: string[] = [];
       page.on('response', (res) => {
         if (res.headers()['x-new-token']) renewals.push(res.url());
       });
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      await signInAs(page, 'owner');
       const tokenAtSignIn = await tokenOf(page);
       expect(tokenAtSignIn).toMatch(/\S{32,}/);
       expect(await sidebarLinkLabels(page, 'company')).toEqual(COMPANY_LINKS);
@@ -188,8 +165,9 @@ describe('company owner', () => {
       await toast(page, '顧客を更新しました').waitFor();
       await waitForPath(page, '/company/customers');
       await expect.poll(() => newRow.textContent()).toContain(NEW_CUSTOMER.editedTel);
-      const stored = await apiGet<{ data: { tel: string; prefecture_code: string } }>(
+      const stored = await pageApi<{ data: { tel: string; prefecture_code: string } }>(
         page,
+        'GET',
         `/api/company/customer/${newId}`,
       );
       expect(stored.status).toBe(200);
@@ -238,8 +216,9 @@ describe('company owner', () => {
       await expect.poll(() => fieldError(page, '登録番号').textContent()).toBe(serverMessage);
       expect(pathOf(page)).toBe('/company/customers/edit'); // stays on the form
       await page.unroute(`**/api/company/customer/${newId}`);
-      const unchanged = await apiGet<{ data: { registration_number: string | null } }>(
+      const unchanged = await pageApi<{ data: { registration_number: string | null } }>(
         page,
+        'GET',
         `/api/company/customer/${newId}`,
       );
       expect(unchanged.body.data.registration_number).toBeNull();
@@ -254,19 +233,16 @@ describe('company owner', () => {
       expect(await tokenOf(page)).toBe(tokenAtSignIn);
 
       await signOut(page);
-      t.assertNoErrors([/status of 422/]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('two users edit the same customer: the second save shows the conflict, and the reload loads the first change', async () => {
-    const first = await newPage(browser, baseURL);
-    const second = await newPage(browser, baseURL);
+    const first = await newPage(browser(), baseURL);
+    const second = await newPage(browser(), baseURL);
     let id: number | null = null;
     try {
-      await signIn(first.page, { email: USERS.owner.email, password, expectedPath: '/company' });
-      await signIn(second.page, { email: USERS.owner.email, password, expectedPath: '/company' });
+      await signInAs(first.page, 'owner');
+      await signInAs(second.page, 'owner');
       const created = await first.page.evaluate(async () => {
         const raw = window.localStorage.getItem('tokenData');
         const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
@@ -343,10 +319,8 @@ describe('company owner', () => {
   // Regression: logout used to empty the query cache while the edit page was still mounted, so its customer
   // query refetched WITHOUT a token (a 401 and a console error). Fixed in apps/web features/auth/logout.ts.
   it('signing out from a customer edit page sends no API request without a token', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       await page.goto('/company/customers/edit?id=1');
       await expect.poll(() => field(page, '顧客名').inputValue()).toBe('株式会社青葉商店');
       const unauthenticated: string[] = [];
@@ -358,9 +332,6 @@ describe('company owner', () => {
       await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(unauthenticated).toEqual([]);
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

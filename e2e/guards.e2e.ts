@@ -1,34 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { localStorageKeys, pathOf, sidebarLinkLabels, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
+import { describe, expect, it } from 'vitest';
+import { pageApi } from './support/api';
+import { localStorageKeys, pathOf, sidebarLinkLabels, signInAs, waitForPath } from './support/app';
+import { useBrowser, withPage } from './support/page';
 
 describe('route guards', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('an employee signs in at /employee/login and is sent to /error-forbidden from 顧客管理', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
+    await withPage(browser(), [/status of 403/], async ({ page }) => {
       await page.goto('/employee/login');
       await page.getByRole('heading', { name: '従業員ログイン' }).waitFor();
       // The company home needs customer.index, which an employee lacks: the guard lands them on the
       // first company page they may open (出勤管理).
-      await signIn(page, {
-        email: USERS.employee.email,
-        password,
-        loginPath: '/employee/login',
-        expectedPath: '/company/attendance',
-      });
+      await signInAs(page, 'employee');
       const labels = await sidebarLinkLabels(page, 'company');
       expect(labels).toContain('出勤管理');
       expect(labels).not.toContain('顧客管理');
@@ -38,43 +22,27 @@ describe('route guards', () => {
       await page.getByRole('heading', { name: 'アクセス権限がありません' }).waitFor();
 
       // Direct API access is refused by the server too, not only hidden by the web app.
-      const status = await page.evaluate(async () => {
-        const raw = window.localStorage.getItem('tokenData');
-        const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
-        const res = await fetch('/api/company/customer', { headers: { Authorization: `Bearer ${token}` } });
-        return res.status;
-      });
+      const { status } = await pageApi(page, 'GET', '/api/company/customer');
       expect(status).toBe(403);
 
       // The admin area is closed to an employee as well.
       await page.goto('/system');
       await waitForPath(page, '/error-forbidden');
-
-      t.assertNoErrors([/status of 403/]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("an unknown route shows 'This page could not be found' with a link home", async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
+    await withPage(browser(), async ({ page }) => {
       const res = await page.goto('/no-such-page/at-all');
       expect(res?.status()).toBe(200); // history mode: the server answers the SPA, the app shows the 404
       await page.getByText('This page could not be found', { exact: true }).waitFor();
       expect(pathOf(page)).toBe('/no-such-page/at-all');
       expect(await page.getByRole('link', { name: 'ホームに戻る' }).getAttribute('href')).toBe('/');
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('without a session /company and / redirect to /login', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
+    await withPage(browser(), async ({ page }) => {
       await page.goto('/company');
       await waitForPath(page, '/login');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/company');
@@ -87,9 +55,6 @@ describe('route guards', () => {
 
       await page.goto('/');
       await waitForPath(page, '/login');
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

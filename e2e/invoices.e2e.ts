@@ -1,43 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field, signInAs, toast, waitForPath } from './support/app';
+import { download } from './support/browser';
+import { shots, useBrowser, withPage } from './support/page';
 
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
 const line = (page: Page, row: number, name: string) => page.getByRole('textbox', { name: `${row}行目 ${name}` });
 
-/** Screenshots of the current page at desktop width and on a phone (375 px), back to desktop after. */
-async function shots(page: Page, name: string) {
-  // the toasts of the steps before would cover the page
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
-  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
-  await screenshot(page, `${name}-1280.png`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await screenshot(page, `${name}-375.png`);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
-
 describe('請求書', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('bills a new sale: 請求書を作成 from the sale, save the draft, issue it, download the PDF', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
     const subject = 'E2E 請求テスト 事務用品と設置';
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       await page.goto('/company/transactions/create');
       await field(page, '顧客').fill('青葉');
       await page.getByRole('option', { name: '株式会社青葉商店' }).click();
@@ -63,7 +38,7 @@ describe('請求書', () => {
       const picked = page.getByRole('checkbox', { name: new RegExp(subject) });
       await expect.poll(() => picked.isChecked()).toBe(true);
       await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('¥23,716');
-      await shots(page, 'invoice-draft');
+      await shots(page, 'invoice-draft', 'all');
 
       await page.getByRole('button', { name: '保存（下書き）' }).click();
       await toast(page, '下書きとして保存しました').waitFor();
@@ -79,27 +54,18 @@ describe('請求書', () => {
       expect(await page.getByRole('button', { name: '保存（下書き）' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'メールで送付' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: '訂正する' }).count()).toBe(1);
-      await shots(page, 'invoice-issued');
+      await shots(page, 'invoice-issued', 'all');
 
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'PDFをダウンロード' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/^請求書_\d+\.pdf$/);
-      const stream = await download.createReadStream();
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const pdf = await download(page, () => page.getByRole('button', { name: 'PDFをダウンロード' }).click());
+      expect(pdf.filename).toMatch(/^請求書_\d+\.pdf$/);
+      expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       // the sale is now 請求済 and the invoice is in the 請求書 tab
       await page.goto('/company/transactions?tab=invoices');
       const row = page.getByTestId('invoice-row').filter({ hasText: '¥23,716' }).first();
       await row.waitFor();
       expect(await row.textContent()).toContain('発行済');
-      await shots(page, 'invoice-list');
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+      await shots(page, 'invoice-list', 'all');
+    });
   });
 });

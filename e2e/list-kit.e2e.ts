@@ -6,13 +6,12 @@
  * phone card): 状態 and 顧客 kept in the URL (reload and back restore them, the inputs show them) and the
  * phone cards instead of the table.
  */
-import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
+import type { Locator, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiGet } from './support/api';
+import { signInAs, waitForPath } from './support/app';
+import { screenshot } from './support/browser';
+import { useBrowser, withPage } from './support/page';
 
 const LIST = '/company/products';
 const LIST_API = '/api/products';
@@ -48,15 +47,6 @@ async function allContain(rows: Locator, text: string) {
   return texts.length > 0 && texts.every((t) => t.includes(text));
 }
 
-/** GET as the signed-in user (the token the app keeps in localStorage). */
-function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (path) => {
-    const token = JSON.parse(localStorage.getItem('tokenData') ?? '{}').token;
-    const res = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
-    return res.json();
-  }, path);
-}
-
 const INVOICE_STATUSES: Record<string, string> = {
   draft: '下書き',
   issued: '発行済',
@@ -71,19 +61,11 @@ function waitForParam(page: Page, key: string, value: string | null) {
 }
 
 describe('the list kit', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('keeps keyword, page and sort in the URL, pages, sorts, fits a phone, and shows empty and error states', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), [/status of 500/], async ({ page }) => {
+      await signInAs(page, 'owner');
       await page.goto(LIST);
       await poll(() => rows(page).count()).toBe(20);
       const total = Number((await range(page).textContent())?.match(/全(\d+)件/)?.[1]);
@@ -184,21 +166,16 @@ describe('the list kit', () => {
       await poll(() => rows(page).count()).toBe(20);
       await poll(() => page.locator('main').getByText('E2E: 一覧を読み込めませんでした').count()).toBe(0);
       await page.unroute(listGet);
-      t.assertNoErrors([/status of 500/]);
-    } finally {
-      await t.close();
-    }
+    });
   }, 180_000);
 
   it('keeps the 状態 and 顧客 filters of 請求書一覧 in the URL, and shows its phone cards at 375 × 812', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
     const INVOICES = '/company/transactions?tab=invoices';
-    const invoiceRows = page.getByTestId('invoice-row');
-    const statusChips = page.getByRole('radiogroup', { name: '状態で絞り込み' });
-    const customerBox = page.getByRole('combobox', { name: '顧客で絞り込み' });
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      const invoiceRows = page.getByTestId('invoice-row');
+      const statusChips = page.getByRole('radiogroup', { name: '状態で絞り込み' });
+      const customerBox = page.getByRole('combobox', { name: '顧客で絞り込み' });
+      await signInAs(page, 'owner');
       // the demo's first invoice: its status and customer are the filters tried
       const first = (
         await apiGet<{ data: { status: string; customer_id: number; customer_name: string }[] }>(
@@ -259,9 +236,6 @@ describe('the list kit', () => {
       } finally {
         await page.setViewportSize({ width: 1280, height: 800 });
       }
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   }, 180_000);
 });

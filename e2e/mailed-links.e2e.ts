@@ -3,42 +3,21 @@
  * password and a password reset both end in `…&email=<address>` — which must open the app's page, not a
  * JSON 404 (the server once took any URL ending in a dot and 2–5 letters for a missing file).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { mailsTo, pageApi } from './support/api';
+import { field, signIn, signInAs, waitForPath } from './support/app';
+import { newPage, screenshot } from './support/browser';
+import { useBrowser } from './support/page';
 
 const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const raw = window.localStorage.getItem('tokenData');
-      const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: res.status === 204 ? (null as T) : await res.json() };
-    },
-    { method, path, body },
-  );
-}
-
-interface MailRow {
-  subject: string;
-  body: string;
-}
 
 /** The newest mail to `email`, read from the platform's mail log as the admin's screen reads it. */
 async function newestLink(admin: Page, email: string, count: number): Promise<string> {
-  const path = `/api/admin/mail-log?keyword=${encodeURIComponent(email)}&sort_by=id&sort_dir=desc`;
-  await expect.poll(async () => (await api<{ data: MailRow[] }>(admin, 'GET', path)).body.data.length).toBe(count);
-  const { body } = await api<{ data: MailRow[] }>(admin, 'GET', path);
-  const link = /https?:\/\/\S+\/password-reset\?\S+/.exec(body.data[0]?.body ?? '')?.[0];
-  expect(link, body.data[0]?.body).toBeTruthy();
+  await expect.poll(async () => (await mailsTo(admin, email)).length).toBe(count);
+  const mails = await mailsTo(admin, email);
+  const link = /https?:\/\/\S+\/password-reset\?\S+/.exec(mails[0]?.body ?? '')?.[0];
+  expect(link, mails[0]?.body).toBeTruthy();
   // exactly as mailed: the query keeps the encoded address, which ends in `.co.jp`
   expect(link).toContain(`email=${encodeURIComponent(email)}`);
   const url = new URL(link as string);
@@ -57,37 +36,31 @@ async function setPassword(page: Page, link: string, newPassword: string, shot: 
 }
 
 describe('mailed links', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('an employee invitation and a password reset open their pages as mailed and set the password', async () => {
-    const owner = await newPage(browser, baseURL);
-    const admin = await newPage(browser, baseURL);
-    const invitee = await newPage(browser, baseURL);
+    const owner = await newPage(browser(), baseURL);
+    const admin = await newPage(browser(), baseURL);
+    const invitee = await newPage(browser(), baseURL);
     try {
-      await signIn(owner.page, { email: USERS.owner.email, password, expectedPath: '/company' });
-      await signIn(admin.page, { email: USERS.admin.email, password, expectedPath: '/system' });
+      await signInAs(owner.page, 'owner');
+      await signInAs(admin.page, 'admin');
 
       // room for one more employee, whatever the demo's limit
-      const settings = await api<{ data: Record<string, unknown> & { active_employees: number } }>(
+      const settings = await pageApi<{ data: Record<string, unknown> & { active_employees: number } }>(
         owner.page,
         'GET',
         '/api/company/employee-settings',
       );
       const { max_employee_cap: _cap, active_employees, ...rest } = settings.body.data;
-      const raised = await api(owner.page, 'PUT', '/api/company/employee-settings', {
+      const raised = await pageApi(owner.page, 'PUT', '/api/company/employee-settings', {
         ...rest,
         max_employee: active_employees + 1,
       });
       expect(raised.status).toBe(200);
 
       const email = `mailed-${Date.now()}@example.co.jp`;
-      const created = await api<{ data: { id: number } }>(owner.page, 'POST', '/api/company/employees', {
+      const created = await pageApi<{ data: { id: number } }>(owner.page, 'POST', '/api/company/employees', {
         code: `ML${Date.now() % 100000}`,
         name: '鈴木 次郎',
         name_kana: 'スズキ ジロウ',
@@ -108,7 +81,7 @@ describe('mailed links', () => {
       });
 
       // a password reset asked for on the sign-in side, opened as mailed
-      const forgetter = await newPage(browser, baseURL);
+      const forgetter = await newPage(browser(), baseURL);
       try {
         await forgetter.page.goto('/password-forget');
         await field(forgetter.page, 'メールアドレス').fill(email);

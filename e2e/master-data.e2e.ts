@@ -1,27 +1,9 @@
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, sidebar, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const raw = window.localStorage.getItem('tokenData');
-      const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: res.status === 204 ? null : await res.json() };
-    },
-    { method, path, body },
-  );
-}
+import { describe, expect, it } from 'vitest';
+import { pageApi } from './support/api';
+import { field, sidebar, signInAs, toast, waitForPath } from './support/app';
+import { download, screenshot } from './support/browser';
+import { useBrowser, withPage } from './support/page';
 
 /** A tiny solid-colour PNG (no image library needed). */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -60,22 +42,12 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   ]);
 }
 
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
-
 describe('company master data and account settings', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('edits a product and downloads the CSV with the change, in UTF-8 with BOM and in Shift_JIS', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       await sidebar(page, 'company').getByRole('link', { name: '商品一覧', exact: true }).click();
       await waitForPath(page, '/company/products');
       const rows = page.getByTestId('product-row');
@@ -98,12 +70,9 @@ describe('company master data and account settings', () => {
 
       // download (the list's keyword applies: only the edited product)
       await page.getByRole('button', { name: 'CSVダウンロード' }).click();
-      const [utf8] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('menuitem', { name: /UTF-8/ }).click(),
-      ]);
-      expect(utf8.suggestedFilename()).toBe('products.csv');
-      const bytes = Buffer.concat(await (await utf8.createReadStream()).toArray());
+      const utf8 = await download(page, () => page.getByRole('menuitem', { name: /UTF-8/ }).click());
+      expect(utf8.filename).toBe('products.csv');
+      const { bytes } = utf8;
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
       expect(lines[0]).toBe('商品コード,商品名,単位,単価,税区分,説明,有効');
@@ -112,25 +81,18 @@ describe('company master data and account settings', () => {
       expect(lines[1]).toContain(',2468,8%（軽減）,');
 
       await page.getByRole('button', { name: 'CSVダウンロード' }).click();
-      const [sjis] = await Promise.all([
-        page.waitForEvent('download'),
+      const { bytes: sjisBytes } = await download(page, () =>
         page.getByRole('menuitem', { name: /Shift_JIS/ }).click(),
-      ]);
-      const sjisBytes = Buffer.concat(await (await sjis.createReadStream()).toArray());
+      );
       expect(sjisBytes.includes(Buffer.from('髙﨑', 'utf8'))).toBe(false);
       expect(new TextDecoder('shift_jis').decode(sjisBytes)).toContain('①㈱髙﨑～特製 手帳');
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('adds employees up to the limit and sees the refusal', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
-      const before = await api<{ data: { active_employees: number; max_employee: number } }>(
+    await withPage(browser(), [/422/], async ({ page }) => {
+      await signInAs(page, 'owner');
+      const before = await pageApi<{ data: { active_employees: number; max_employee: number } }>(
         page,
         'GET',
         '/api/company/employee-settings',
@@ -165,26 +127,21 @@ describe('company master data and account settings', () => {
       expect(await alert.textContent()).toContain(`従業員数の上限（${active + 1}人）に達しています`);
       await screenshot(page, 'employee-limit.png');
       expect(await page.getByRole('textbox', { name: /従業員コード/ }).inputValue()).toBe('E2E-2');
-      const list = await api<{ meta: { total: number } }>(page, 'GET', '/api/company/employees?keyword=E2E');
+      const list = await pageApi<{ meta: { total: number } }>(page, 'GET', '/api/company/employees?keyword=E2E');
       expect(list.body.meta.total).toBe(1);
 
       // restore the demo limit (sending the version saved above, read again)
       const settings = before.body.data as Record<string, unknown>;
       const { max_employee_cap: _c, active_employees: _a, ...rest } = settings;
-      const now = await api<{ data: { updated_at: string } }>(page, 'GET', '/api/company/employee-settings');
+      const now = await pageApi<{ data: { updated_at: string } }>(page, 'GET', '/api/company/employee-settings');
       const restore = { ...rest, updated_at: now.body.data.updated_at };
-      expect((await api(page, 'PUT', '/api/company/employee-settings', restore)).status).toBe(200);
-      t.assertNoErrors([/422/]);
-    } finally {
-      await t.close();
-    }
+      expect((await pageApi(page, 'PUT', '/api/company/employee-settings', restore)).status).toBe(200);
+    });
   });
 
   it('changes the tax display setting', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       await page.getByRole('button', { name: 'アカウントメニュー' }).click();
       await page.getByRole('menuitem', { name: '消費税表示設定' }).click();
       await waitForPath(page, '/tax/edit');
@@ -196,25 +153,20 @@ describe('company master data and account settings', () => {
       await page.getByRole('radio', { name: /^税込（/ }).waitFor();
       expect(await page.getByRole('radio', { name: /^税込（/ }).isChecked()).toBe(true);
       expect(await page.getByRole('radio', { name: '四捨五入' }).isChecked()).toBe(true);
-      const saved = await api<{ data: { tax_display: string; tax_rounding: string } }>(
+      const saved = await pageApi<{ data: { tax_display: string; tax_rounding: string } }>(
         page,
         'GET',
         '/api/company/tax-settings',
       );
       expect(saved.body.data).toMatchObject({ tax_display: 'inclusive', tax_rounding: 'round' });
       await screenshot(page, 'tax-settings.png');
-      await api(page, 'PUT', '/api/company/tax-settings', { tax_display: 'exclusive', tax_rounding: 'floor' });
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+      await pageApi(page, 'PUT', '/api/company/tax-settings', { tax_display: 'exclusive', tax_rounding: 'floor' });
+    });
   });
 
   it('uploads a logo and sees it in the sidebar', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), [/415/], async ({ page }) => {
+      await signInAs(page, 'owner');
       const logo = png(24, 24, [200, 30, 40]);
       await page.goto('/logo/edit');
       await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
@@ -234,9 +186,6 @@ describe('company master data and account settings', () => {
       await page.getByRole('button', { name: 'アップロード' }).click();
       await page.getByRole('alert').filter({ hasText: 'PNG・JPEGのファイルを選択してください' }).waitFor();
       expect(await sidebar(page, 'company').locator('img').first().getAttribute('src')).toBe(expected);
-      t.assertNoErrors([/415/]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -1,41 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sidebar, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { pageApi } from './support/api';
+import { sidebar, signInAs, toast, waitForPath } from './support/app';
+import { shots, useBrowser, withPage } from './support/page';
 
 const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
-
-async function apiGet<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
-  return page.evaluate(async (url) => {
-    const raw = window.localStorage.getItem('tokenData');
-    const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-    return { status: res.status, body: await res.json() };
-  }, path);
-}
-
-async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1280.png`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await screenshot(page, `${name}-375.png`);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
 
 describe('OCR書類', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('uploads a receipt image, waits for 完了, corrects a field and registers it as a 発注取引', {
     timeout: 300_000,
@@ -47,10 +19,8 @@ describe('OCR書類', () => {
       registration_number: string;
       transaction_date: string;
     };
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       await sidebar(page, 'company').getByRole('link', { name: 'OCR読み取り' }).click();
       await waitForPath(page, '/company/ocr-documents');
 
@@ -104,21 +74,18 @@ describe('OCR書類', () => {
       expect(tdId).toBeGreaterThan(0);
       await shots(page, 'ocr-registered');
 
-      const td = await apiGet<{
+      const td = await pageApi<{
         data: {
           customer_name: string;
           amount: number;
           files: { version: number; file_name: string }[];
           journal_entry_id: number | null;
         };
-      }>(page, `/api/transaction-documents/${tdId}`);
+      }>(page, 'GET', `/api/transaction-documents/${tdId}`);
       expect(td.status).toBe(200);
       expect(td.body.data).toMatchObject({ customer_name: '有限会社E2E田中製作所', amount: truth.total });
       expect(td.body.data.files[0]).toMatchObject({ version: 1, file_name: 'e2e-領収書.png' });
       expect(td.body.data.journal_entry_id).toEqual(expect.any(Number));
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

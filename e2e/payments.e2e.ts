@@ -1,45 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, sidebar, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const raw = window.localStorage.getItem('tokenData');
-      const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: res.status === 204 ? null : await res.json() };
-    },
-    { method, path, body },
-  );
-}
-
-/** Screenshots of the current page at desktop width and on a phone (375 px), back to desktop after. */
-async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1280.png`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await screenshot(page, `${name}-375.png`);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pageApi } from './support/api';
+import { field, sidebar, signInAs, toast, waitForPath } from './support/app';
+import { screenshot } from './support/browser';
+import { shots, useBrowser, withPage } from './support/page';
 
 type Data<T> = { data: T };
 
 /** A sale of `price` yen (10%) to the customer, billed by an issued invoice. */
 async function issuedInvoice(page: Page, customerId: number, price: number, date: string) {
-  const sale = await api<Data<{ id: number }>>(page, 'POST', '/api/transactions', {
+  const sale = await pageApi<Data<{ id: number }>>(page, 'POST', '/api/transactions', {
     customer_id: customerId,
     transaction_date: date,
     due_date: date,
@@ -47,13 +17,13 @@ async function issuedInvoice(page: Page, customerId: number, price: number, date
     lines: [{ description: '商品', quantity: 1, unit_price: price, tax_category: '10' }],
   });
   expect(sale.status).toBe(201);
-  const draft = await api<Data<{ id: number }>>(page, 'POST', '/api/invoices', {
+  const draft = await pageApi<Data<{ id: number }>>(page, 'POST', '/api/invoices', {
     customer_id: customerId,
     transaction_ids: [sale.body.data.id],
     issue_date: date,
   });
   expect(draft.status).toBe(201);
-  const issued = await api<Data<{ id: number; totals: { total: number } }>>(
+  const issued = await pageApi<Data<{ id: number; totals: { total: number } }>>(
     page,
     'POST',
     `/api/invoices/${draft.body.data.id}/issue`,
@@ -64,20 +34,12 @@ async function issuedInvoice(page: Page, customerId: number, price: number, date
 }
 
 describe('入金管理', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('allocates one payment to two invoices (oldest first): both become 入金済; reports render', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
-      const customer = await api<Data<{ id: number }>>(page, 'POST', '/api/company/customer', {
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
+      const customer = await pageApi<Data<{ id: number }>>(page, 'POST', '/api/company/customer', {
         name: '株式会社入金テストE2E',
         honorific: '御中',
         used_for: 1,
@@ -109,7 +71,7 @@ describe('入金管理', () => {
       await shots(page, 'payments-list');
 
       for (const inv of [a, b]) {
-        const r = await api<Data<{ status: string }>>(page, 'GET', `/api/invoices/${inv.id}`);
+        const r = await pageApi<Data<{ status: string }>>(page, 'GET', `/api/invoices/${inv.id}`);
         expect(r.body.data.status).toBe('paid');
       }
 
@@ -124,9 +86,6 @@ describe('入金管理', () => {
       await page.getByText('帳簿の売掛金残高').waitFor();
       await screenshot(page, 'payments-reports-375.png');
       await page.setViewportSize({ width: 1280, height: 800 });
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -1,40 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, sidebar, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field, sidebar, signInAs, toast, waitForPath } from './support/app';
+import { shots, useBrowser, withPage } from './support/page';
 
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
 const line = (page: Page, row: number, name: string) => page.getByRole('textbox', { name: `${row}行目 ${name}` });
 
-/** Screenshots of the current page at desktop width and on a phone (375 px), back to desktop after. */
-async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1280.png`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await screenshot(page, `${name}-375.png`);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
-
 describe('受注取引', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('creates a sale with a product line and a free line, finds it in the list, edits the quantity', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
     const subject = 'E2E 4月分 事務用品と設置';
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       await sidebar(page, 'company').getByRole('link', { name: '受注取引一覧', exact: true }).click();
       await waitForPath(page, '/company/transactions');
       await page.getByRole('link', { name: '新規登録' }).click();
@@ -102,9 +79,6 @@ describe('受注取引', () => {
         (url) => url.pathname === '/company/transactions' && url.searchParams.get('keyword') === 'E2E 4月分',
       );
       await expect.poll(() => row.textContent()).toContain('¥27,324');
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -3,13 +3,11 @@
  * the sidebar behind the dots menu), the home page's figures equal to the trial balance, and screenshots of
  * both sizes in e2e/artifacts/screens-*.png.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sidebar, signIn, USERS } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { sidebar, signInAs } from './support/app';
+import { screenshot } from './support/browser';
+import { useBrowser, withPage } from './support/page';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -67,19 +65,11 @@ function overflow(page: Page) {
 }
 
 describe('everyday screens', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('home: the tiles equal the trial balance at today and link to the ledger', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       const figures = page.getByTestId('home-figure');
       await figures.first().waitFor();
       const dashboard = await page.evaluate(async () => {
@@ -125,17 +115,12 @@ describe('everyday screens', () => {
       await page.goto('/company');
       await page.getByRole('link', { name: '売掛金元帳' }).click();
       await page.waitForURL((url) => url.pathname === '/company/accountings' && url.searchParams.has('account_id'));
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('journal: 1105-style date with Tab, Ctrl+Enter says why, 税込入力 splits the tax, the saved entry is shown', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       const today = await page.evaluate(() =>
         new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()),
       );
@@ -193,17 +178,12 @@ describe('everyday screens', () => {
       await page.setViewportSize(DESKTOP);
       await saved.getByRole('link', { name: '続けて入力' }).click();
       await page.getByRole('heading', { name: '仕訳の登録' }).waitFor();
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('ledger opens on 普通預金; the trial balance shows 減価償却累計額 as △; the sidebar fits 800 px', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       await sidebar(page, 'company').getByRole('link', { name: '総勘定元帳', exact: true }).click();
       await page.waitForURL((url) => url.searchParams.has('account_id'));
       await expect.poll(() => page.getByRole('combobox', { name: '勘定科目' }).inputValue()).toMatch(/普通預金$/);
@@ -232,40 +212,30 @@ describe('everyday screens', () => {
       const last = nav.getByRole('link', { name: '操作ログ' });
       await last.scrollIntoViewIfNeeded();
       expect(await last.isVisible()).toBe(true);
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('/api/docs loads without CSP errors; admin permission checkboxes are Japanese', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
+    await withPage(browser(), async ({ page }) => {
       await page.goto('/api/docs');
       // operations grouped under Japanese names
       await page.locator('.swagger-ui .opblock-tag', { hasText: 'システム' }).first().waitFor();
       await page.locator('.swagger-ui .opblock-tag', { hasText: '認証' }).first().waitFor();
       await page.getByText('稼働確認').first().waitFor();
       await screenshot(page, 'screens-api-docs-1280.png');
-      await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
+      await signInAs(page, 'admin');
       await page.goto('/system/admin-invitations/create');
       await page.getByRole('checkbox', { name: '企業' }).waitFor();
       expect(await page.locator('main').textContent()).not.toContain('companies.index');
       await screenshot(page, 'screens-admin-invitation-1280.png');
       await page.setViewportSize(PHONE);
       await screenshot(page, 'screens-admin-invitation-375.png');
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('every company route fits a 375 px phone (nothing scrolls sideways) and keeps the desktop sidebar at 1280 px', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       const tooWide: string[] = [];
       for (const route of COMPANY_ROUTES) {
         await page.setViewportSize(DESKTOP);
@@ -279,9 +249,6 @@ describe('everyday screens', () => {
         await screenshot(page, shotName(route, '375'));
       }
       expect(tooWide).toEqual([]);
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -1,36 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { mailsTo } from './support/api';
+import { field, signInAs, waitForPath } from './support/app';
+import { newPage, screenshot } from './support/browser';
+import { useBrowser } from './support/page';
 
 const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-/** Calls the API from the page with the signed-in admin's token (what the mail-log screen calls). */
-async function adminGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const { token } = JSON.parse(localStorage.getItem('tokenData') ?? '{}');
-    const res = await fetch(p, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-    return res.json();
-  }, path);
-}
 
 describe('platform administration', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('an admin invites a company, resends, and the invitee registers through the mailed link into the company portal', async () => {
-    const admin = await newPage(browser, baseURL);
-    const invitee = await newPage(browser, baseURL);
+    const admin = await newPage(browser(), baseURL);
+    const invitee = await newPage(browser(), baseURL);
     const email = `e2e-invite-${Date.now()}@example.jp`;
     try {
       const { page } = admin;
-      await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
+      await signInAs(page, 'admin');
       await page.goto('/system/company-invitations/create');
       await field(page, '企業名').fill('株式会社イーツーイー');
       await field(page, '担当者のメールアドレス').fill(email);
@@ -41,11 +26,7 @@ describe('platform administration', () => {
       await row.getByText('招待中').waitFor();
 
       // the mail is in the mail log (no SMTP_URL in the e2e server); resend replaces its link
-      const first = await adminGet<{ data: { body: string }[] }>(
-        page,
-        `/api/admin/mail-log?keyword=${encodeURIComponent(email)}`,
-      );
-      expect(first.data.length).toBe(1);
+      expect((await mailsTo(page, email)).length).toBe(1);
       await page
         .getByText('メールを送信しました')
         .first()
@@ -53,20 +34,11 @@ describe('platform administration', () => {
         .catch(() => {});
       await row.getByRole('button', { name: '再送' }).click();
       await page.getByText('メールを送信しました').first().waitFor();
-      await expect
-        .poll(
-          async () =>
-            (await adminGet<{ data: unknown[] }>(page, `/api/admin/mail-log?keyword=${encodeURIComponent(email)}`)).data
-              .length,
-        )
-        .toBe(2);
-      const log = await adminGet<{ data: { body: string; subject: string }[] }>(
-        page,
-        `/api/admin/mail-log?keyword=${encodeURIComponent(email)}&sort_by=id&sort_dir=desc`,
-      );
-      expect(log.data[0].subject).toContain('株式会社イーツーイー');
-      const link = /https?:\/\/\S+\/register\?token=[A-Za-z0-9_-]+/.exec(log.data[0].body)?.[0];
-      const oldLink = /https?:\/\/\S+\/register\?token=[A-Za-z0-9_-]+/.exec(log.data[1].body)?.[0];
+      await expect.poll(async () => (await mailsTo(page, email)).length).toBe(2);
+      const mails = await mailsTo(page, email);
+      expect(mails[0].subject).toContain('株式会社イーツーイー');
+      const link = /https?:\/\/\S+\/register\?token=[A-Za-z0-9_-]+/.exec(mails[0].body)?.[0];
+      const oldLink = /https?:\/\/\S+\/register\?token=[A-Za-z0-9_-]+/.exec(mails[1].body)?.[0];
       expect(link && oldLink).toBeTruthy();
       await screenshot(page, 'system-company-invitations.png');
 
@@ -101,12 +73,12 @@ describe('platform administration', () => {
   });
 
   it('an admin publishes a notice and the company sees it on its home, unread until opened', async () => {
-    const admin = await newPage(browser, baseURL);
-    const owner = await newPage(browser, baseURL);
+    const admin = await newPage(browser(), baseURL);
+    const owner = await newPage(browser(), baseURL);
     const title = `メンテナンスのお知らせ ${Date.now()}`;
     try {
       const { page } = admin;
-      await signIn(page, { email: USERS.admin.email, password, expectedPath: '/system' });
+      await signInAs(page, 'admin');
       await page.goto('/system/infos/create');
       await field(page, 'タイトル').fill(title);
       await field(page, '本文').fill('11月30日 2:00〜4:00 にメンテナンスを行います。');
@@ -117,7 +89,7 @@ describe('platform administration', () => {
       await screenshot(page, 'system-infos.png');
 
       const p2 = owner.page;
-      await signIn(p2, { email: USERS.owner.email, password, expectedPath: '/company' });
+      await signInAs(p2, 'owner');
       const notice = p2.getByTestId('company-notice').filter({ hasText: title });
       await notice.getByText('未読').waitFor();
       await screenshot(p2, 'company-home-notices.png');

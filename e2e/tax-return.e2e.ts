@@ -1,51 +1,17 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, sidebar, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { apiGet } from './support/api';
+import { field, sidebar, signInAs, toast, USERS, waitForPath } from './support/app';
+import { download } from './support/browser';
+import { shots, useBrowser, withPage } from './support/page';
 
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
 const yen = (v: number) => `${v.toLocaleString('en-US')}円`;
 
-/** Screenshots of the current page at desktop width and on a phone (375 px), back to desktop after. */
-async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1280.png`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await screenshot(page, `${name}-375.png`);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
-
-/** A GET of the API with the page's own token (what the screen's client sends). */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const { token } = JSON.parse(localStorage.getItem('tokenData') ?? '{}');
-    const res = await fetch(p, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-    return res.json();
-  }, path);
-}
-
 describe('確定申告書 (company owner)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('fills the closed year from the books, line 1 = 税引前当期純利益, opens the preview and downloads the PDF', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page } = t;
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
       await sidebar(page, 'company').getByRole('link', { name: '確定申告書の作成・出力', exact: true }).click();
       await waitForPath(page, '/company/preparation-of-tax-return');
       await page.getByRole('heading', { name: '確定申告書の作成・出力' }).waitFor();
@@ -122,20 +88,9 @@ describe('確定申告書 (company owner)', () => {
       }
 
       // the PDF
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'PDFをダウンロード' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-      const file = join(await mkdtemp(join(tmpdir(), 'chobo-e2e-tax-')), 'tax-return.pdf');
-      await download.saveAs(file);
-      const bytes = await readFile(file);
-      await rm(dirname(file), { recursive: true, force: true });
-      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+      const pdf = await download(page, () => page.getByRole('button', { name: 'PDFをダウンロード' }).click());
+      expect(pdf.filename).toMatch(/\.pdf$/);
+      expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
   });
 });

@@ -1,22 +1,7 @@
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, sidebar, signIn, USERS, waitForPath } from './support/app';
-import { newPage, openBrowser, screenshot } from './support/browser';
-
-const baseURL = inject('baseURL');
-const password = inject('demoPassword');
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
-
-async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1280.png`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await screenshot(page, `${name}-375.png`);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
+import type { Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field, sidebar, signInAs, toast, USERS, waitForPath } from './support/app';
+import { shots, useBrowser, withPage } from './support/page';
 
 /** A minimal valid one-page PDF (header, objects, a correct xref table, trailer, %%EOF) saying `text`. */
 function minimalPdf(text: string): Buffer {
@@ -51,20 +36,12 @@ const todayTokyo = () =>
   }).format(new Date());
 
 describe('発注取引', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser(inject('browserWsEndpoint'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('uploads a PDF with a new document, finds it by date and amount range, previews it, adds v2, opens v1 through the signed link, and shows the history', async () => {
-    const t = await newPage(browser, baseURL);
-    const { page, context } = t;
     const today = todayTokyo();
-    try {
-      await signIn(page, { email: USERS.owner.email, password, expectedPath: '/company' });
+    await withPage(browser(), async ({ page, context }) => {
+      await signInAs(page, 'owner');
       await sidebar(page, 'company').getByRole('link', { name: '発注取引一覧(アップロード)', exact: true }).click();
       await waitForPath(page, '/company/transaction-documents');
       // the demo company's year of supplier documents
@@ -184,9 +161,6 @@ describe('発注取引', () => {
       expect(texts[3]).toContain('登録');
       await page.getByTestId('file-preview').locator('iframe').waitFor();
       await shots(page, 'transaction-documents-edit');
-      t.assertNoErrors();
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** The demo sign-ins seeded on the empty database (apps/server/src/db/seed/seed.ts). */
 export const USERS = {
@@ -48,6 +48,22 @@ export async function signIn(
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await waitForPath(page, expectedPath);
 }
+
+/** Where each demo user signs in and lands. */
+const SIGN_IN = {
+  admin: { loginPath: '/login', expectedPath: '/system' },
+  owner: { loginPath: '/login', expectedPath: '/company' },
+  employee: { loginPath: '/employee/login', expectedPath: '/company/attendance' },
+} as const;
+
+/** Signs a demo user in (demo password) through their login form and waits for their landing page. */
+export async function signInAs(page: Page, who: keyof typeof USERS): Promise<void> {
+  await signIn(page, { email: USERS[who].email, password: inject('demoPassword'), ...SIGN_IN[who] });
+}
+
+/** The Mantine notification (toast) showing `text`. */
+export const toast = (page: Page, text: string): Locator =>
+  page.locator('.mantine-Notification-root', { hasText: text });
 
 /** Signs out through the account dropdown's ログアウト and waits for /login. */
 export async function signOut(page: Page): Promise<void> {

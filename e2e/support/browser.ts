@@ -118,3 +118,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   }
   return file;
 }
+
+/** Clicks (`click`) what starts a download and returns the download's suggested file name and its bytes. */
+export async function download(
+  page: Page,
+  click: () => Promise<unknown>,
+): Promise<{ filename: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const bytes = Buffer.concat(await (await file.createReadStream()).toArray());
+  return { filename: file.suggestedFilename(), bytes };
+}

@@ -1,16 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../env.js';
-import { companyOwner, createTestApp, type TestContext } from '../test/harness.js';
+import { companyOwner, useTestApp } from '../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('Cache-Control on /api answers', () => {
   it('JSON answers, errors and 404s carry no-store', async () => {

@@ -1,25 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/schema/index.js';
-import {
-  type Client,
-  companyOwner,
-  createCompany,
-  createDomain,
-  createTestApp,
-  signedInAdmin,
-  type TestContext,
-} from '../test/harness.js';
+import { type Client, companyOwner, createCompany, createDomain, signedInAdmin, useTestApp } from '../test/harness.js';
 
 /**
  * Optimistic concurrency end to end: every edit sends back the updated_at it read; a stale one is 409 with
  * the Japanese message and changes nothing; a missing one is 422. These fail when assertFresh is removed.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const STALE = /^ほかのユーザーがこの.+を更新しました。画面を再読み込みしてから編集してください$/;
 const MISSING = '更新日時（updated_at）がありません。画面を再読み込みしてから編集してください';

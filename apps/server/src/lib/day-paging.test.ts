@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, payments, salesTransactions, transactionDocuments } from '../db/schema/index.js';
 import { sqlRows } from '../modules/accounting/sql-rows.js';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
+import { type Client, companyOwner, useTestApp } from '../test/harness.js';
 
 /**
  * The lists paged from the kept per-day counts (ADR 0032): every page of the unfiltered list, newest and
@@ -10,13 +10,7 @@ import { type Client, companyOwner, createTestApp, type TestContext } from '../t
  * after rows move to another day, are deleted or (発注取引) logically deleted — and the kept counts equal the
  * rows' own counts. Another company's rows, on the same days, never count.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 const DAYS = 13;
 const day = (i: number) => `2026-0${1 + Math.floor((i % DAYS) / 9)}-${String(1 + ((i * 7) % DAYS)).padStart(2, '0')}`;

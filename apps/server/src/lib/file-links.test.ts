@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness.js';
 import { FILE_LINK_TTL_SECONDS, fileLinkToken, inlineDisposition, verifyFileLinkToken } from './file-links.js';
 
 const secret = Buffer.from('0123456789abcdef0123456789abcdef');
@@ -42,13 +42,7 @@ describe('file link tokens', () => {
 });
 
 describe('GET /api/files/:token', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ rateLimits: { publicMax: 3, max: 100, windowSeconds: 60 } });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  const ctx = useTestApp({ rateLimits: { publicMax: 3, max: 100, windowSeconds: 60 } });
 
   it('is a public route counted by the public rate limit (429 after publicMax)', async () => {
     const codes: number[] = [];

@@ -1,13 +1,9 @@
 /** /api/docs: its own CSP (inline styles allowed there only), Japanese groups and descriptions; journal CSV name. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { journalCsvName } from '../modules/accounting/journal.routes.js';
-import { companyOwner, createTestApp, type TestContext } from '../test/harness.js';
+import { companyOwner, useTestApp } from '../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('/api/docs', () => {
   it('serves Swagger UI with a CSP that allows its inline styles, and only there', async () => {

@@ -1,16 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiTokens, authEpoch, companies, domains, users } from '../db/schema/index.js';
-import {
-  client,
-  createCompany,
-  createDomain,
-  createTestApp,
-  createUser,
-  secondServer,
-  signIn,
-  type TestContext,
-} from '../test/harness.js';
+import { client, createCompany, createDomain, createUser, secondServer, signIn, useTestApp } from '../test/harness.js';
 import { authEpochReads } from './auth.js';
 
 /**
@@ -18,11 +9,7 @@ import { authEpochReads } from './auth.js';
  * below is made with plain SQL behind the server's back, as another server process (or a person at psql)
  * would: the next request must see it, because the database's triggers increase the epoch.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const epoch = async () => (await ctx.db.select().from(authEpoch))[0].epoch;
 

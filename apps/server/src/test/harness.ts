@@ -1,6 +1,7 @@
 import type { Role } from '@chobo/core';
 import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS } from '@chobo/core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp, type LoginLimits } from '../app.js';
 import { type Database, type Db, openDatabase, runMigrations } from '../db/client.js';
 import { companies, domains, users } from '../db/schema/index.js';
@@ -67,6 +68,21 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The test app of a file (or of a describe block): created before its tests (`createTestApp(opts)`), closed
+ * after them. The object returned is filled in by the beforeAll hook, so read its fields in tests and hooks.
+ */
+export function useTestApp(opts: Parameters<typeof createTestApp>[0] = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(opts));
+  });
+  afterAll(async () => {
+    await ctx.close?.();
+  });
+  return ctx;
 }
 
 let seq = 0;

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import { checkBalances } from '../../modules/accounting/check-balances.js';
-import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { companyOwner, useTestApp } from '../../test/harness.js';
 import { customers } from '../schema/index.js';
 import { seedDemoAccounting } from './demo-accounting.js';
 import { seedDemoMasterData } from './demo-master-data.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 // the whole demo year is created here: minutes on a loaded 2-core machine (its speed is measured by the bench)
 describe('demo accounting data', { timeout: 300_000 }, () => {

@@ -1,23 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, companies, mailLog, users } from '../../db/schema/index.js';
 import { makePng } from '../../lib/png.js';
-import {
-  client,
-  companyOwner,
-  createTestApp,
-  createUser,
-  signIn,
-  TEST_PASSWORD,
-  type TestContext,
-} from '../../test/harness.js';
+import { client, companyOwner, createUser, signIn, TEST_PASSWORD, useTestApp } from '../../test/harness.js';
 import { uploadFile } from '../../test/multipart.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('PUT /api/profile/name', () => {
   it('changes the name (shown by /api/me), audited; an empty name is 422', async () => {

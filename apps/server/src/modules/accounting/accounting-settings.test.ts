@@ -1,14 +1,10 @@
 /** 経理方式: a company setting (PUT /api/company/tax-settings), read by the journal form. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { companyOwner, useTestApp } from '../../test/harness.js';
 import { sqlRows } from './sql-rows.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('経理方式', () => {
   it('defaults to 税抜経理, changes through the tax settings (audited) and reads back for the journal form', async () => {

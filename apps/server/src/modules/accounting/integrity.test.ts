@@ -1,17 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { accountDailyBalances, accounts, journalEntries, journalLines, periodLocks } from '../../db/schema/index.js';
 import { systemTenant } from '../../lib/context.js';
-import { createCompany, createTestApp, type TestContext } from '../../test/harness.js';
+import { createCompany, useTestApp } from '../../test/harness.js';
 import { DEFAULT_ACCOUNTS, ensureChartsOfAccounts, seedDefaultAccounts } from './chart-of-accounts.js';
 import { checkBalances } from './check-balances.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 async function accountIds(db: Db, companyId: number) {
   const rows = await db.select().from(accounts).where(eq(accounts.company_id, companyId));

@@ -4,17 +4,13 @@
  * 当期純利益 = the change in 繰越利益剰余金 after close; daily balances = the lines.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { companyOwner, useTestApp } from '../../test/harness.js';
 import { checkBalances } from './check-balances.js';
 import { generateEntries, prng, randomCompound } from './journal-generator.js';
 import { sqlRows } from './sql-rows.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const SEEDS = [11, 2026, 777];
 

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { companyOwner, useTestApp } from '../../test/harness.js';
 import { uploadFile } from '../../test/multipart.js';
 import { sqlRows } from './sql-rows.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 async function owner() {
   const o = await companyOwner(ctx);

@@ -1,6 +1,6 @@
 import { journalListQuery } from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accounts,
   customers,
@@ -11,14 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { systemTenant } from '../../lib/context.js';
 import { pageCache } from '../../lib/page-cache.js';
-import {
-  type Client,
-  client,
-  companyOwner,
-  createTestApp,
-  secondServer,
-  type TestContext,
-} from '../../test/harness.js';
+import { type Client, client, companyOwner, secondServer, useTestApp } from '../../test/harness.js';
 import { listEntriesJson } from './journal.queries.js';
 
 /**
@@ -26,11 +19,7 @@ import { listEntriesJson } from './journal.queries.js';
  * with plain SQL behind the server's back, as another server process (or a person at psql) would: the next
  * page must be exactly what the database says now, because the deferred triggers set a new version at commit.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const LIST = '/api/accountings?page=1&per_page=20';
 const QUERY = journalListQuery.parse({ page: 1, per_page: 20 });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, customers, journalEntries, periodLocks } from '../../db/schema/index.js';
 import { systemTenant } from '../../lib/context.js';
 import {
@@ -8,19 +8,14 @@ import {
   companyOwner,
   createCompany,
   createDomain,
-  createTestApp,
   createUser,
   signedInAdmin,
   signIn,
-  type TestContext,
+  useTestApp,
 } from '../../test/harness.js';
 import { loadEntries } from './journal.queries.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 async function accountsOf(api: Client): Promise<Record<string, number>> {
   const res = await api.get('/api/company/accounts?include_inactive=1');

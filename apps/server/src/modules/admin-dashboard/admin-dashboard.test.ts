@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { signedInAdmin, useTestApp } from '../../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('GET /api/admin/dashboard', () => {
   it('needs companies.index: an admin holding only infos.index gets 403', async () => {

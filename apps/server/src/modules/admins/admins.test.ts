@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, users } from '../../db/schema/index.js';
-import { client, createTestApp, createUser, signedInAdmin, type TestContext } from '../../test/harness.js';
+import { client, createTestApp, createUser, signedInAdmin, useTestApp } from '../../test/harness.js';
 
 describe('admins API', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   it('edits name, e-mail and permissions; the change reaches /api/me; audited', async () => {
     const { api } = await signedInAdmin(ctx);

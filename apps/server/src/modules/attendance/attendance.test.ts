@@ -1,13 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendanceDays, auditLogs, employees } from '../../db/schema/index.js';
-import { client, companyOwner, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { client, companyOwner, createUser, signIn, useTestApp } from '../../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const URL = '/api/company/attendance';
 const at = (date: string, hm: string) => `${date}T${hm}:00+09:00`;

@@ -14,6 +14,7 @@ import {
   signedInAdmin,
   signIn,
   type TestContext,
+  useTestApp,
 } from '../../test/harness.js';
 import { verifyAuditChains } from './audit-verify.js';
 
@@ -52,11 +53,7 @@ function expectLinked(rows: { prev_hash: string; hash: string }[]) {
 }
 
 describe('hash chain', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('links every write of a company into its own chain, separate from other companies and the platform', async () => {
     const a = await companyOwner(ctx);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiTokens, auditLogs, mailLog, passwordResets, users } from '../../db/schema/index.js';
 import {
   client,
@@ -10,14 +10,10 @@ import {
   createUser,
   signIn,
   TEST_PASSWORD,
-  type TestContext,
+  useTestApp,
 } from '../../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ loginLimits: { ipAttempts: 1000 } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ loginLimits: { ipAttempts: 1000 } });
 
 const login = (email: string, password: string, ip = '127.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });

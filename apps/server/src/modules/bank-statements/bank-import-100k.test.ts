@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bankStatementRows } from '../../db/schema/index.js';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile, syntheticLines } from './statement-files.js';
 
@@ -14,13 +14,7 @@ import { bankCsvFile, syntheticLines } from './statement-files.js';
 const ROWS = Number(process.env.BANK_IMPORT_TEST_ROWS ?? 100_000);
 const LIMIT_MS = 15 * 60_000;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 async function uploadAndWait(api: Client, token: string, bankId: number, bytes: Buffer) {
   const form = multipartForm({ bank_account_id: bankId }, { name: 'big.csv', bytes });

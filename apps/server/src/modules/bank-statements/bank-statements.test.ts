@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bankStatementImports, bankStatementRows, companies, journalEntries, payments } from '../../db/schema/index.js';
 import { systemCompanyCtx } from '../../lib/context.js';
 import type { JobQueue } from '../../lib/queue.js';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { newCustomer } from '../../test/factories.js';
+import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { importHooks, importStatement, loadImport, recoverInterruptedImports, runImportJob } from './imports.js';
 import { bankCsvFile, type StatementLine, syntheticLines } from './statement-files.js';
@@ -14,13 +15,7 @@ import { bankCsvFile, type StatementLine, syntheticLines } from './statement-fil
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 type Owner = Awaited<ReturnType<typeof companyOwner>>;
 
@@ -211,22 +206,18 @@ describe('rules, matching, confirm, revert', () => {
   it('a regex rule with a split; preview over past rows; suggestions with score and reasons; confirm posts linked entries; learning; balance check; revert', async () => {
     const { o, code, bankId } = await setup();
     // an open sale of 山田商事 for 110,000 due 4/30 and of 鈴木工業 for 55,000 (paid less 440 fee)
-    const yamada = (
-      await o.api.post('/api/company/customer', {
-        name: '株式会社山田商事',
-        name_kana: 'ヤマダショウジ',
-        honorific: '御中',
-        used_for: 1,
-      })
-    ).json().data;
-    const suzuki = (
-      await o.api.post('/api/company/customer', {
-        name: '鈴木工業株式会社',
-        name_kana: 'スズキコウギョウ',
-        honorific: '御中',
-        used_for: 1,
-      })
-    ).json().data;
+    const yamada = await newCustomer(o.api, {
+      name: '株式会社山田商事',
+      name_kana: 'ヤマダショウジ',
+      honorific: '御中',
+      used_for: 1,
+    });
+    const suzuki = await newCustomer(o.api, {
+      name: '鈴木工業株式会社',
+      name_kana: 'スズキコウギョウ',
+      honorific: '御中',
+      used_for: 1,
+    });
     const sale = (amount: number, customer: number) =>
       o.api.post('/api/transactions', {
         customer_id: customer,

@@ -1,17 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, bankStatementRows } from '../../db/schema/index.js';
-import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile, type StatementLine } from './statement-files.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 async function setup() {
   const o = await companyOwner(ctx);

@@ -1,26 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, companies } from '../../db/schema/index.js';
-import {
-  type Client,
-  client,
-  companyOwner,
-  createTestApp,
-  createUser,
-  signIn,
-  type TestContext,
-} from '../../test/harness.js';
+import { type Client, client, companyOwner, createUser, signIn, useTestApp } from '../../test/harness.js';
 
 /** The company row's updated_at, which an edit of the profile or the bank account sends back. */
 async function stamp(api: Client): Promise<string> {
   return (await api.get('/api/company-profile')).json().data.updated_at;
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const profile = {
   name: '株式会社テスト工業',

@@ -1,24 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, customers } from '../../db/schema/index.js';
 import {
   client,
   companyOwner,
   createCompany,
   createDomain,
-  createTestApp,
   createUser,
   signedInAdmin,
   signIn,
-  type TestContext,
+  useTestApp,
 } from '../../test/harness.js';
 import { toCustomer } from './customers.queries.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const URL = '/api/company/customer';
 

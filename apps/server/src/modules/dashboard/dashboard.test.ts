@@ -3,29 +3,17 @@
  * (売掛金 / 買掛金 + 未払金 / 現金及び預金), on the demo books and on a generated journal; permissions.
  */
 import { fiscalYearContaining, todayInTokyo } from '@chobo/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendanceDays, customers, employees } from '../../db/schema/index.js';
 import { seedDemoAccounting } from '../../db/seed/demo-accounting.js';
 import { seedDemoMasterData } from '../../db/seed/demo-master-data.js';
 import { systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
-import {
-  client,
-  companyOwner,
-  createTestApp,
-  createUser,
-  signedInAdmin,
-  signIn,
-  type TestContext,
-} from '../../test/harness.js';
+import { client, companyOwner, createUser, signedInAdmin, signIn, useTestApp } from '../../test/harness.js';
 import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
 import { generateEntries } from '../accounting/journal-generator.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Api = Awaited<ReturnType<typeof companyOwner>>['api'];
 interface TbRow {

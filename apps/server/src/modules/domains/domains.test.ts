@@ -1,14 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, domains } from '../../db/schema/index.js';
-import {
-  companyOwner,
-  createCompany,
-  createDomain,
-  createTestApp,
-  signedInAdmin,
-  type TestContext,
-} from '../../test/harness.js';
+import { companyOwner, createCompany, createDomain, signedInAdmin, useTestApp } from '../../test/harness.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -28,13 +21,7 @@ function multipart(file: Buffer, filename: string, type: string) {
 }
 
 describe('domains API', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   it('creates a domain; host must be a unique FQDN (422)', async () => {
     const { api } = await signedInAdmin(ctx);

@@ -1,23 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, companies, employees, mailLog, users } from '../../db/schema/index.js';
 import { systemTenant } from '../../lib/context.js';
-import {
-  type Client,
-  client,
-  companyOwner,
-  createTestApp,
-  createUser,
-  signIn,
-  type TestContext,
-} from '../../test/harness.js';
+import { type Client, client, companyOwner, createUser, signIn, useTestApp } from '../../test/harness.js';
 import { findEmployeeOfUser } from './employees.queries.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const URL = '/api/company/employees';
 

@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema/index.js';
 import { seedDemoInfos } from '../../db/seed/demo-infos.js';
-import { companyOwner, createDomain, createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
+import { companyOwner, createDomain, createTestApp, signedInAdmin, useTestApp } from '../../test/harness.js';
 
 const hourAgo = () => new Date(Date.now() - 3600_000).toISOString();
 const inHour = () => new Date(Date.now() + 3600_000).toISOString();
 
 describe('notices (infos)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   it('admin creates notices; companies see current ones for their audience, with unread marks per user', async () => {
     const { api } = await signedInAdmin(ctx);

@@ -12,6 +12,7 @@ import {
   createUser,
   signedInAdmin,
   type TestContext,
+  useTestApp,
 } from '../../test/harness.js';
 
 const PASSWORD = 'brand-new-pass-77';
@@ -24,13 +25,7 @@ async function lastLink(ctx: TestContext, email: string, path: string): Promise<
 }
 
 describe('invitations API', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   it('admin invitation: mail with /register_admin link, lookup, register signs the new admin in with the invited permissions', async () => {
     const { api } = await signedInAdmin(ctx);
@@ -333,13 +328,7 @@ describe('invitation mails through a real SMTP server', () => {
 });
 
 describe('public invitation calls: per-IP limit', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ loginLimits: { invitationIpAttempts: 3 } });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp({ loginLimits: { invitationIpAttempts: 3 } });
 
   const guess = (seed: string) => `guess${seed.replace(/\W/g, '')}`.padEnd(43, 'x');
   const lookup = (token: string, ip: string) =>

@@ -4,17 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, mailLog } from '../../db/schema/index.js';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { newCustomer } from '../../test/factories.js';
+import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 const hasPoppler = (() => {
   try {
@@ -47,17 +42,15 @@ async function setup() {
       ],
     })
     .where(eq(companies.id, o.company.id));
-  const customer = (
-    await o.api.post('/api/company/customer', {
-      name: '髙﨑食品株式会社',
-      honorific: '御中',
-      used_for: 1,
-      email: 'keiri@takasaki.example.jp',
-      postal_code: '530-0001',
-      prefecture_code: '27',
-      address1: '大阪市北区梅田1-2-3',
-    })
-  ).json().data;
+  const customer = await newCustomer(o.api, {
+    name: '髙﨑食品株式会社',
+    honorific: '御中',
+    used_for: 1,
+    email: 'keiri@takasaki.example.jp',
+    postal_code: '530-0001',
+    prefecture_code: '27',
+    address1: '大阪市北区梅田1-2-3',
+  });
   return { o, customerId: customer.id as number };
 }
 

@@ -19,6 +19,7 @@ import {
   createUser,
   signIn,
   type TestContext,
+  useTestApp,
 } from '../../test/harness.js';
 import { multipartFiles, tinyPdf } from '../../test/multipart.js';
 import type { OcrEngine, OcrPageResult } from './engine.js';
@@ -383,13 +384,7 @@ describe('OCR jobs survive a restart (embedded database folder)', () => {
 });
 
 describe('one real OCR run (tesseract.js + mupdf, local language data)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   it('reads a generated receipt image', { timeout: 240_000 }, async () => {
     const spec = { ...fixtureSpecs(2)[1], rotation: 0, noise: 0 };

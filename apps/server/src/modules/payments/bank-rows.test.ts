@@ -1,17 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, journalEntries, payments } from '../../db/schema/index.js';
-import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { newCustomer } from '../../test/factories.js';
+import { companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile } from '../bank-statements/statement-files.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 type Owner = Awaited<ReturnType<typeof companyOwner>>;
 
@@ -56,14 +51,12 @@ describe('bank rows → payments', () => {
       account_number: '1234567',
     });
     await ctx.db.update(companies).set({ registration_number: 'T7000012050002' }).where(eq(companies.id, o.company.id));
-    const customer = (
-      await o.api.post('/api/company/customer', {
-        name: '株式会社山田商事',
-        name_kana: 'ヤマダショウジ',
-        honorific: '御中',
-        used_for: 1,
-      })
-    ).json().data;
+    const customer = await newCustomer(o.api, {
+      name: '株式会社山田商事',
+      name_kana: 'ヤマダショウジ',
+      honorific: '御中',
+      used_for: 1,
+    });
     const sale = (
       await o.api.post('/api/transactions', {
         customer_id: customer.id,
@@ -166,9 +159,7 @@ describe('bank rows → payments', () => {
       bank_name: '三井住友銀行',
       account_number: '7654321',
     });
-    const customer = (
-      await o.api.post('/api/company/customer', { name: '有限会社前田', honorific: '御中', used_for: 1 })
-    ).json().data;
+    const customer = await newCustomer(o.api, { name: '有限会社前田', honorific: '御中', used_for: 1 });
     const imp = await upload(
       o,
       bankId,
@@ -217,14 +208,12 @@ describe('bank rows → payments', () => {
       bank_name: '三菱UFJ銀行',
       account_number: '7777777',
     });
-    const customer = (
-      await o.api.post('/api/company/customer', {
-        name: '株式会社山田商事',
-        name_kana: 'ヤマダショウジ',
-        honorific: '御中',
-        used_for: 1,
-      })
-    ).json().data;
+    const customer = await newCustomer(o.api, {
+      name: '株式会社山田商事',
+      name_kana: 'ヤマダショウジ',
+      honorific: '御中',
+      used_for: 1,
+    });
     const sale = async (subject: string, unit_price: number) =>
       (
         await o.api.post('/api/transactions', {

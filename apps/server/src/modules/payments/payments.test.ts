@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, journalEntries, paymentAllocations, payments } from '../../db/schema/index.js';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { newCustomer } from '../../test/factories.js';
+import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 type Owner = Awaited<ReturnType<typeof companyOwner>>;
 
@@ -30,12 +25,8 @@ async function setup() {
       ],
     })
     .where(eq(companies.id, o.company.id));
-  const customer = (
-    await o.api.post('/api/company/customer', { name: '株式会社東京商事', honorific: '御中', used_for: 1 })
-  ).json().data;
-  const supplier = (
-    await o.api.post('/api/company/customer', { name: '大阪物産株式会社', honorific: '御中', used_for: 2 })
-  ).json().data;
+  const customer = await newCustomer(o.api, { name: '株式会社東京商事', honorific: '御中', used_for: 1 });
+  const supplier = await newCustomer(o.api, { name: '大阪物産株式会社', honorific: '御中', used_for: 2 });
   return { o, customerId: customer.id as number, supplierId: supplier.id as number };
 }
 

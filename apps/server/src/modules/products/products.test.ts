@@ -1,24 +1,12 @@
 import { COMPANY_PERMISSIONS } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, products } from '../../db/schema/index.js';
-import {
-  client,
-  companyOwner,
-  createDomain,
-  createTestApp,
-  createUser,
-  signIn,
-  type TestContext,
-} from '../../test/harness.js';
+import { client, companyOwner, createDomain, createUser, signIn, useTestApp } from '../../test/harness.js';
 import { uploadFile } from '../../test/multipart.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const URL = '/api/products';
 const valid = {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAttempts, users } from '../../db/schema/index.js';
 import {
   companyOwner,
@@ -7,7 +7,7 @@ import {
   createTestApp,
   createUser,
   signedInAdmin,
-  type TestContext,
+  useTestApp,
 } from '../../test/harness.js';
 
 const settings = {
@@ -22,13 +22,7 @@ const settings = {
 };
 
 describe('settings and mail log', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   it('defaults come from the environment; a change applies without restart (token lifetime, lock policy, defaults, mail)', async () => {
     const { api } = await signedInAdmin(ctx);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../app.js';
 import { loadEnv } from '../../env.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
+import { useTestApp } from '../../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('reference data', () => {
   it('GET /api/prefectures lists the 47 prefectures by JIS code', async () => {

@@ -5,26 +5,11 @@ import path from 'node:path';
 import { corporateNumberCheckDigit } from '@chobo/core';
 import { and, desc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, companies, journalEntries, taxReturns } from '../../db/schema/index.js';
-import {
-  type Client,
-  client,
-  companyOwner,
-  createDomain,
-  createTestApp,
-  createUser,
-  signIn,
-  type TestContext,
-} from '../../test/harness.js';
+import { type Client, client, companyOwner, createDomain, createUser, signIn, useTestApp } from '../../test/harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 const hasPoppler = (() => {
   try {

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { newCustomer } from '../../test/factories.js';
+import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { checkBalances } from '../accounting/check-balances.js';
 
 const URL = '/api/transaction-documents';
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 async function setup() {
   const o = await companyOwner(ctx);
-  const supplier = (
-    await o.api.post('/api/company/customer', { name: '株式会社仕入先', honorific: '御中', used_for: 2 })
-  ).json().data.id as number;
+  const supplier = (await newCustomer(o.api, { name: '株式会社仕入先', honorific: '御中', used_for: 2 })).id as number;
   const accounts: { id: number; code: string }[] = (await o.api.get('/api/company/accounts')).json().data;
   const acc = (code: string) => accounts.find((a) => a.code === code)?.id as number;
   return { o, supplier, acc };

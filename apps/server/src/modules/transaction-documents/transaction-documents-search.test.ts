@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../lib/csv.js';
+import { newCustomer } from '../../test/factories.js';
 import { companyOwner, createTestApp, type TestContext } from '../../test/harness.js';
 import { multipartFiles, tinyPdf } from '../../test/multipart.js';
 
@@ -66,9 +67,7 @@ beforeAll(async () => {
   });
   // another company's documents never appear
   const other = await companyOwner(ctx);
-  const s = (
-    await other.api.post('/api/company/customer', { name: '株式会社アルファ物産', honorific: '御中', used_for: 2 })
-  ).json().data.id;
+  const s = (await newCustomer(other.api, { name: '株式会社アルファ物産', honorific: '御中', used_for: 2 })).id;
   await other.api.post(URL, { customer_id: s, document_type: 4, transaction_date: '2026-05-01', amount: 11_000 });
 });
 afterAll(async () => {

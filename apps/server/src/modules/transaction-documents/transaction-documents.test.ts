@@ -10,6 +10,7 @@ import {
 import { fileLinkSecret, fileLinkToken } from '../../lib/file-links.js';
 import { makePng } from '../../lib/png.js';
 import type { MemoryFileStorage } from '../../lib/storage.js';
+import { newCustomer } from '../../test/factories.js';
 import {
   type Client,
   client,
@@ -236,9 +237,7 @@ describe('発注取引: records, files and history', () => {
   });
 
   it('refuses bad input with Japanese 422 and stores nothing', async () => {
-    const customer = (
-      await o.api.post('/api/company/customer', { name: '売上先株式会社', honorific: '御中', used_for: 1 })
-    ).json().data.id;
+    const customer = (await newCustomer(o.api, { name: '売上先株式会社', honorific: '御中', used_for: 1 })).id;
     const before = (await o.api.get(`${URL}?per_page=1`)).json().meta.total;
     const accounts: { id: number; code: string }[] = (await o.api.get('/api/company/accounts')).json().data;
     const cash = accounts.find((a) => a.code === '1110')?.id;

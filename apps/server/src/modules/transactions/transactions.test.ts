@@ -1,25 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { journalEntries, salesTransactions } from '../../db/schema/index.js';
-import {
-  type Client,
-  client,
-  companyOwner,
-  createTestApp,
-  createUser,
-  signIn,
-  type TestContext,
-} from '../../test/harness.js';
+import { type Client, client, companyOwner, createUser, signIn, useTestApp } from '../../test/harness.js';
 
 const URL = '/api/transactions';
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 async function customerOf(api: Client, overrides: Record<string, unknown> = {}): Promise<number> {
   const res = await api.post('/api/company/customer', {
