@@ -11,8 +11,13 @@ import { type Control, Controller, type FieldPath, type FieldValues } from 'reac
  */
 export const DateField = forwardRef<
   HTMLInputElement,
-  Omit<TextInputProps, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void }
->(function DateField({ value, onChange, onBlur, description, error, ...rest }, ref) {
+  Omit<TextInputProps, 'value' | 'onChange'> & {
+    value: string;
+    onChange: (value: string) => void;
+    /** No line under the box (a list's filter bar): the formats show as the box's tooltip instead. */
+    quiet?: boolean;
+  }
+>(function DateField({ value, onChange, onBlur, description, error, quiet, ...rest }, ref) {
   const [text, setText] = useState(value);
   // follow a value set from outside (form reset, a loaded record)
   useEffect(() => {
@@ -36,7 +41,8 @@ export const DateField = forwardRef<
         if (parsed) setText(parsed);
         onBlur?.(event);
       }}
-      description={parsed ? formatDateJa(parsed) : (description ?? DATE_INPUT_HINT)}
+      title={quiet ? DATE_INPUT_HINT : undefined}
+      description={quiet ? undefined : parsed ? formatDateJa(parsed) : (description ?? DATE_INPUT_HINT)}
       error={error ?? (unknown ? `日付として読めません（${DATE_INPUT_HINT}）` : undefined)}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
     />

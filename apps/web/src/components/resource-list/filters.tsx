@@ -179,6 +179,8 @@ export function UrlDateField({
     <DateField
       label={visibleLabel ? label : undefined}
       aria-label={visibleLabel ? undefined : label}
+      placeholder={visibleLabel ? undefined : label}
+      quiet
       error={invalid || undefined}
       value={text}
       onChange={setText}
