@@ -158,7 +158,7 @@ async function measurePages(base: string): Promise<Map<string, PageFigures>> {
     };
     await measure(PAGES[0], '/login', () => page.getByLabel('メールアドレス').waitFor({ timeout: 60_000 }));
     await page.getByLabel('メールアドレス').fill('owner@example.com');
-    await page.getByLabel('パスワード', { exact: true }).fill(PASSWORD);
+    await page.locator('input[type="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL('**/company', { timeout: 60_000 });
     await measure(PAGES[1], '/company', () => page.getByRole('main').waitFor({ timeout: 60_000 }));

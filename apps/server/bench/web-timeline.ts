@@ -21,7 +21,7 @@ try {
   if (target !== '/login') {
     await page.goto(`${base}/login`);
     await page.getByLabel('メールアドレス').fill('owner@example.com');
-    await page.getByLabel('パスワード', { exact: true }).fill(password);
+    await page.locator('input[type="password"]').fill(password);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL('**/company', { timeout: 60_000 });
     await page.waitForLoadState('networkidle');

@@ -238,7 +238,7 @@ try {
     };
     await measure('/login', '/login', () => page.getByLabel('メールアドレス').waitFor({ timeout: 60_000 }));
     await page.getByLabel('メールアドレス').fill('owner@example.com');
-    await page.getByLabel('パスワード', { exact: true }).fill(PASSWORD);
+    await page.locator('input[type="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL('**/company', { timeout: 60_000 });
     await measure('/company (ホーム)', '/company', () => page.getByRole('main').waitFor({ timeout: 60_000 }));
