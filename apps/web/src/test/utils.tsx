@@ -1,5 +1,5 @@
 import type { Customer, Me } from '@chobo/core';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/all-providers';
@@ -138,3 +138,15 @@ export function page<T>(data: T[], meta: Partial<{ current_page: number; last_pa
     },
   };
 }
+
+/** The text box with this accessible name. */
+export const textInput = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+/** The error message a field shows (through its aria-describedby), '' when there is none. */
+export const errorOf = (el: HTMLElement) => {
+  const id = el
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((x) => x.includes('error'));
+  return id ? (document.getElementById(id)?.textContent ?? '') : '';
+};
