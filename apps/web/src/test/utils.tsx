@@ -150,3 +150,26 @@ export const errorOf = (el: HTMLElement) => {
     .find((x) => x.includes('error'));
   return id ? (document.getElementById(id)?.textContent ?? '') : '';
 };
+
+/** A company's profile as the API returns it: only a name and the fiscal year end (March); a test overrides the rest. */
+export const companyProfile = (overrides: Record<string, unknown> = {}) => ({
+  id: 1,
+  name: '株式会社サンプル',
+  name_kana: null,
+  corporate_number: null,
+  registration_number: null,
+  representative_name: null,
+  representative_name_kana: null,
+  postal_code: null,
+  prefecture_code: null,
+  address1: null,
+  address2: null,
+  tel: null,
+  email: null,
+  capital: null,
+  fiscal_year_end_month: 3,
+  business_type: null,
+  tax_office: null,
+  updated_at: '2026-01-01T00:00:00Z',
+  ...overrides,
+});
