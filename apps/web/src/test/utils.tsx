@@ -1,5 +1,5 @@
 import type { Customer, Me } from '@chobo/core';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/all-providers';
@@ -138,3 +138,38 @@ export function page<T>(data: T[], meta: Partial<{ current_page: number; last_pa
     },
   };
 }
+
+/** The text box with this accessible name. */
+export const textInput = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+/** The error message a field shows (through its aria-describedby), '' when there is none. */
+export const errorOf = (el: HTMLElement) => {
+  const id = el
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((x) => x.includes('error'));
+  return id ? (document.getElementById(id)?.textContent ?? '') : '';
+};
+
+/** A company's profile as the API returns it: only a name and the fiscal year end (March); a test overrides the rest. */
+export const companyProfile = (overrides: Record<string, unknown> = {}) => ({
+  id: 1,
+  name: '株式会社サンプル',
+  name_kana: null,
+  corporate_number: null,
+  registration_number: null,
+  representative_name: null,
+  representative_name_kana: null,
+  postal_code: null,
+  prefecture_code: null,
+  address1: null,
+  address2: null,
+  tel: null,
+  email: null,
+  capital: null,
+  fiscal_year_end_month: 3,
+  business_type: null,
+  tax_office: null,
+  updated_at: '2026-01-01T00:00:00Z',
+  ...overrides,
+});

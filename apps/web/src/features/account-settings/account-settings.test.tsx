@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeMe, mockApi, renderApp, seedToken } from '../../test/utils';
+import { companyProfile, json, makeMe, mockApi, renderApp, seedToken } from '../../test/utils';
 
 const ME = makeMe({
   permissions: [
@@ -86,26 +86,7 @@ describe('/profile/edit for a company user', () => {
     const { calls } = mockApi({
       'GET /api/me': { data: ME },
       'GET /api/company-profile': {
-        data: {
-          id: 1,
-          name: '株式会社サンプル',
-          name_kana: null,
-          corporate_number: null,
-          registration_number: null,
-          representative_name: null,
-          representative_name_kana: null,
-          postal_code: '1000005',
-          prefecture_code: '13',
-          address1: null,
-          address2: null,
-          tel: null,
-          email: null,
-          capital: null,
-          fiscal_year_end_month: 3,
-          business_type: null,
-          tax_office: null,
-          updated_at: '2026-01-01T00:00:00Z',
-        },
+        data: companyProfile({ postal_code: '1000005', prefecture_code: '13' }),
       },
       'GET /api/company/bank-info': () => json({ message: '振込先口座が登録されていません' }, 404),
       'PUT /api/company/bank-info': (req) => json({ data: req.body }),

@@ -64,6 +64,26 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+/** Types a two-line entry from the keyboard only: the debit account code and amount, then the credit's. */
+async function typeLines(
+  user: ReturnType<typeof userEvent.setup>,
+  debit: string,
+  debitAmount: string,
+  credit: string,
+  creditAmount: string,
+) {
+  await user.keyboard(debit);
+  await user.tab();
+  await user.keyboard(debitAmount);
+  await user.tab();
+  await user.tab();
+  await user.tab();
+  await user.keyboard(credit);
+  await user.tab();
+  await user.tab();
+  await user.keyboard(creditAmount);
+}
 const picker = (line: number) => screen.getByRole('combobox', { name: `${line}行目 勘定科目` }) as HTMLInputElement;
 const listCall = (calls: ReturnType<typeof setup>['calls']) =>
   calls.filter((c) => c.url.pathname === '/api/accountings').at(-1)?.url.searchParams;
@@ -95,16 +115,7 @@ describe('仕訳帳 (/company/accountings_bk)', () => {
     const { router } = renderApp('/company/accountings_bk/create');
     await screen.findByRole('combobox', { name: '1行目 勘定科目' });
     await user.type(field('摘要'), '現金の預け入れ{Enter}');
-    await user.keyboard('131');
-    await user.tab();
-    await user.keyboard('10000');
-    await user.tab();
-    await user.tab();
-    await user.tab();
-    await user.keyboard('111');
-    await user.tab();
-    await user.tab();
-    await user.keyboard('10000');
+    await typeLines(user, '131', '10000', '111', '10000');
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(router.state.location.search).toBe('?saved=31'));
     const panel = await screen.findByTestId('saved-entry');
@@ -169,16 +180,7 @@ describe('仕訳入力', () => {
     await screen.findByTestId('tax-input-mode');
     await user.click(screen.getByText(mode));
     await user.type(field('摘要'), '事務用品{Enter}');
-    await user.keyboard('731'); // 地代家賃: 課税仕入 10%
-    await user.tab();
-    await user.keyboard(String(typed));
-    await user.tab();
-    await user.tab();
-    await user.tab();
-    await user.keyboard('111');
-    await user.tab();
-    await user.tab();
-    await user.keyboard(String(net + tax));
+    await typeLines(user, '731', String(typed), '111', String(net + tax)); // 731 地代家賃: 課税仕入 10%
     await waitFor(() => expect(screen.getByTestId('difference').textContent).toBe('貸借一致'));
     expect(screen.getByTestId('tax-split').textContent).toContain(`仮払消費税等 ${tax}`);
     await user.click(screen.getByRole('button', { name: '登録する' }));

@@ -1,19 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockApi, page, renderApp, seedToken } from '../../test/utils';
-import { ACCOUNTS, accountingMe } from './test-fixtures';
+import { json, type mockApi, page, renderApp } from '../../test/utils';
+import { mockJournalApi } from './test-fixtures';
 
-function setup(extra: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({
-    'GET /api/me': { data: accountingMe() },
-    'GET /api/company/accounts': { data: ACCOUNTS },
-    'GET /api/accountings': page([]),
-    ...extra,
-  });
-  seedToken('tok-csv');
-  return api;
-}
+const setup = (extra?: Parameters<typeof mockApi>[0]) => mockJournalApi(extra, 'tok-csv');
 
 const csv = () => new File(['伝票番号,日付\r\n'], 'journal.csv', { type: 'text/csv' });
 

@@ -1,20 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, page, renderApp, seedToken } from '../../test/utils';
+import { json, renderApp } from '../../test/utils';
 import { filterAccounts } from './AccountSelect';
-import { ACCOUNTS, accountingMe, makeEntry } from './test-fixtures';
+import { ACCOUNTS, makeEntry, mockJournalApi } from './test-fixtures';
 
-function setup(extra: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({
-    'GET /api/me': { data: accountingMe() },
-    'GET /api/company/accounts': { data: ACCOUNTS },
-    'GET /api/accountings': page([]),
-    ...extra,
-  });
-  seedToken();
-  return api;
-}
+const setup = mockJournalApi;
 
 function errorOf(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);

@@ -1,5 +1,5 @@
 import type { Account, JournalEntry } from '@chobo/core';
-import { makeMe } from '../../test/utils';
+import { makeMe, mockApi, page, seedToken } from '../../test/utils';
 
 export const accountingMe = () =>
   makeMe({ permissions: ['customer.index', 'company-accountings.show', 'profile.update-name'] });
@@ -86,4 +86,16 @@ export function makeEntry(id: number, overrides: Partial<JournalEntry> = {}): Jo
     updated_at: '2026-04-10T09:00:00+09:00',
     ...overrides,
   };
+}
+
+/** The accountant's API: who they are, the chart of accounts and no entries yet; `extra` adds or replaces routes. */
+export function mockJournalApi(extra: Parameters<typeof mockApi>[0] = {}, token?: string) {
+  const api = mockApi({
+    'GET /api/me': { data: accountingMe() },
+    'GET /api/company/accounts': { data: ACCOUNTS },
+    'GET /api/accountings': page([]),
+    ...extra,
+  });
+  seedToken(token);
+  return api;
 }

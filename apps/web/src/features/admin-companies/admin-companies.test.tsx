@@ -1,26 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminMe, json, mockApi, page, renderApp, seedToken } from '../../test/utils';
+import { adminMe, companyProfile, json, mockApi, page, renderApp, seedToken } from '../../test/utils';
 
 const company = {
-  id: 5,
-  name: '株式会社編集前',
-  name_kana: null,
-  corporate_number: null,
-  registration_number: null,
-  representative_name: null,
-  representative_name_kana: null,
-  postal_code: null,
-  prefecture_code: null,
-  address1: null,
-  address2: null,
-  tel: null,
-  email: null,
-  capital: null,
-  fiscal_year_end_month: 3,
-  business_type: null,
-  tax_office: null,
+  ...companyProfile({ id: 5, name: '株式会社編集前' }),
   domain_id: 1,
   domain_name: '標準',
   status: 'active',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeMe, mockApi, renderApp, seedToken } from '../../test/utils';
+import { TOTALS } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -77,15 +78,7 @@ const MONTH: AttendanceMonth = {
     day('2026-04-29', { holiday_name: '昭和の日' }),
     day('2026-04-30'),
   ],
-  totals: {
-    worked_minutes: 750,
-    overtime_minutes: 270,
-    overtime_over_60_minutes: 0,
-    late_night_minutes: 30,
-    holiday_minutes: 0,
-    days_worked: 1,
-    absences: 0,
-  },
+  totals: TOTALS,
   alerts: [
     { code: 'monthly_45h', level: 'warning', message: '時間外労働が月45時間の80%に達しました（36:00）', date: null },
   ],

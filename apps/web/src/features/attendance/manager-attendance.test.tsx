@@ -4,20 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeMe, mockApi, renderApp, seedToken } from '../../test/utils';
 import { monthLabel, shiftMonth, validMonth } from './month';
+import { TOTALS } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const OWNER = makeMe({ permissions: ['attendance.index', 'profile.update-name'] });
 const EMPLOYEE = { id: 7, code: 'E001', name: '佐藤 花子' };
-const TOTALS = {
-  worked_minutes: 750,
-  overtime_minutes: 270,
-  overtime_over_60_minutes: 0,
-  late_night_minutes: 30,
-  holiday_minutes: 0,
-  days_worked: 1,
-  absences: 0,
-};
 const MONTH: AttendanceMonth = {
   employee: EMPLOYEE,
   month: '2026-04',

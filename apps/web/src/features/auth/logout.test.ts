@@ -19,6 +19,19 @@ function seedSession() {
   setMe(makeMe());
 }
 
+/** Signs out of a seeded session with a navigator that records itself in `events`, then stops recording; returns the navigator. */
+async function logoutRecorded(events: string[], unsubscribe: () => void) {
+  const navigate = vi.fn(() => {
+    events.push('navigate');
+  });
+  setNavigator(navigate);
+  seedSession();
+
+  await logout();
+  unsubscribe();
+  return navigate;
+}
+
 describe('logout', () => {
   it('sets loading, fetches the CSRF cookie, then calls logout with X-CSRF-TOKEN = token cookie, then clears everything', async () => {
     const events: string[] = [];
@@ -33,14 +46,7 @@ describe('logout', () => {
         return json({ message: 'ログアウトしました' });
       },
     });
-    const navigate = vi.fn(() => {
-      events.push('navigate');
-    });
-    setNavigator(navigate);
-    seedSession();
-
-    await logout();
-    unsubscribe();
+    const navigate = await logoutRecorded(events, unsubscribe);
 
     expect(events).toEqual(['loading:true', 'csrf-cookie', 'logout', 'loading:false', 'navigate']);
     expect(calls.map((c) => c.url.pathname)).toEqual(['/sanctum/csrf-cookie', '/api/logout']);
@@ -82,14 +88,7 @@ describe('logout', () => {
       'GET /sanctum/csrf-cookie': () => new Response(null, { status: 204 }),
       'GET /api/logout': () => json({ message: 'サーバーエラー' }, 500),
     });
-    const navigate = vi.fn(() => {
-      events.push('navigate');
-    });
-    setNavigator(navigate);
-    seedSession();
-
-    await logout();
-    unsubscribe();
+    const navigate = await logoutRecorded(events, unsubscribe);
 
     expect(events).toEqual(['loading:true', 'navigate', 'loading:false']);
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeMe, mockApi, renderApp, seedToken } from '../../test/utils';
+import { bankImport } from './test-fixtures';
 
 const ME = makeMe({ permissions: ['bank_statement.index', 'profile.update-name'] });
 const T = '2026-04-26T09:00:00+09:00';
@@ -34,39 +35,16 @@ function detail(url: URL): BankImportDetail {
   const status = url.searchParams.get('status');
   const page = Number(url.searchParams.get('page') ?? 1);
   const found = ROWS.filter((r) => !status || r.status === status);
-  return {
-    id: 7,
-    bank_account_id: 1,
-    bank_account_label: 'みずほ銀行 丸の内支店 普通 1234567',
-    format: 'zengin',
-    format_label: '全銀協 入出金取引明細',
-    encoding: 'shift_jis',
-    file_name: 'zengin.txt',
-    file_size: 1600,
-    status: 'imported',
+  return bankImport({
     total_rows: ROWS.length,
     imported_rows: ROWS.length,
-    skipped_rows: 0,
     processed_rows: ROWS.length,
     confirmed_rows: 73,
-    period_from: '2026-04-01',
-    period_to: '2026-04-25',
-    opening_balance: null,
-    closing_balance: null,
-    error: null,
     created_at: T,
     updated_at: T,
     rows: found.slice((page - 1) * 100, page * 100),
     rows_meta: { total: found.length, page, per_page: 100 },
-    balance_check: {
-      account_id: 3,
-      account_name: '普通預金',
-      date: null,
-      statement_balance: null,
-      book_balance: null,
-      difference: null,
-    },
-  };
+  });
 }
 
 afterEach(() => vi.unstubAllGlobals());

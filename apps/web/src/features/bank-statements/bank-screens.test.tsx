@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeMe, mockApi, renderApp, seedToken } from '../../test/utils';
 import { decodeCsv, parseCsv } from './csv-preview';
 import { splitCheck } from './RuleForm';
+import { bankAccount, bankImport } from './test-fixtures';
 
 const ME = makeMe({ permissions: ['bank_statement.index', 'profile.update-name'] });
 const T = '2026-04-01T09:00:00+09:00';
@@ -28,20 +29,7 @@ const account = (id: number, code: string, name: string) => ({
   updated_at: T,
 });
 const ACCOUNTS = [account(3, '1120', '普通預金'), account(8, '6200', '地代家賃'), account(9, '6240', '支払手数料')];
-const BANK = {
-  id: 1,
-  bank_code: '0001',
-  bank_name: 'みずほ銀行',
-  branch_code: '110',
-  branch_name: '丸の内支店',
-  account_type: '普通',
-  account_number: '1234567',
-  account_holder: 'カ）サンプル',
-  account_id: 3,
-  account_name: '普通預金',
-  on_invoice: true,
-  updated_at: T,
-};
+const BANK = bankAccount();
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -262,39 +250,19 @@ describe('a row’s account before confirming', () => {
       updated_at: T,
     };
     let current = row;
-    const detail = (): BankImportDetail => ({
-      id: 7,
-      bank_account_id: 1,
-      bank_account_label: 'みずほ銀行 丸の内支店 普通 1234567',
-      format: 'mufg',
-      format_label: '三菱UFJ銀行 CSV',
-      encoding: 'shift_jis',
-      file_name: 'a.csv',
-      file_size: 100,
-      status: 'imported',
-      total_rows: 250,
-      imported_rows: 250,
-      skipped_rows: 0,
-      processed_rows: 250,
-      confirmed_rows: 0,
-      period_from: '2026-04-01',
-      period_to: '2026-04-30',
-      opening_balance: null,
-      closing_balance: null,
-      error: null,
-      created_at: T,
-      updated_at: T,
-      rows: [current],
-      rows_meta: { total: 250, page: 1, per_page: 100 },
-      balance_check: {
-        account_id: 3,
-        account_name: '普通預金',
-        date: null,
-        statement_balance: null,
-        book_balance: null,
-        difference: null,
-      },
-    });
+    const detail = (): BankImportDetail =>
+      bankImport({
+        format: 'mufg',
+        format_label: '三菱UFJ銀行 CSV',
+        file_name: 'a.csv',
+        file_size: 100,
+        total_rows: 250,
+        imported_rows: 250,
+        processed_rows: 250,
+        period_to: '2026-04-30',
+        rows: [current],
+        rows_meta: { total: 250, page: 1, per_page: 100 },
+      });
     const { calls } = mockApi({
       'GET /api/me': { data: ME },
       'GET /api/company/accounts': { data: ACCOUNTS },
@@ -348,39 +316,20 @@ describe('a row’s account before confirming', () => {
 describe('a large import being stored', () => {
   it('shows a real progress bar with rows done / total, polled until the import is whole', async () => {
     let processed = 2_500;
-    const detail = (): BankImportDetail => ({
-      id: 8,
-      bank_account_id: 1,
-      bank_account_label: 'みずほ銀行 丸の内支店 普通 1234567',
-      format: 'smbc',
-      format_label: '三井住友銀行 CSV',
-      encoding: 'shift_jis',
-      file_name: 'big.csv',
-      file_size: 5_000_000,
-      status: processed < 10_000 ? 'processing' : 'imported',
-      total_rows: 10_000,
-      imported_rows: processed < 10_000 ? 0 : 10_000,
-      skipped_rows: 0,
-      processed_rows: processed,
-      confirmed_rows: 0,
-      period_from: '2026-04-01',
-      period_to: '2026-04-30',
-      opening_balance: null,
-      closing_balance: null,
-      error: null,
-      created_at: T,
-      updated_at: T,
-      rows: [],
-      rows_meta: { total: processed < 10_000 ? 0 : 10_000, page: 1, per_page: 100 },
-      balance_check: {
-        account_id: 3,
-        account_name: '普通預金',
-        date: null,
-        statement_balance: null,
-        book_balance: null,
-        difference: null,
-      },
-    });
+    const detail = (): BankImportDetail =>
+      bankImport({
+        id: 8,
+        format: 'smbc',
+        format_label: '三井住友銀行 CSV',
+        file_name: 'big.csv',
+        file_size: 5_000_000,
+        status: processed < 10_000 ? 'processing' : 'imported',
+        total_rows: 10_000,
+        imported_rows: processed < 10_000 ? 0 : 10_000,
+        processed_rows: processed,
+        period_to: '2026-04-30',
+        rows_meta: { total: processed < 10_000 ? 0 : 10_000, page: 1, per_page: 100 },
+      });
     mockApi({
       'GET /api/me': { data: ME },
       'GET /api/company/accounts': { data: ACCOUNTS },

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMe, mockApi, renderApp, seedToken } from '../../test/utils';
+import { bankAccount, bankImport, bankRule } from './test-fixtures';
 
 const ME = makeMe({ permissions: ['bank_statement.index', 'profile.update-name'] });
 
@@ -24,39 +25,26 @@ const row = (id: number, overrides: Partial<BankRow> = {}): BankRow => ({
   ...overrides,
 });
 
-const detail = (rows: BankRow[]): BankImportDetail => ({
-  id: 7,
-  bank_account_id: 1,
-  bank_account_label: 'みずほ銀行 丸の内支店 普通 1234567',
-  format: 'zengin',
-  format_label: '全銀協 入出金取引明細',
-  encoding: 'shift_jis',
-  file_name: 'zengin.txt',
-  file_size: 1600,
-  status: 'imported',
-  total_rows: rows.length,
-  imported_rows: rows.length,
-  skipped_rows: 0,
-  processed_rows: rows.length,
-  confirmed_rows: 0,
-  period_from: '2026-04-01',
-  period_to: '2026-04-25',
-  opening_balance: 1_000_000,
-  closing_balance: 1_109_120,
-  error: null,
-  created_at: '2026-04-26T09:00:00+09:00',
-  updated_at: '2026-04-26T09:00:00+09:00',
-  rows,
-  rows_meta: { total: rows.length, page: 1, per_page: 100 },
-  balance_check: {
-    account_id: 3,
-    account_name: '普通預金',
-    date: '2026-04-25',
-    statement_balance: 1_109_120,
-    book_balance: 1_000_000,
-    difference: 109_120,
-  },
-});
+const detail = (rows: BankRow[]): BankImportDetail =>
+  bankImport({
+    total_rows: rows.length,
+    imported_rows: rows.length,
+    processed_rows: rows.length,
+    opening_balance: 1_000_000,
+    closing_balance: 1_109_120,
+    created_at: '2026-04-26T09:00:00+09:00',
+    updated_at: '2026-04-26T09:00:00+09:00',
+    rows,
+    rows_meta: { total: rows.length, page: 1, per_page: 100 },
+    balance_check: {
+      account_id: 3,
+      account_name: '普通預金',
+      date: '2026-04-25',
+      statement_balance: 1_109_120,
+      book_balance: 1_000_000,
+      difference: 109_120,
+    },
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -125,46 +113,18 @@ describe('bank statement list', () => {
     mockApi({
       'GET /api/me': { data: ME },
       'GET /api/company/bank-accounts': {
-        data: [
-          {
-            id: 1,
-            bank_code: '0001',
-            bank_name: 'みずほ銀行',
-            branch_code: '110',
-            branch_name: '丸の内支店',
-            account_type: '普通',
-            account_number: '1234567',
-            account_holder: 'カ）サンプルショウジ',
-            account_id: 3,
-            account_name: '普通預金',
-            on_invoice: true,
-            updated_at: '2026-04-01T09:00:00+09:00',
-          },
-        ],
+        data: [bankAccount({ account_holder: 'カ）サンプルショウジ' })],
       },
       'GET /api/bank-statements': { data: [{ ...detail([]), rows: undefined, imported_rows: 25, confirmed_rows: 20 }] },
       'GET /api/company/bank-rules': {
         data: [
-          {
-            id: 4,
-            name: '家賃',
-            priority: 10,
-            is_active: true,
-            description_contains: null,
+          bankRule(4, '家賃', 10, {
             description_regex: 'ﾔﾁﾝ',
             direction: 'out',
-            amount_min: null,
-            amount_max: null,
-            counterparty_contains: null,
-            account_id: 8,
-            tax_category: 'purchase_10',
-            customer_id: null,
-            description_template: null,
             splits: [
               { account_id: 9, tax_category: 'purchase_10', amount: 660, percent: null, description: '振込手数料' },
             ],
-            updated_at: '2026-04-01T09:00:00+09:00',
-          },
+          }),
         ],
       },
       'GET /api/company/accounts': {

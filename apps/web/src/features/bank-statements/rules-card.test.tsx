@@ -1,33 +1,13 @@
-import type { BankRule } from '@chobo/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeMe, mockApi, renderApp, seedToken } from '../../test/utils';
+import { bankRule as rule } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const ME = makeMe({ permissions: ['bank_statement.index', 'profile.update-name'] });
-const T = '2026-04-01T09:00:00+09:00';
 
-const rule = (id: number, name: string, priority: number, overrides: Partial<BankRule> = {}): BankRule => ({
-  id,
-  name,
-  priority,
-  is_active: true,
-  description_contains: null,
-  description_regex: null,
-  direction: 'any',
-  amount_min: null,
-  amount_max: null,
-  counterparty_contains: null,
-  account_id: 8,
-  tax_category: 'purchase_10',
-  customer_id: null,
-  description_template: null,
-  splits: [],
-  updated_at: T,
-  ...overrides,
-});
 const RULES = [
   rule(1, '家賃', 10, { description_contains: 'ﾔﾁﾝ', direction: 'out' }),
   rule(2, '電話代', 20, { is_active: false, amount_min: 1000, amount_max: 5000 }),

@@ -9,6 +9,14 @@ import { makeInvoice } from './test-fixtures';
 afterEach(() => vi.unstubAllGlobals());
 
 const TAX = { data: { tax_display: 'exclusive', tax_rounding: 'floor' } };
+/** What the invoice editor loads besides the invoice: who signs in, the tax settings and empty pick lists. */
+const EDITOR_API = {
+  'GET /api/me': { data: SALES_ME },
+  'GET /api/company/tax-settings': TAX,
+  'GET /api/company/customer': page([]),
+  'GET /api/products': page([]),
+  'GET /api/transactions': page([]),
+};
 const lastCall = (calls: { method: string; url: URL }[], path: string) =>
   calls.filter((c) => c.method === 'GET' && c.url.pathname === path).at(-1);
 
@@ -178,11 +186,7 @@ describe('請求書の編集', () => {
   it('issues a draft after confirming; a 422 shows the server message', async () => {
     const draft = makeInvoice(12);
     mockApi({
-      'GET /api/me': { data: SALES_ME },
-      'GET /api/company/tax-settings': TAX,
-      'GET /api/company/customer': page([]),
-      'GET /api/products': page([]),
-      'GET /api/transactions': page([]),
+      ...EDITOR_API,
       'GET /api/invoices/12': { data: draft },
       'POST /api/invoices/12/issue': () =>
         json(
@@ -208,11 +212,7 @@ describe('請求書の編集', () => {
 
   it('a correcting draft names the invoice it replaces; a void one links to its replacement', async () => {
     mockApi({
-      'GET /api/me': { data: SALES_ME },
-      'GET /api/company/tax-settings': TAX,
-      'GET /api/company/customer': page([]),
-      'GET /api/products': page([]),
-      'GET /api/transactions': page([]),
+      ...EDITOR_API,
       'GET /api/invoices/13': { data: makeInvoice(13, { corrects_id: 9 }) },
       'GET /api/invoices/9': { data: { ...ISSUED, status: 'void', corrected_by_id: 13 } },
     });
@@ -235,11 +235,7 @@ describe('請求書の編集', () => {
   it('on 409 when saving a draft shows the conflict alert of 受注取引 and reloads on request', async () => {
     let version = 0;
     const { calls } = mockApi({
-      'GET /api/me': { data: SALES_ME },
-      'GET /api/company/tax-settings': TAX,
-      'GET /api/company/customer': page([]),
-      'GET /api/products': page([]),
-      'GET /api/transactions': page([]),
+      ...EDITOR_API,
       'GET /api/invoices/12': () => json({ data: makeInvoice(12, { notes: version++ === 0 ? null : '新しい備考' }) }),
       'PUT /api/invoices/12': () => json({ message: '他のユーザーが先に更新しました' }, 409),
     });

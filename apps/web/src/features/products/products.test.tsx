@@ -25,6 +25,17 @@ function product(id: number, overrides: Partial<Product> = {}): Product {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Signs in, opens the empty product list and its CSV upload dialog. */
+async function openCsvUpload() {
+  seedToken();
+  const user = userEvent.setup();
+  renderApp('/company/products');
+  await screen.findByText('商品が登録されていません');
+  await user.click(screen.getByRole('button', { name: 'CSVアップロード' }));
+  const dialog = await screen.findByRole('dialog');
+  return { user, dialog };
+}
+
 describe('products list', () => {
   it('shows the products with tax labels and downloads the CSV in the chosen encoding', async () => {
     const { calls } = mockApi({
@@ -67,12 +78,7 @@ describe('products list', () => {
         },
       },
     });
-    seedToken();
-    const user = userEvent.setup();
-    renderApp('/company/products');
-    await screen.findByText('商品が登録されていません');
-    await user.click(screen.getByRole('button', { name: 'CSVアップロード' }));
-    const dialog = await screen.findByRole('dialog');
+    const { user, dialog } = await openCsvUpload();
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['x'], 'products.csv', { type: 'text/csv' }));
     const errorRows = await within(dialog).findAllByTestId('upload-error-row');
@@ -109,12 +115,7 @@ describe('products list', () => {
         });
       },
     });
-    seedToken();
-    const user = userEvent.setup();
-    renderApp('/company/products');
-    await screen.findByText('商品が登録されていません');
-    await user.click(screen.getByRole('button', { name: 'CSVアップロード' }));
-    const dialog = await screen.findByRole('dialog');
+    const { user, dialog } = await openCsvUpload();
     await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['x'], 'p.csv'));
     await user.click(await within(dialog).findByRole('button', { name: '2件を取り込む' }));
     expect(await screen.findByText('1件を追加、1件を更新しました')).toBeTruthy();

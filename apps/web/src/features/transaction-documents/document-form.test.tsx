@@ -2,21 +2,13 @@ import { MAX_DOCUMENT_FILE_BYTES } from '@chobo/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makeCustomer, mockApi, page, renderApp, seedToken } from '../../test/utils';
+import { errorOf, textInput as input, json, makeCustomer, mockApi, page, renderApp, seedToken } from '../../test/utils';
 import { ACCOUNTS } from '../accounting/test-fixtures';
 import { FakeXhr } from './fake-xhr';
 import { makeDocument, PURCHASES_ME } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const input = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
-const errorOf = (el: HTMLElement) => {
-  const id = el
-    .getAttribute('aria-describedby')
-    ?.split(' ')
-    .find((x) => x.includes('error'));
-  return id ? (document.getElementById(id)?.textContent ?? '') : '';
-};
 const pdf = (name: string, size = 2048) =>
   new File([new Uint8Array(size).fill(0x25)], name, { type: 'application/pdf' });
 

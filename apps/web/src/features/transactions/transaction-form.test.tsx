@@ -2,20 +2,12 @@ import type { Product } from '@chobo/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, page, renderApp, seedToken } from '../../test/utils';
+import { errorOf, textInput as input, json, mockApi, page, renderApp, seedToken } from '../../test/utils';
 import { makeTransaction, SALES_ME } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const TAX = { data: { tax_display: 'exclusive', tax_rounding: 'floor' } };
-const input = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
-const errorOf = (el: HTMLElement) => {
-  const id = el
-    .getAttribute('aria-describedby')
-    ?.split(' ')
-    .find((x) => x.includes('error'));
-  return id ? (document.getElementById(id)?.textContent ?? '') : '';
-};
 
 function product(overrides: Partial<Product> = {}): Product {
   return {
