@@ -83,7 +83,7 @@ describe('global rate limit', () => {
     });
     try {
       await ctx.db.delete(rateLimitCounters);
-      for (let i = 0; i < 10; i++) expect((await prefectures(roomy)).statusCode).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await me(roomy)).statusCode).toBe(200);
       await expect
         .poll(async () => (await ctx.db.select().from(rateLimitCounters)).map((r) => r.count), { timeout: 30_000 })
         .toEqual([10]);
@@ -91,6 +91,25 @@ describe('global rate limit', () => {
       await roomy.close();
     }
   });
+
+  it('the public limit is exact across two app instances: of 100 concurrent requests exactly 60 pass', async () => {
+    const limits = { max: 1000, publicMax: 60, windowSeconds: 60 };
+    const env = loadEnv({ NODE_ENV: 'test', APP_URL: 'http://chobo.test' });
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => buildApp({ env, db: ctx.db, driver: ctx.app.deps.driver, rateLimits: limits })),
+    );
+    try {
+      await ctx.db.delete(rateLimitCounters);
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => prefectures(i % 2 ? a : b)));
+      const passed = results.filter((r) => r.statusCode === 200).length;
+      expect(results.filter((r) => r.statusCode === 429)).toHaveLength(100 - passed);
+      expect(passed).toBe(60);
+      const [row] = await ctx.db.select().from(rateLimitCounters);
+      expect(row.count).toBe(100);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 120_000);
 
   it('the test harness has no limit by default', async () => {
     const plain = await createTestApp();

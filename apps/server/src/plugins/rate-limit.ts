@@ -24,6 +24,8 @@ export const RATE_LIMIT_MESSAGE = 'リクエストが多すぎます。しばら
  * every request goes to the database (exact). See ADR 0019.
  */
 export const LOCAL_SHARE = 0.5;
+/** Keys counted in the database on every request (the public bucket: a low limit that must be exact). */
+const isExactKey = (key: string) => key.startsWith('public:');
 /** The counts kept in the process are written to the database (one statement for every key) this often. */
 export const FLUSH_EVERY_MS = 1000;
 /** Delete expired counters once per this many flushes (per process). */
@@ -52,8 +54,10 @@ interface Slot {
  *   second, every client in one upsert, reading back the shared totals;
  * - a client whose known total passes LOCAL_SHARE of its limit is counted in the database on each request
  *   (its pending requests with it), so the 429 decision near the limit is the database's exact count.
- * A client can therefore exceed its limit by what the OTHER processes counted in their last second below
- * half the limit; it is never refused early. Fixed window: the first request after reset_at starts a new one.
+ * A signed-in client can therefore exceed its limit by what the OTHER processes counted in their last second
+ * below half the limit; it is never refused early. The public bucket (a low limit guarding sign-in and the
+ * other unauthenticated routes) is counted exactly: each request is one atomic upsert whose returned total
+ * decides. Fixed window: the first request after reset_at starts a new one.
  */
 export function databaseStore(db: Db, log: FastifyInstance['log']) {
   const slots = new Map<string, Slot>();
@@ -147,7 +151,7 @@ export function databaseStore(db: Db, log: FastifyInstance['log']) {
     }
     slot.pending++;
     const estimate = slot.base + slot.pending;
-    if (estimate <= max * LOCAL_SHARE) return { current: estimate, ttl: slot.resetAt - now };
+    if (!isExactKey(key) && estimate <= max * LOCAL_SHARE) return { current: estimate, ttl: slot.resetAt - now };
     const totals = await flush([key]);
     const res = totals.get(key);
     return res ?? { current: slot.base + slot.pending, ttl: Math.max(0, slot.resetAt - Date.now()) };

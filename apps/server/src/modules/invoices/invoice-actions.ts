@@ -91,6 +91,15 @@ export async function updateInvoice({
 
 /** 訂正: a new draft copying an issued invoice; the old one stays until the new one is issued, then is void. */
 export async function correctInvoice({ ctx, input: { id } }: ActionArgs<CompanyCtx, { id: number }>) {
+  // the old invoice's row is locked first: concurrent 訂正 queue behind it and see the first one's draft
+  return ctx.db.transaction(async (tx) => {
+    const t = { ...ctx, db: tx };
+    if (!(await findInvoice(t, id, { forUpdate: true }))) throw notFound(NOT_FOUND);
+    return correctLocked(t, id);
+  });
+}
+
+async function correctLocked(ctx: CompanyCtx, id: number) {
   const old = await loadInvoice(ctx, id);
   if (!old) throw notFound(NOT_FOUND);
   if (old.status === 'draft' || old.status === 'void') {

@@ -183,6 +183,26 @@ describe('請求書', () => {
     expect(list).toEqual([inv.id]);
   });
 
+  it('20 concurrent 訂正 of one issued invoice make exactly one correction; the others get the sequential 422', async () => {
+    const { o, customerId } = await setup();
+    const a = await sale(o.api, customerId, [l(10000)]);
+    const inv = (
+      await o.api.post('/api/invoices', { customer_id: customerId, transaction_ids: [a.id], issue_date: '2026-05-31' })
+    ).json().data;
+    await o.api.post(`/api/invoices/${inv.id}/issue`);
+    const results = await Promise.all(Array.from({ length: 20 }, () => o.api.post(`/api/invoices/${inv.id}/correct`)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, ...Array(19).fill(422)]);
+    const draft = results.find((r) => r.statusCode === 201)?.json().data;
+    for (const r of results.filter((x) => x.statusCode === 422)) {
+      expect(r.json().errors._[0]).toBe(`この請求書には訂正中の請求書 No.${draft.id} があります`);
+    }
+    const drafts = (await o.api.get('/api/invoices?status=draft'))
+      .json()
+      .data.filter((x: { corrects_id: number | null }) => x.corrects_id === inv.id);
+    expect(drafts).toHaveLength(1);
+  }, 120_000);
+
   it('sends the issued invoice by mail through the outbox with the PDF attached', async () => {
     const { o, customerId } = await setup();
     const s = await sale(o.api, customerId, [l(5000)]);
