@@ -409,7 +409,7 @@ describe('the auth and /api/me caches (ADR 0028, 0034) read only what the auth e
     for (const c of ['api_tokens.revoked_at', 'users.permissions', 'companies.status', 'domains.permissions'])
       expect(read).toContain(c);
     const cat = await catalog(ctx.db, 'auth_epoch');
-    expect([...cat.watched.keys()].sort()).toEqual(['api_tokens', 'companies', 'domains', 'users']);
+    expect([...cat.watched.keys()].sort()).toEqual(['api_tokens', 'companies', 'domains', 'employees', 'users']);
     // kept per token hash: a new token is not in memory
     expect(unwatched(read, cat, 'auth_epoch', { api_tokens: ['token_hash'] })).toEqual(Object.keys(AUTH_UNWATCHED));
   });

@@ -3,8 +3,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { apiTokens, authEpoch, companies, domains, users } from '../db/schema/index.js';
+import { apiTokens, authEpoch, companies, domains, employees, users } from '../db/schema/index.js';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
+import { pastLeaveDate, pastLeaveDateMessage } from '../lib/leave-date.js';
 import { hashToken, newToken } from '../lib/secrets.js';
 import { tokenTtlSeconds } from '../lib/settings.js';
 import { assertTenantRoute } from '../lib/tenant-route.js';
@@ -103,6 +104,7 @@ function buildTokenQuery(db: Db) {
       adminPermissions: users.permissions,
       companyId: users.company_id,
       companyStatus: companies.status,
+      leaveDate: employees.leave_date,
       domainId: domains.id,
       domainRoles: domains.roles,
       domainPermissions: domains.permissions,
@@ -113,6 +115,7 @@ function buildTokenQuery(db: Db) {
     .innerJoin(authEpoch, eq(authEpoch.id, 1))
     .leftJoin(companies, eq(companies.id, users.company_id))
     .leftJoin(domains, eq(domains.id, companies.domain_id))
+    .leftJoin(employees, and(eq(employees.user_id, users.id), isNull(employees.deleted_at)))
     .where(
       and(
         eq(apiTokens.token_hash, sql.placeholder('hash')),
@@ -206,6 +209,8 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, reply: Fa
   const row = await lookupToken(db, hashToken(token));
   if (!row) throw unauthorized('ログインの有効期限が切れました。再度ログインしてください');
   if (row.companyStatus === 'suspended') throw unauthorized('企業のアカウントが停止されているため利用できません');
+  // checked on every request (the cached row holds the date, the day changes under it): no renewal either
+  if (pastLeaveDate(row.leaveDate)) throw unauthorized(pastLeaveDateMessage(row.leaveDate, '利用'));
 
   // Renewal: when less than half of the token's life remains, hand out a new one (once).
   const now = Date.now();

@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit.js';
 import { nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
+import { pastLeaveDate, pastLeaveDateMessage } from '../../lib/leave-date.js';
 import { assertOpen } from './attendance-checks.js';
 import {
   type AttendanceEmployee,
@@ -49,6 +50,9 @@ export async function clock({
   const { employee, action, now } = input;
   const today = tokyoDate(now);
   const nowIso = now.toISOString();
+  if (pastLeaveDate(employee.leave_date, now)) {
+    throw unprocessable({ action: [pastLeaveDateMessage(employee.leave_date, '打刻')] });
+  }
   return ctx.db.transaction(async (tx) => {
     const t = { ...ctx, db: tx };
     let row: DayRow | undefined;

@@ -1,8 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { companies, loginAttempts, users } from '../../db/schema/index.js';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { companies, employees, loginAttempts, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ActionArgs, Ctx } from '../../lib/context.js';
 import { HttpError, tooManyRequests, unprocessable } from '../../lib/http-errors.js';
+import { pastLeaveDate, pastLeaveDateMessage } from '../../lib/leave-date.js';
 import { verifyPassword } from '../../lib/secrets.js';
 import { loginLimitsNow, tokenTtlSeconds } from '../../lib/settings.js';
 import { type IssuedToken, issueToken } from '../../plugins/auth.js';
@@ -43,9 +44,11 @@ export async function login({
       lockedUntil: users.locked_until,
       companyId: users.company_id,
       companyStatus: companies.status,
+      leaveDate: employees.leave_date,
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(employees, and(eq(employees.user_id, users.id), isNull(employees.deleted_at)))
     .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
 
@@ -93,6 +96,7 @@ export async function login({
   if (user.companyStatus === 'suspended') {
     throw new HttpError(403, '企業のアカウントが停止されているためログインできません。運営会社にお問い合わせください');
   }
+  if (pastLeaveDate(user.leaveDate)) throw new HttpError(403, pastLeaveDateMessage(user.leaveDate, 'ログイン'));
 
   // read before the transaction (PGlite has a single connection, held by the transaction)
   const ttl = await tokenTtlSeconds(ctx.deps);
