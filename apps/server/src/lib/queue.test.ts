@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase, runMigrations } from '../db/client.js';
 import { createTestDatabase } from '../test/harness.js';
@@ -75,6 +76,25 @@ describe('job queue', () => {
     expect(job).toMatchObject({ retryCount: 2, retryLimit: 2 });
     expect(job?.output).toMatchObject({ message: '読取失敗 2' });
   });
+
+  it('a job left active by a worker that died is retried once its expiry passes (the maintenance finds it)', async () => {
+    const sender = queue();
+    const id = (await sender.send('dead-worker-test', { n: 1 }, { retryLimit: 1, retryDelay: 0, expireInSeconds: 2 }))!;
+    // what kill -9 of the worker's process leaves: the job claimed (active, started) and nobody working it
+    await database.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now() where id = ${id}::uuid and name = 'dead-worker-test'`,
+    );
+    const alive = createJobQueue(database, { ...quiet, maintenanceIntervalSeconds: 1 });
+    queues.push(alive);
+    const seen = signal<{ id: string; retryCount: number }>();
+    await alive.work('dead-worker-test', async (job) => seen.resolve({ id: job.id, retryCount: job.retryCount }));
+    await alive.start();
+    expect(await seen.promise).toEqual({ id, retryCount: 1 });
+    await vi.waitFor(async () => expect((await alive.getJob('dead-worker-test', id))?.state).toBe('completed'), {
+      timeout: 60_000,
+      interval: 100,
+    });
+  }, 120_000);
 
   it('runs a backlog of jobs, each once', async () => {
     const q = queue();

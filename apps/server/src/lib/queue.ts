@@ -51,7 +51,10 @@ export interface SendOptions {
   retryBackoff?: boolean;
   /** Seconds from now, or a moment. */
   startAfter?: number | Date;
-  /** An attempt running longer than this fails (default 15 minutes). */
+  /**
+   * An attempt running longer than this fails and is retried (default 15 minutes); it is also how long a job
+   * whose worker died stays active before the maintenance retries it — size it to the job.
+   */
   expireInSeconds?: number;
   /** At most one queued job per key and queue (pg-boss singletonKey). */
   singletonKey?: string;
@@ -79,6 +82,12 @@ export interface JobInfo {
 export interface QueueOptions {
   /** How often an idle worker looks for jobs (pg-boss minimum 0.5 s; default 2 s). */
   pollingIntervalSeconds?: number;
+  /**
+   * How often pg-boss's maintenance runs (one process per interval across the database): it fails the jobs
+   * active past their expiry — those whose worker died (kill -9, a lost host) — so they are retried. Default
+   * 10 s: a dead job is retried at most this long after its expiry (the jobs' expiries are sized to them).
+   */
+  maintenanceIntervalSeconds?: number;
   /** How long stop() waits for running jobs (default 30 s). */
   graceSeconds?: number;
   /** Reports pg-boss errors (a failed poll, maintenance); default console.error. */
@@ -131,6 +140,8 @@ export function pgliteAdapter(client: PGlite): SerialDb {
   };
 }
 
+export const DEFAULT_MAINTENANCE_SECONDS = 10;
+
 interface Registration {
   name: string;
   handler: JobHandler<object>;
@@ -154,6 +165,7 @@ class PgBossQueue implements JobQueue {
     this.boss = new PgBoss({
       ...config,
       pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+      maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_SECONDS,
       // Nothing is scheduled by cron yet; the timekeeper would poll its own queue every 5 s.
       schedule: false,
     });

@@ -23,7 +23,7 @@ import {
   type OcrRow,
   toOcrDocument,
 } from './ocr-documents.queries.js';
-import { OCR_EXPIRE_SECONDS, OCR_QUEUE, OCR_RETRY_LIMIT, type OcrJobData } from './ocr-job.js';
+import { OCR_QUEUE, type OcrJobData, ocrJobOptions } from './ocr-job.js';
 
 const O = ocrDocuments;
 
@@ -31,7 +31,7 @@ async function enqueue(ctx: CompanyCtx, row: OcrRow): Promise<OcrRow> {
   const jobId = await ctx.deps.queue.send<OcrJobData>(
     OCR_QUEUE,
     { id: row.id, company_id: row.company_id },
-    { retryLimit: OCR_RETRY_LIMIT, retryDelay: 5, expireInSeconds: OCR_EXPIRE_SECONDS },
+    ocrJobOptions(row),
   );
   // only while no job owns the document: the job may already have claimed it (it sets its own id), and
   // only the owning job ever reads it (runOcrJob), so a second job can never process it too
@@ -252,15 +252,15 @@ export async function confirmOcrDocument({
  */
 export async function requeueWaitingOcr(deps: AppDeps): Promise<number> {
   const rows = await deps.db
-    .select({ id: O.id, company_id: O.company_id })
+    .select({ id: O.id, company_id: O.company_id, size: O.size, content_type: O.content_type })
     .from(O)
     .where(and(eq(O.status, 0), isNull(O.job_id)));
   for (const r of rows) {
-    const jobId = await deps.queue.send<OcrJobData>(OCR_QUEUE, r, {
-      retryLimit: OCR_RETRY_LIMIT,
-      retryDelay: 5,
-      expireInSeconds: OCR_EXPIRE_SECONDS,
-    });
+    const jobId = await deps.queue.send<OcrJobData>(
+      OCR_QUEUE,
+      { id: r.id, company_id: r.company_id },
+      ocrJobOptions(r),
+    );
     // another process starting at the same moment may have sent one too: the first to set job_id owns it
     await deps.db
       .update(O)

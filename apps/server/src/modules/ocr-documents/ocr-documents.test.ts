@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OcrDocument, OcrDocumentDetail } from '@chobo/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase, runMigrations } from '../../db/client.js';
@@ -22,9 +22,10 @@ import {
   useTestApp,
 } from '../../test/harness.js';
 import { multipartFiles, tinyPdf } from '../../test/multipart.js';
+import { sqlRows } from '../accounting/sql-rows.js';
 import type { OcrEngine, OcrPageResult } from './engine.js';
 import { fixtureSpecs, renderFixture } from './ocr-fixtures.js';
-import type { OcrServices } from './ocr-job.js';
+import { type OcrServices, ocrExpireSeconds } from './ocr-job.js';
 import { MupdfRasteriser } from './rasteriser.js';
 
 const URL = '/api/ocr-documents';
@@ -288,6 +289,27 @@ describe('OCR documents (fake engine, real queue and rasteriser)', () => {
     expect(retried.json().data).toMatchObject({ status: 0, error: null, progress: 0 });
     await waitForStatus(owner.api, id, 3);
   });
+
+  it(
+    'each job expires after a time sized to its document, so a job whose worker died is retried soon',
+    LONG,
+    async () => {
+      expect(ocrExpireSeconds({ content_type: 'image/png', size: 3_000_000 })).toBe(45);
+      expect(ocrExpireSeconds({ content_type: 'application/pdf', size: 40_000 })).toBe(45);
+      expect(ocrExpireSeconds({ content_type: 'application/pdf', size: 120_000 })).toBe(75);
+      expect(ocrExpireSeconds({ content_type: 'application/pdf', size: 10 * 1024 * 1024 })).toBe(45 + 15 * 19);
+      const res = await upload(ctx, owner.token, [{ name: 'expiry.png', bytes: png() }]);
+      const [doc] = res.json().data as OcrDocument[];
+      await waitForStatus(owner.api, doc.id, 2);
+      const [row] = await ctx.db.select().from(ocrDocuments).where(eq(ocrDocuments.id, doc.id));
+      const [job] = await sqlRows<{ expire: number }>(
+        ctx.db,
+        sql`select extract(epoch from expire_in)::int as expire from pgboss.job where id = ${row.job_id}::uuid
+          union all select extract(epoch from expire_in)::int from pgboss.archive where id = ${row.job_id}::uuid`,
+      );
+      expect(job.expire).toBe(45);
+    },
+  );
 
   it('refuses files that are not PNG/JPEG/PDF by content, and an empty upload', async () => {
     const text = await upload(ctx, owner.token, [{ name: 'fake.png', bytes: Buffer.from('<html>hello</html>') }]);

@@ -1,4 +1,4 @@
-import { extractFields, type OcrLine, type OcrWord } from '@chobo/core';
+import { extractFields, MAX_OCR_PAGES, type OcrLine, type OcrWord } from '@chobo/core';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type OcrPage, ocrDocuments } from '../../db/schema/index.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -11,8 +11,24 @@ import type { PdfRasteriser } from './rasteriser.js';
 export const OCR_QUEUE = 'ocr-document';
 /** Attempts after the first before the document is 失敗. */
 export const OCR_RETRY_LIMIT = 1;
-/** An attempt running longer than this is given up (and retried). */
-export const OCR_EXPIRE_SECONDS = 10 * 60;
+/**
+ * How long an attempt may run before it is given up and retried — and so how long a job whose worker died
+ * (kill -9) stays 処理中 before the queue's maintenance hands it to a worker again (within its interval, 10 s).
+ * Sized to the document: 45 s for the first page (≈ 30 × the measured 1.4 s a page, docs/benchmarks.md, with
+ * the OCR engine's first start) and 15 s for each further page, a PDF's pages estimated from its size (one per
+ * 50 KB, at most MAX_OCR_PAGES): an image is retried within a minute of its start.
+ */
+export function ocrExpireSeconds(doc: { size: number; content_type: string }): number {
+  const pages = doc.content_type === 'application/pdf' ? Math.min(MAX_OCR_PAGES, Math.ceil(doc.size / 50_000)) : 1;
+  return 45 + 15 * (Math.max(1, pages) - 1);
+}
+
+/** The queue options of an OCR document's job. */
+export const ocrJobOptions = (doc: { size: number; content_type: string }) => ({
+  retryLimit: OCR_RETRY_LIMIT,
+  retryDelay: 5,
+  expireInSeconds: ocrExpireSeconds(doc),
+});
 
 export interface OcrJobData {
   id: number;
