@@ -27,6 +27,7 @@ async function main() {
     { createFileStorage },
     { requeueWaitingOcr },
     { recoverInterruptedImports },
+    { scheduleStorageSweep },
   ] = await Promise.all([
     import('./app.js'),
     import('./db/startup.js'),
@@ -34,6 +35,7 @@ async function main() {
     import('./lib/storage.js'),
     import('./modules/ocr-documents/ocr-document-actions.js'),
     import('./modules/bank-statements/imports.js'),
+    import('./lib/storage-sweep.js'),
   ]);
   const database = await opening.catch(exitIfLocked);
 
@@ -98,6 +100,8 @@ async function main() {
       process.exit(1);
     },
   );
+  // files a killed process left behind (no row names them) and stale temporary files: now and daily
+  scheduleStorageSweep(database.db, storage, app.log);
   // PGlite has no autovacuum: tables whose planner statistics are missing or stale are analyzed now and every
   // six hours (ADR 0036)
   if (database.driver === 'pglite') {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, link, mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { access, link, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -69,8 +69,50 @@ export class MemoryFileStorage implements FileStorage {
  * hard-links it to its final name — link() fails with EEXIST instead of replacing, which makes the store
  * write-once even between processes — and fsyncs the folder so the new name survives a crash.
  */
-export class LocalFileStorage implements FileStorage {
+export class LocalFileStorage implements FileStorage, SweepableStorage {
   constructor(private readonly root: string) {}
+
+  async *keysWrittenBefore(cutoff: number): AsyncIterable<string> {
+    const walk = async function* (dir: string, prefix: string): AsyncGenerator<string> {
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        if (e.name.startsWith('.')) continue; // .tmp, and nothing a key can name
+        const full = path.join(dir, e.name);
+        const key = prefix ? `${prefix}/${e.name}` : e.name;
+        if (e.isDirectory()) yield* walk(full, key);
+        else if (e.isFile()) {
+          const st = await stat(full).catch(() => null);
+          if (st && st.mtimeMs < cutoff) yield key;
+        }
+      }
+    };
+    yield* walk(this.root, '');
+  }
+
+  async removeOrphan(key: string): Promise<void> {
+    await unlink(this.pathOf(key)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
+
+  async removeTempBefore(cutoff: number): Promise<number> {
+    const tmpDir = path.join(this.root, '.tmp');
+    let removed = 0;
+    for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
+      const full = path.join(tmpDir, name);
+      const st = await stat(full).catch(() => null);
+      if (
+        st?.isFile() &&
+        st.mtimeMs < cutoff &&
+        (await unlink(full).then(
+          () => true,
+          () => false,
+        ))
+      )
+        removed++;
+    }
+    return removed;
+  }
 
   private pathOf(key: string): string {
     assertStorageKey(key);
@@ -124,6 +166,22 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 }
+
+/**
+ * What the orphan sweep (lib/storage-sweep.ts) needs of a store: the keys and temporary files last written
+ * before a moment, and the removal of one. Only the sweep removes anything, and only keys no row references.
+ */
+export interface SweepableStorage {
+  /** Every stored key last written before `cutoff` (ms since the epoch). */
+  keysWrittenBefore(cutoff: number): AsyncIterable<string>;
+  /** Removes a stored key (a file nothing references); missing is fine. */
+  removeOrphan(key: string): Promise<void>;
+  /** Removes the temporary files of interrupted writes older than `cutoff`; how many. */
+  removeTempBefore(cutoff: number): Promise<number>;
+}
+
+export const isSweepable = (s: FileStorage): s is FileStorage & SweepableStorage =>
+  typeof (s as Partial<SweepableStorage>).keysWrittenBefore === 'function';
 
 /** The app's storage: in memory for tests (NODE_ENV=test), else the local disk under DATA_DIR/files. */
 export function createFileStorage(env: { NODE_ENV: string; DATA_DIR: string }): FileStorage {
