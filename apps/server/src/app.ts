@@ -57,7 +57,7 @@ import { authPlugin } from './plugins/auth.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit.js';
-import { SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers.js';
+import { securityHeaderOptions, securityHeadersPlugin } from './plugins/security-headers.js';
 
 export type { AppDeps, LoginLimits } from './lib/deps.js';
 
@@ -146,7 +146,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await app.deps.ocr.rasteriser.close();
   });
 
-  await app.register(securityHeadersPlugin, SECURITY_HEADERS);
+  await app.register(securityHeadersPlugin, securityHeaderOptions(opts.env.API_ALLOWED_ORIGINS));
   await app.register(cookie);
   // Per-route limits are applied by lib/uploads.ts (readUpload); these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });

@@ -29,6 +29,17 @@ describe('loadEnv', () => {
     expect(loadEnv({ INIT_CWD: '/srv/chobo', DATA_DIR: '/var/lib/chobo' }).DATA_DIR).toBe('/var/lib/chobo');
   });
 
+  it('reads the allowed API origins (CSP connect-src) and refuses anything but a bare http(s) origin', () => {
+    expect(loadEnv({}).API_ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      loadEnv({ API_ALLOWED_ORIGINS: 'https://api.example.jp, http://127.0.0.1:4000/ https://api.example.jp' })
+        .API_ALLOWED_ORIGINS,
+    ).toEqual(['https://api.example.jp', 'http://127.0.0.1:4000']);
+    for (const bad of ['https:', '*', 'ftp://x.example.jp', 'https://x.example.jp/api', "'unsafe-inline'"]) {
+      expect(() => loadEnv({ API_ALLOWED_ORIGINS: bad })).toThrow(EnvError);
+    }
+  });
+
   it('reads values and flags', () => {
     const env = loadEnv({
       PORT: '8080',

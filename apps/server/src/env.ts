@@ -9,6 +9,17 @@ const boolFlag = z
   .enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })
   .transform((v) => v === '1' || v === 'true');
 
+/** 'https://api.example.jp' (no path, query or credentials) → its origin; anything else → null. */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && bare ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
@@ -53,6 +64,28 @@ const envSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Other API origins the web app may be pointed at on /api-settings (the CSP's connect-src: 'self' and
+   * these): comma- or space-separated, each scheme://host[:port].
+   */
+  API_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const item of value.split(/[\s,]+/).filter(Boolean)) {
+        const origin = originOf(item);
+        if (!origin) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${item}" is not an http(s) origin such as https://api.example.jp`,
+          });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return [...new Set(origins)];
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The folder of the built web app (default apps/web/dist); bench/web.ts compares two builds with it. */
   WEB_DIST: z

@@ -55,6 +55,27 @@ describe('platform behaviour', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('CSP connect-src: this origin only, plus the API origins the operator allows for /api-settings', async () => {
+    const connectSrc = (csp: unknown) =>
+      String(csp)
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('connect-src'));
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(connectSrc(res.headers['content-security-policy'])).toBe("connect-src 'self'");
+    const other = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test', APP_URL: 'http://chobo.test', API_ALLOWED_ORIGINS: 'https://api.example.jp' }),
+      db: ctx.db,
+      driver: ctx.app.deps.driver,
+    });
+    try {
+      const page = await other.inject({ method: 'GET', url: '/login' });
+      expect(connectSrc(page.headers['content-security-policy'])).toBe("connect-src 'self' https://api.example.jp");
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);

@@ -57,7 +57,7 @@ export default function ApiSettingsPage() {
             <TextInput
               label="APIのアドレス"
               placeholder={window.location.origin}
-              description="空欄にすると、このページと同じアドレスを使います。"
+              description="空欄にすると、このページと同じアドレスを使います。別のアドレスには、サーバーの設定（API_ALLOWED_ORIGINS）で許可されたものだけ接続できます。"
               value={value}
               onChange={(event) => setValue(event.currentTarget.value)}
               error={error}
