@@ -12,6 +12,7 @@ import {
   holidayName,
   type MonthOvertime,
   monthTotals,
+  payrollMonth,
   tokyoDate,
   tokyoTime,
 } from './attendance.js';
@@ -216,5 +217,58 @@ describe('helpers', () => {
       }),
     ).toBe('on_break');
     expect(clockState(day('2026-04-06', '09:00', '18:00'))).toBe('finished');
+  });
+});
+
+describe('the payroll month (給与計算の月次勤怠)', () => {
+  it('splits the statutory time into 所定内 and 法定内残業, keeps 法定外・深夜・法定休日, counts 遅刻・早退 and 欠勤', () => {
+    // June 2026: Mon 1 … Sun 7 (法定休日); contracted 7.5 h a day
+    const days = [
+      day('2026-06-01', '09:00', '18:00', [['12:00', '13:00']]), // 480: 所定内 450 + 法定内 30
+      day('2026-06-02', '09:00', '21:00', [['12:00', '13:00']]), // 660: 450 + 30 + 法定外 180
+      day('2026-06-03', '10:00', '18:00', [['12:00', '13:00']]), // 420: 遅刻・早退 30
+      day('2026-06-04', '13:00', '23:00', [['17:00', '18:00']]), // 540: 450 + 30 + 法定外 60, 深夜 60
+      day('2026-06-06', '09:00', '13:00'), // 土曜 240: 所定外 within 8 h / 40 h → 法定内残業
+      day('2026-06-07', '09:00', '12:00'), // 法定休日 180
+    ];
+    const f = computeDays(days, rules);
+    const p = payrollMonth({ from: '2026-06-01', to: '2026-06-30' }, days, f, rules, {
+      today: '2026-06-08',
+      dailyMinutes: 450,
+    });
+    expect(p).toEqual({
+      worked_minutes: 2520,
+      overtime_minutes: 240,
+      overtime_over_60_minutes: 0,
+      late_night_minutes: 60,
+      holiday_minutes: 180,
+      days_worked: 6,
+      absences: 1, // 金 6/5
+      scheduled_minutes: 1770,
+      within_statutory_overtime_minutes: 330,
+      short_days: 1,
+      short_minutes: 30,
+    });
+    // every worked minute is in exactly one of 所定内, 法定内残業, 法定外, 法定休日
+    expect(p.scheduled_minutes + p.within_statutory_overtime_minutes + p.overtime_minutes + p.holiday_minutes).toBe(
+      p.worked_minutes,
+    );
+    // without contracted hours: 所定内 is the statutory 8 h, and no shortfall is counted
+    const plain = payrollMonth({ from: '2026-06-01', to: '2026-06-30' }, days, f, rules, { today: '2026-06-08' });
+    expect(plain).toMatchObject({ scheduled_minutes: 1860, within_statutory_overtime_minutes: 240, short_days: 0 });
+  });
+
+  it('60時間超 is the month’s 法定外 beyond 60 h (FACTS.md §7: 50% premium)', () => {
+    // 22 weekdays of 9:00–21:00 with a 60 min break: 3 h 法定外 a day → 66 h
+    const days = [];
+    for (let d = '2026-06-01'; d <= '2026-06-30'; d = addDays(d, 1)) {
+      const w = new Date(`${d}T00:00:00Z`).getUTCDay();
+      if (w >= 1 && w <= 5) days.push(day(d, '09:00', '21:00', [['12:00', '13:00']]));
+    }
+    const f = computeDays(days, rules);
+    const p = payrollMonth({ from: '2026-06-01', to: '2026-06-30' }, days, f, rules, { today: '2026-07-01' });
+    expect(p.overtime_minutes).toBe(22 * 180);
+    expect(p.overtime_over_60_minutes).toBe(22 * 180 - 60 * 60);
+    expect(p.absences).toBe(0);
   });
 });

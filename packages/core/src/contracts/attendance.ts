@@ -118,6 +118,8 @@ export const attendanceSummaryQuery = z.object({ month: monthField.optional() })
 export const attendanceExportQuery = z.object({
   month: monthField,
   encoding: z.enum(['utf8', 'sjis'], { error: '文字コードは utf8 または sjis で指定してください' }).default('utf8'),
+  /** daily: one line per employee and day worked; monthly: one line per employee (給与計算用の月次集計). */
+  kind: z.enum(['daily', 'monthly'], { error: '種類は daily または monthly で指定してください' }).default('daily'),
 });
 export const correctionListQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'),
@@ -269,7 +271,37 @@ export type AttendanceCorrection = z.infer<typeof correctionDto>;
 
 export const monthCloseDto = z.object({ month: z.string(), locked: z.boolean(), closed_at: timestampDto.nullable() });
 
-/** The payroll CSV (one row per employee and day worked). */
+/**
+ * The payroll import CSV (kind=monthly): one row per employee employed in the period, the figures of
+ * core's payrollMonth; times in minutes and as h:mm. (有給 is not recorded by the product: no column.)
+ */
+export const ATTENDANCE_PAYROLL_CSV_HEADER = [
+  '社員番号',
+  '氏名',
+  '期間開始',
+  '期間終了',
+  '出勤日数',
+  '欠勤日数',
+  '総労働時間(分)',
+  '所定内(分)',
+  '法定内残業(分)',
+  '法定外残業(分)',
+  '60時間超(分)',
+  '深夜(分)',
+  '法定休日(分)',
+  '遅刻早退回数',
+  '遅刻早退時間(分)',
+  '総労働時間',
+  '所定内',
+  '法定内残業',
+  '法定外残業',
+  '60時間超',
+  '深夜',
+  '法定休日',
+  '遅刻早退時間',
+] as const;
+
+/** The daily payroll CSV (one row per employee and day worked). */
 export const ATTENDANCE_CSV_HEADER = [
   '社員番号',
   '氏名',

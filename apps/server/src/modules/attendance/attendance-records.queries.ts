@@ -1,5 +1,5 @@
 import { type AttendanceCorrection, type AttendanceRules, addDays, type DayPunches } from '@chobo/core';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   attendanceCorrections,
   attendanceDays,
@@ -36,6 +36,16 @@ const employeeCols = {
   hire_date: employees.hire_date,
   leave_date: employees.leave_date,
 };
+
+/** The contracted daily hours (所定労働時間) of some employees, in minutes (absent: none set). */
+export async function dailyMinutesOf(tenant: Tenant, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tenant.db
+    .select({ id: employees.id, milli: employees.daily_hours_milli })
+    .from(employees)
+    .where(and(eq(employees.company_id, tenant.companyId), inArray(employees.id, ids)));
+  return new Map(rows.flatMap((r) => (r.milli ? [[r.id, Math.round((r.milli * 60) / 1000)] as const] : [])));
+}
 
 export async function findAttendanceEmployee(tenant: Tenant, id: number): Promise<AttendanceEmployee | undefined> {
   const [row] = await tenant.db

@@ -20,7 +20,7 @@ import { attendanceMonth, attendanceSummary, loadRules } from './attendance.quer
 import { BASE, both, manager, tags, targetEmployee } from './attendance-access.js';
 import { closeMonth, reopenMonth } from './attendance-actions.js';
 import { attendanceClockRoutes } from './attendance-clock.routes.js';
-import { attendanceCsv } from './attendance-csv.js';
+import { attendanceCsv, attendancePayrollCsv } from './attendance-csv.js';
 import { attendanceCorrectionRoutes, attendanceDayRoutes } from './attendance-days.routes.js';
 
 /** 出勤管理 (`/api/company/attendance…`): the clock, the month, the days, corrections, the month close, the CSV. */
@@ -114,14 +114,20 @@ function attendanceMonthRoutes(app: FastifyInstance) {
       config: manager,
       schema: {
         tags,
-        summary: '出勤簿CSV（全従業員・月。UTF-8 BOM付き、encoding=sjis で Shift_JIS）',
+        summary:
+          '出勤簿CSV（全従業員・月。kind=daily: 日ごと、kind=monthly: 給与計算用の月次集計。UTF-8 BOM付き、encoding=sjis で Shift_JIS）',
         querystring: attendanceExportQuery,
         response: { 200: fileResponse(['text/csv'], 'attendance.csv') },
       },
     },
     async ({ ctx, req, reply }) => {
-      const { month, encoding } = req.query;
-      const body = await attendanceCsv(ctx, month, encoding, tokyoDate(now()));
+      const { month, encoding, kind } = req.query;
+      const today = tokyoDate(now());
+      if (kind === 'monthly') {
+        const body = await attendancePayrollCsv(ctx, month, encoding, today);
+        return sendFile(reply, body, { type: csvType(encoding), name: `attendance-monthly-${month}.csv` });
+      }
+      const body = await attendanceCsv(ctx, month, encoding, today);
       return sendFile(reply, body, { type: csvType(encoding), name: `attendance-${month}.csv` });
     },
   );

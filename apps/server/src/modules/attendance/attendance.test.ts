@@ -1,7 +1,9 @@
+import { addDays, formatDateJa, todayInTokyo } from '@chobo/core';
 import { and, eq } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { attendanceDays, auditLogs, employees } from '../../db/schema/index.js';
-import { client, companyOwner, createUser, signIn, useTestApp } from '../../test/harness.js';
+import { client, companyOwner, createUser, signIn, TEST_PASSWORD, useTestApp } from '../../test/harness.js';
 
 const ctx = useTestApp();
 
@@ -296,9 +298,105 @@ describe('corrections, overview and CSV', () => {
     );
     expect(lines).toHaveLength(13);
     expect(lines[1]).toBe(
-      `${employee.code},${employee.name},2026-05-07,木,,08:00,21:00,60,720,240,0,0,0,1:00,12:00,4:00,0:00,0:00,`,
+      `${employee.code},${employee.name},2026/05/07,木,,08:00,21:00,60,720,240,0,0,0,1:00,12:00,4:00,0:00,0:00,`,
     );
     const sjis = await owner.api.get(`${URL}/export?month=2026-05&encoding=sjis`);
     expect(sjis.headers['content-type']).toContain('Shift_JIS');
+  });
+});
+
+describe('the payroll import CSV (kind=monthly)', () => {
+  it('one line per employee employed in the period with the month totals; dates YYYY/MM/DD; UTF-8 or Shift_JIS', async () => {
+    const owner = await companyOwner(ctx);
+    const { employee } = await employeeOf(owner.company.id, { login: false });
+    const idle = await employeeOf(owner.company.id, { login: false });
+    const gone = await employeeOf(owner.company.id, { login: false });
+    await ctx.db.update(employees).set({ daily_hours_milli: 7500 }).where(eq(employees.id, employee.id));
+    await ctx.db
+      .update(employees)
+      .set({ hire_date: '2026-01-05', leave_date: '2026-05-31' })
+      .where(eq(employees.id, gone.employee.id));
+    setNow('2026-06-09T03:00:00Z');
+    // June 2026 (Mon 1 … Sun 7 = 法定休日), 7.5 h contracted, a 60 min break each day
+    const days: [string, string, string][] = [
+      ['2026-06-01', '09:00', '18:00'], // 480: 所定内 450 + 法定内残業 30
+      ['2026-06-02', '09:00', '21:00'], // 660: 450 + 30 + 法定外 180
+      ['2026-06-03', '10:00', '18:00'], // 420: 遅刻・早退 30
+      ['2026-06-06', '09:00', '14:00'], // 土曜 240: 法定内残業
+      ['2026-06-07', '09:00', '13:00'], // 法定休日 180
+    ];
+    for (const [date, from, to] of days) {
+      expect((await owner.api.post(URL, day(employee.id, date, from, to))).statusCode).toBe(201);
+    }
+    const res = await owner.api.get(`${URL}/export?month=2026-06&kind=monthly`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('attendance-monthly-2026-06.csv');
+    const lines = res.body.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '社員番号,氏名,期間開始,期間終了,出勤日数,欠勤日数,総労働時間(分),所定内(分),法定内残業(分),法定外残業(分),60時間超(分),深夜(分),法定休日(分),遅刻早退回数,遅刻早退時間(分),総労働時間,所定内,法定内残業,法定外残業,60時間超,深夜,法定休日,遅刻早退時間',
+    );
+    expect(lines.slice(1)).toEqual([
+      // absent 6/4, 6/5, 6/8 (today 6/9)
+      `${employee.code},${employee.name},2026/06/01,2026/06/30,5,3,1980,1320,300,180,0,0,180,1,30,33:00,22:00,5:00,3:00,0:00,0:00,3:00,0:30`,
+      `${idle.employee.code},${idle.employee.name},2026/06/01,2026/06/30,0,6,0,0,0,0,0,0,0,0,0,0:00,0:00,0:00,0:00,0:00,0:00,0:00,0:00`,
+    ]);
+    const sjis = await owner.api.get(`${URL}/export?month=2026-06&kind=monthly&encoding=sjis`);
+    expect(sjis.headers['content-type']).toContain('Shift_JIS');
+    expect(iconv.decode(sjis.rawPayload, 'cp932').split('\r\n')[0]).toBe(lines[0]);
+    const bad = await owner.api.get(`${URL}/export?month=2026-06&kind=weekly`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.kind).toEqual(['種類は daily または monthly で指定してください']);
+  });
+});
+
+describe('退職日: from the day after it an employee can neither sign in, keep a session, nor clock', () => {
+  it('on 退職日 itself everything works; the day after, sign-in 403, the session 401, no renewal', async () => {
+    const owner = await companyOwner(ctx);
+    const today = todayInTokyo();
+    const { employee, user, api } = await employeeOf(owner.company.id);
+    if (!api || !user) throw new Error('no api');
+    await ctx.db.update(employees).set({ leave_date: today }).where(eq(employees.id, employee.id));
+    expect((await api.get('/api/me')).statusCode).toBe(200);
+    expect((await api.get(`${URL}/clock`)).statusCode).toBe(200);
+    const yesterday = addDays(today, -1);
+    // the session was checked (and its lookup kept) above: the change of 退職日 must show at once
+    await ctx.db.update(employees).set({ leave_date: yesterday }).where(eq(employees.id, employee.id));
+    const me = await api.get('/api/me');
+    expect(me.statusCode).toBe(401);
+    expect(me.json().message).toBe(`退職日（${formatDateJa(yesterday)}）を過ぎているため利用できません`);
+    expect(me.headers['x-new-token']).toBeUndefined();
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe(`退職日（${formatDateJa(yesterday)}）を過ぎているためログインできません`);
+    // a wrong password still answers the generic message (the leave date is not revealed to a guesser)
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'wrong-password-1' },
+    });
+    expect(wrong.statusCode).toBe(422);
+  });
+
+  it('clocking is refused from the day after 退職日 (server time), with nothing stored', async () => {
+    const owner = await companyOwner(ctx);
+    const { employee, api } = await employeeOf(owner.company.id);
+    if (!api) throw new Error('no api');
+    const leave = addDays(todayInTokyo(), 30);
+    await ctx.db.update(employees).set({ leave_date: leave }).where(eq(employees.id, employee.id));
+    try {
+      setNow(at(addDays(leave, 1), '09:00'));
+      const res = await api.post(`${URL}/clock`, { action: 'in' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.action).toEqual([`退職日（${formatDateJa(leave)}）を過ぎているため打刻できません`]);
+      expect(await ctx.db.select().from(attendanceDays).where(eq(attendanceDays.employee_id, employee.id))).toEqual([]);
+      setNow(at(leave, '09:00'));
+      expect((await api.post(`${URL}/clock`, { action: 'in' })).statusCode).toBe(200);
+    } finally {
+      ctx.app.deps.clock = () => new Date();
+    }
   });
 });

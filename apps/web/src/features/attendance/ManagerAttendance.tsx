@@ -3,7 +3,7 @@ import { Badge, Button, Group, Menu, Paper, Select, Skeleton, Stack, Text, Title
 import { IconDownload, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { useAttendanceMonth, useAttendanceSummary } from './api';
+import { type AttendanceCsvKind, useAttendanceMonth, useAttendanceSummary } from './api';
 import { CorrectionsPanel } from './CorrectionsPanel';
 import { MonthSheet } from './MonthGrid';
 import { MonthPicker } from './MonthPicker';
@@ -127,7 +127,7 @@ function MonthActions({
   employeeId: number | null;
   locked: boolean;
   onClose: () => void;
-  onDownload: (encoding: 'utf8' | 'sjis') => Promise<void>;
+  onDownload: (encoding: 'utf8' | 'sjis', kind: AttendanceCsvKind) => Promise<void>;
 }) {
   return (
     <Group gap="xs" wrap="wrap">
@@ -148,8 +148,13 @@ function MonthActions({
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => void onDownload('utf8')}>UTF-8（BOM付き）</Menu.Item>
-          <Menu.Item onClick={() => void onDownload('sjis')}>Shift_JIS</Menu.Item>
+          <Menu.Label>出勤簿（日ごと）</Menu.Label>
+          <Menu.Item onClick={() => void onDownload('utf8', 'daily')}>UTF-8（BOM付き）</Menu.Item>
+          <Menu.Item onClick={() => void onDownload('sjis', 'daily')}>Shift_JIS</Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>月次集計（給与計算用）</Menu.Label>
+          <Menu.Item onClick={() => void onDownload('utf8', 'monthly')}>UTF-8（BOM付き）</Menu.Item>
+          <Menu.Item onClick={() => void onDownload('sjis', 'monthly')}>Shift_JIS</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Button

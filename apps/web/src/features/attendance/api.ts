@@ -159,9 +159,18 @@ export function useDecideCorrection() {
   });
 }
 
-/** GET /api/company/attendance/export → attendance-YYYY-MM.csv (UTF-8 BOM, or Shift_JIS). */
-export async function downloadAttendanceCsv(month: string, encoding: 'utf8' | 'sjis'): Promise<void> {
-  await downloadFile(`${ATTENDANCE_PATH}/export${buildQuery({ month, encoding })}`, {
-    filename: `attendance-${month}.csv`,
+export type AttendanceCsvKind = 'daily' | 'monthly';
+
+/**
+ * GET /api/company/attendance/export → attendance-YYYY-MM.csv (日ごと) or attendance-monthly-YYYY-MM.csv (給与計算用の
+ * 月次集計), UTF-8 BOM or Shift_JIS.
+ */
+export async function downloadAttendanceCsv(
+  month: string,
+  encoding: 'utf8' | 'sjis',
+  kind: AttendanceCsvKind = 'daily',
+): Promise<void> {
+  await downloadFile(`${ATTENDANCE_PATH}/export${buildQuery({ month, encoding, kind })}`, {
+    filename: kind === 'monthly' ? `attendance-monthly-${month}.csv` : `attendance-${month}.csv`,
   });
 }

@@ -101,3 +101,37 @@ describe('出勤管理 overview as a manager', () => {
     );
   });
 });
+
+describe('出勤管理 CSV menu', () => {
+  it('offers the daily log and the monthly payroll totals, each in UTF-8 or Shift_JIS', async () => {
+    const { calls } = mockApi({
+      'GET /api/me': { data: OWNER },
+      'GET /api/company/attendance': { data: MONTH },
+      'GET /api/company/attendance/summary': { data: SUMMARY },
+      'GET /api/company/attendance/today': { data: TODAY },
+      'GET /api/company/attendance/corrections': { data: [] },
+      'GET /api/company/attendance/export': () =>
+        new Response('社員番号', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    });
+    seedToken();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderApp('/company/attendance?month=2026-04');
+    await screen.findByTestId('attendance-summary');
+    await user.click(screen.getByRole('button', { name: 'CSV' }));
+    expect(await screen.findByText('出勤簿（日ごと）')).toBeTruthy();
+    expect(screen.getByText('月次集計（給与計算用）')).toBeTruthy();
+    const sjis = screen.getAllByText('Shift_JIS');
+    expect(sjis).toHaveLength(2);
+    await user.click(sjis[1]);
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const sent = calls.find((c) => c.url.pathname === '/api/company/attendance/export');
+    expect(Object.fromEntries(sent?.url.searchParams ?? [])).toEqual({
+      month: '2026-04',
+      encoding: 'sjis',
+      kind: 'monthly',
+    });
+    click.mockRestore();
+  });
+});

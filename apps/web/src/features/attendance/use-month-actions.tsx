@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { downloadAttendanceCsv, useMonthClose } from './api';
+import { type AttendanceCsvKind, downloadAttendanceCsv, useMonthClose } from './api';
 import { monthLabel } from './month';
 
 /** The manager's actions on a month: 月締め (or its undoing) after a confirmation, and the CSV. */
@@ -30,9 +30,9 @@ export function useMonthActions(month: string, locked: boolean) {
       },
     });
 
-  const download = async (encoding: 'utf8' | 'sjis') => {
+  const download = async (encoding: 'utf8' | 'sjis', kind: AttendanceCsvKind) => {
     try {
-      await downloadAttendanceCsv(month, encoding);
+      await downloadAttendanceCsv(month, encoding, kind);
     } catch (error) {
       notifyError(errorMessage(error));
     }
