@@ -64,6 +64,17 @@ const sale = async (api: Client, customerId: number, lines: Record<string, unkno
   expect(res.statusCode).toBe(201);
   return res.json().data;
 };
+/** A draft invoice of one sale of `amount` (10%), dated 2026-05-31. */
+const invoiceOfOneSale = async (api: Client, customerId: number, amount: number) => {
+  const s = await sale(api, customerId, [l(amount)]);
+  const res = await api.post('/api/invoices', {
+    customer_id: customerId,
+    transaction_ids: [s.id],
+    issue_date: '2026-05-31',
+  });
+  return res.json().data;
+};
+
 const l = (unit_price: number, tax_category = '10', description = '商品', quantity = 1) => ({
   description,
   quantity,
@@ -185,10 +196,7 @@ describe('請求書', () => {
 
   it('20 concurrent 訂正 of one issued invoice make exactly one correction; the others get the sequential 422', async () => {
     const { o, customerId } = await setup();
-    const a = await sale(o.api, customerId, [l(10000)]);
-    const inv = (
-      await o.api.post('/api/invoices', { customer_id: customerId, transaction_ids: [a.id], issue_date: '2026-05-31' })
-    ).json().data;
+    const inv = await invoiceOfOneSale(o.api, customerId, 10000);
     await o.api.post(`/api/invoices/${inv.id}/issue`);
     const results = await Promise.all(Array.from({ length: 20 }, () => o.api.post(`/api/invoices/${inv.id}/correct`)));
     const codes = results.map((r) => r.statusCode).sort();
@@ -205,10 +213,7 @@ describe('請求書', () => {
 
   it('sends the issued invoice by mail through the outbox with the PDF attached', async () => {
     const { o, customerId } = await setup();
-    const s = await sale(o.api, customerId, [l(5000)]);
-    const inv = (
-      await o.api.post('/api/invoices', { customer_id: customerId, transaction_ids: [s.id], issue_date: '2026-05-31' })
-    ).json().data;
+    const inv = await invoiceOfOneSale(o.api, customerId, 5000);
     expect((await o.api.post(`/api/invoices/${inv.id}/send`, {})).statusCode).toBe(422); // a draft is not sent
     await o.api.post(`/api/invoices/${inv.id}/issue`);
     const sent = await o.api.post(`/api/invoices/${inv.id}/send`, {});

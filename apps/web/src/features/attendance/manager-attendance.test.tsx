@@ -52,6 +52,14 @@ const CORRECTION: AttendanceCorrection = {
   created_at: '2026-04-29T00:00:00.000Z',
 };
 
+/** What the manager's overview reads besides the corrections. */
+const OVERVIEW_API = {
+  'GET /api/me': { data: OWNER },
+  'GET /api/company/attendance': { data: MONTH },
+  'GET /api/company/attendance/summary': { data: SUMMARY },
+  'GET /api/company/attendance/today': { data: TODAY },
+};
+
 describe('months', () => {
   it('steps across years, labels a month and accepts only YYYY-MM', () => {
     expect(shiftMonth('2026-01', -1)).toBe('2025-12');
@@ -65,10 +73,7 @@ describe('months', () => {
 describe('出勤管理 overview as a manager', () => {
   it('shows today, everyone’s totals and the corrections waiting; approves one and closes the month', async () => {
     const { calls } = mockApi({
-      'GET /api/me': { data: OWNER },
-      'GET /api/company/attendance': { data: MONTH },
-      'GET /api/company/attendance/summary': { data: SUMMARY },
-      'GET /api/company/attendance/today': { data: TODAY },
+      ...OVERVIEW_API,
       'GET /api/company/attendance/corrections': { data: [CORRECTION] },
       'POST /api/company/attendance/corrections/5/approve': () => json({ data: { ...CORRECTION, status: 'approved' } }),
       'POST /api/company/attendance/close': () => json({ data: { month: '2026-04', locked: true, closed_at: null } }),
@@ -105,10 +110,7 @@ describe('出勤管理 overview as a manager', () => {
 describe('出勤管理 CSV menu', () => {
   it('offers the daily log and the monthly payroll totals, each in UTF-8 or Shift_JIS', async () => {
     const { calls } = mockApi({
-      'GET /api/me': { data: OWNER },
-      'GET /api/company/attendance': { data: MONTH },
-      'GET /api/company/attendance/summary': { data: SUMMARY },
-      'GET /api/company/attendance/today': { data: TODAY },
+      ...OVERVIEW_API,
       'GET /api/company/attendance/corrections': { data: [] },
       'GET /api/company/attendance/export': () =>
         new Response('社員番号', { status: 200, headers: { 'content-type': 'text/csv' } }),
