@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { field, signInAs, toast, waitForPath } from './support/app';
-import { screenshot } from './support/browser';
+import { download, screenshot } from './support/browser';
 import { shots, useBrowser, withPage } from './support/page';
 
 const state = (page: Page) => page.getByTestId('clock-state').textContent();
@@ -77,6 +77,35 @@ describe('出勤管理', () => {
         .poll(() => page.getByTestId('attendance-history').first().textContent())
         .toContain('E2E 残業申請の反映');
       await expect.poll(() => page.getByTestId('attendance-history').first().textContent()).toContain('19:30');
+    });
+  });
+
+  it('a manager downloads the monthly payroll CSV from the CSV menu (one line per employee, YYYY/MM/DD)', async () => {
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
+      await page.goto('/company/attendance');
+      await page.getByTestId('attendance-summary').waitFor();
+      const open = async () => {
+        await page.getByRole('button', { name: 'CSV' }).click();
+        await page.getByText('月次集計（給与計算用）').waitFor();
+      };
+      await open();
+      await screenshot(page, 'attendance-csv-menu-1280.png');
+      const monthly = page.getByRole('menuitem', { name: 'UTF-8（BOM付き）' }).nth(1);
+      const csv = await download(page, () => monthly.click());
+      expect(csv.filename).toMatch(/^attendance-monthly-\d{4}-\d{2}\.csv$/);
+      const lines = csv.bytes
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toMatch(/^社員番号,氏名,期間開始,期間終了,出勤日数,欠勤日数,総労働時間\(分\),所定内\(分\)/);
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines.slice(1)) expect(line.split(',')[2]).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await open();
+      await screenshot(page, 'attendance-csv-menu-375.png');
+      await page.setViewportSize({ width: 1280, height: 800 });
     });
   });
 });

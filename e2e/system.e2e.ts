@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { mailsTo } from './support/api';
 import { field, signInAs, waitForPath } from './support/app';
 import { newPage, screenshot } from './support/browser';
-import { useBrowser } from './support/page';
+import { shots, useBrowser, withPage } from './support/page';
 
 const baseURL = inject('baseURL');
 
@@ -107,5 +107,30 @@ describe('platform administration', () => {
       await admin.close();
       await owner.close();
     }
+  });
+});
+
+describe('/api-settings under the CSP (connect-src: this origin and API_ALLOWED_ORIGINS only)', () => {
+  const browser = useBrowser();
+
+  it('an address the server does not allow cannot be reached from the page, and is not saved', async () => {
+    // the browser's own report of the blocked request is expected
+    await withPage(
+      browser(),
+      [/Content Security Policy|connect-src|Failed to fetch|ERR_BLOCKED/i],
+      async ({ page }) => {
+        const res = await page.goto('/api-settings');
+        expect(res?.headers()['content-security-policy']).toMatch(/(^|;)connect-src 'self'(;|$)/);
+        await page.getByTestId('current-api-base').waitFor();
+        await shots(page, 'api-settings');
+        const blocked: string[] = [];
+        page.on('console', (m) => m.type() === 'error' && blocked.push(m.text()));
+        await field(page, 'APIのアドレス').fill('http://127.0.0.1:9');
+        await page.getByRole('button', { name: '接続を確認して保存' }).click();
+        await page.getByText(/接続を確認できませんでした/).waitFor();
+        expect(blocked.some((t) => /Content Security Policy|connect-src/i.test(t))).toBe(true);
+        expect(await page.evaluate(() => localStorage.getItem('API_BASE_URL'))).toBeNull();
+      },
+    );
   });
 });
