@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -95,6 +96,51 @@ describe('job queue', () => {
       interval: 100,
     });
   }, 120_000);
+
+  it.runIf(onPostgres)(
+    'on PostgreSQL a job whose worker process is killed (-9) mid-job is run again by another process',
+    async () => {
+      const sender = queue();
+      const id = (await sender.send(
+        'killed-worker-test',
+        { n: 2 },
+        { retryLimit: 1, retryDelay: 0, expireInSeconds: 3 },
+      ))!;
+      // another process claims the job (as a worker does) and then dies without a word
+      const child = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `import PgBoss from 'pg-boss';
+           const boss = new PgBoss({ connectionString: process.env.URL, supervise: false, schedule: false });
+           await boss.start();
+           const [job] = await boss.fetch('killed-worker-test');
+           console.log(job ? 'claimed ' + job.id : 'none');
+           setInterval(() => {}, 1000);`,
+        ],
+        { env: { ...process.env, URL: database.url }, cwd: path.resolve(import.meta.dirname, '../..') },
+      );
+      try {
+        const claimed = await new Promise<string>((resolve, reject) => {
+          child.stdout.on('data', (b: Buffer) => resolve(b.toString().trim()));
+          child.on('exit', (code) => reject(new Error(`worker exited ${code}`)));
+        });
+        expect(claimed).toBe(`claimed ${id}`);
+        child.kill('SIGKILL');
+        expect((await sender.getJob('killed-worker-test', id))?.state).toBe('active');
+        const alive = createJobQueue(database, { ...quiet, maintenanceIntervalSeconds: 1 });
+        queues.push(alive);
+        const seen = signal<number>();
+        await alive.work('killed-worker-test', async (job) => seen.resolve(job.retryCount));
+        await alive.start();
+        expect(await seen.promise).toBe(1);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+    120_000,
+  );
 
   it('runs a backlog of jobs, each once', async () => {
     const q = queue();
