@@ -6,6 +6,7 @@
  * result as JSON, then what it checked against and each problem; exit code 1 when not ok.
  */
 import { parseArgs } from 'node:util';
+import { formatDateTimeJa } from '@chobo/core';
 import { openDatabase, runMigrations } from '../db/client.js';
 import { exitIfLocked } from '../db/folder-lock.js';
 import { loadEnv } from '../env.js';
@@ -39,7 +40,7 @@ try {
       `確認した署名鍵: ${result.key_ids.join(', ') || 'なし'}（鍵の保管場所: ${keyring.source}）`,
       `署名のない移行前の行: ${result.unsigned}件`,
       cp
-        ? `チェックポイント: ${new Date(cp.at).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' })}（${cp.chains}チェーン、${cp.rows}件、${cp.location ?? 'メモリ'}）`
+        ? `チェックポイント: ${formatDateTimeJa(cp.at)}（${cp.chains}チェーン、${cp.rows}件、${cp.location ?? 'メモリ'}）`
         : `チェックポイント: なし（${checkpoints.location ?? 'メモリ'}）`,
     ].join('\n'),
   );

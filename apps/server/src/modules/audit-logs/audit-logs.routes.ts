@@ -10,6 +10,7 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileResponse } from '../../lib/responses.js';
 import { sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
@@ -113,7 +114,11 @@ export async function auditLogRoutes(app: FastifyInstance) {
     '/api/admin/audit-logs/checkpoints/download',
     {
       config: { access: ADMIN_ACCESS },
-      schema: { tags, summary: '操作ログのチェックポイント（JSON Lines、保管用）' },
+      schema: {
+        tags,
+        summary: '操作ログのチェックポイント（JSON Lines、保管用）',
+        response: { 200: fileResponse(['application/x-ndjson'], 'audit-checkpoints.jsonl') },
+      },
     },
     async (_req, reply) =>
       sendFile(reply, await checkpointsDownload(app.deps), {

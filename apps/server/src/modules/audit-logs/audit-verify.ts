@@ -1,4 +1,4 @@
-import type { AuditVerifyProblem, AuditVerifyResult } from '@chobo/core';
+import { type AuditVerifyProblem, type AuditVerifyResult, formatDateTimeJa } from '@chobo/core';
 import { and, asc, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLogs } from '../../db/schema/index.js';
@@ -136,7 +136,7 @@ export async function verifyAuditChains(
   }
   if (checkpointProblem) report(null, null, checkpointProblem);
   if (checkpoint) {
-    const at = new Date(checkpoint.at).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' });
+    const at = formatDateTimeJa(checkpoint.at);
     for (const anchor of checkpoint.chains) {
       if (scope !== undefined && anchor.company_id !== scope) continue;
       const now = counts.get(anchor.company_id) ?? 0;
