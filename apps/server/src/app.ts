@@ -16,6 +16,7 @@ import Fastify, {
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
+import { loadAuditKeyring, useAuditKeyring } from './lib/audit-keys.js';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/deps.js';
 import { fileLinkRoutes } from './lib/file-links.js';
 import { MailDispatcher } from './lib/mail.js';
@@ -31,6 +32,7 @@ import { adminCompanyRoutes } from './modules/admin-companies/admin-companies.ro
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { adminRoutes } from './modules/admins/admins.routes.js';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
+import { type CheckpointStore, createCheckpointStore } from './modules/audit-logs/audit-checkpoints.js';
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.js';
@@ -85,6 +87,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** OCR engine and rasteriser (default: tesseract.js + mupdf, both started on first use). */
   ocr?: OcrServices;
+  /** Where the audit chains' checkpoints are kept (default: memory under NODE_ENV=test, else a file, ADR 0040). */
+  auditCheckpoints?: CheckpointStore;
 }
 
 /**
@@ -128,6 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     printMail: opts.printMail,
   });
   const queue = opts.queue ?? missingJobQueue();
+  // the audit log's signing key, kept outside the database (ADR 0040): main.ts loads it before the seed too
+  useAuditKeyring(loadAuditKeyring(opts.env));
   app.decorate('deps', {
     env: opts.env,
     db: opts.db,
@@ -138,6 +144,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     storage: opts.storage ?? createFileStorage(opts.env),
     clock: () => new Date(),
     ocr: opts.ocr ?? { engine: new TesseractEngine(), rasteriser: new MupdfRasteriser() },
+    auditCheckpoints: opts.auditCheckpoints ?? createCheckpointStore(opts.env),
   });
   app.addHook('onClose', async () => {
     await mailer.stop();

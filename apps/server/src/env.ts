@@ -86,6 +86,43 @@ const envSchema = z.object({
       }
       return [...new Set(origins)];
     }),
+  /**
+   * The audit log's signing key (lib/audit-keys.ts, ADR 0040), kept outside the database: at least 32
+   * characters. Unset → a key file (AUDIT_KEY_FILE, default DATA_DIR/audit-keys.json, created 0600 on first start).
+   */
+  AUDIT_HMAC_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Earlier AUDIT_HMAC_KEY values, comma-separated: rows they signed still verify after a rotation. */
+  AUDIT_HMAC_OLD_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean)
+        : [],
+    ),
+  AUDIT_KEY_FILE: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Where the signed checkpoints of the audit chains are appended (default DATA_DIR). */
+  AUDIT_CHECKPOINT_DIR: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Minutes between the scheduled checkpoints (written only when a chain moved); 0 turns the schedule off. */
+  AUDIT_CHECKPOINT_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The folder of the built web app (default apps/web/dist); bench/web.ts compares two builds with it. */
   WEB_DIST: z

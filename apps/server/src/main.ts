@@ -16,6 +16,15 @@ async function main() {
     throw err;
   }
 
+  // the audit log's signing key (ADR 0040): from the environment or the key file, before anything is audited
+  const { loadAuditKeyring, useAuditKeyring } = await import('./lib/audit-keys.js');
+  try {
+    useAuditKeyring(loadAuditKeyring(env));
+  } catch (err) {
+    console.error('Start-up failed: audit key:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+
   // The database opens (PGlite: its wasm compiles off the main thread, its files are read) while the rest of
   // the server's code loads (ADR 0025).
   const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -28,6 +37,7 @@ async function main() {
     { requeueWaitingOcr },
     { recoverInterruptedImports },
     { scheduleStorageSweep },
+    { recordAuditKey, scheduledCheckpoint },
   ] = await Promise.all([
     import('./app.js'),
     import('./db/startup.js'),
@@ -36,6 +46,7 @@ async function main() {
     import('./modules/ocr-documents/ocr-document-actions.js'),
     import('./modules/bank-statements/imports.js'),
     import('./lib/storage-sweep.js'),
+    import('./modules/audit-logs/audit-checkpoint-actions.js'),
   ]);
   const database = await opening.catch(exitIfLocked);
 
@@ -72,6 +83,19 @@ async function main() {
     logger: { level: env.LOG_LEVEL },
   });
   app.deps.mailer.start();
+  // the signing key's start or rotation is recorded in the platform chain, then every chain's head is
+  // checkpointed outside the database: now, and on the schedule when a chain moved (ADR 0040)
+  await recordAuditKey(database.db);
+  const checkpoint = (force: boolean) =>
+    scheduledCheckpoint(app.deps, { force }).then(
+      ({ kept }) =>
+        kept.length > 0 &&
+        app.log.error({ chains: kept }, 'audit chains shorter than their checkpoint: earlier anchors kept'),
+      (err) => app.log.error({ err }, 'audit checkpoint'),
+    );
+  await checkpoint(true);
+  if (env.AUDIT_CHECKPOINT_MINUTES > 0)
+    setInterval(() => void checkpoint(false), env.AUDIT_CHECKPOINT_MINUTES * 60_000).unref();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

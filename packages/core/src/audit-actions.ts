@@ -131,6 +131,11 @@ const LABELS = {
   'info.update': 'お知らせの更新',
   'info.delete': 'お知らせの削除',
   'settings.update': 'システム設定の変更',
+  // the audit log itself (ADR 0040) and the platform's reads of a company's data
+  'audit.key_started': '操作ログの署名の開始',
+  'audit.key_rotated': '操作ログの署名鍵の切り替え',
+  'admin.company_view': '運営者が閲覧',
+  'admin.company_export': '運営者がダウンロード',
 } as const satisfies Record<string, string>;
 
 /** An action the audit log records (the `action` column of audit_logs). */

@@ -4,6 +4,8 @@ import { desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { auditLogs } from '../db/schema/index.js';
+import { sqlRows } from '../modules/accounting/sql-rows.js';
+import { currentAuditKey, rowMac } from './audit-keys.js';
 
 export interface Actor {
   userId: number | null;
@@ -92,8 +94,10 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
 
 async function appendAuditRow(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_NAMESPACE}::int, ${entry.companyId ?? 0}::int)`);
-  // The previous hash is read by the INSERT itself: a new statement after the lock, so in READ COMMITTED it
-  // sees the previous writer's committed row (two round trips per audit row: lock, insert).
+  // The previous hash is read by a new statement after the lock, so in READ COMMITTED it sees the previous
+  // writer's committed row. PostgreSQL computes the row's hash from the values about to be stored; the server
+  // signs it with the key it keeps outside the database (ADR 0040); then the row is inserted with both (three
+  // round trips per audit row: lock, hash, insert). now() is the transaction's start in both statements.
   const last = tx
     .select({ hash: auditLogs.hash })
     .from(auditLogs)
@@ -103,35 +107,34 @@ async function appendAuditRow(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   const targetId = entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId);
   const json = (value: unknown): string | null =>
     value === undefined || value === null ? null : (JSON.stringify(value) ?? null);
+  const values = sql`${entry.companyId}::integer, ${entry.actor.userId}::integer, ${entry.action}::varchar,
+    ${entry.targetType}::varchar, ${targetId}::varchar, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb,
+    ${entry.actor.ip}::varchar, now()`;
   const v = (column: string) => sql.raw(`v.${column}`);
-  await tx.execute(sql`
-    with v as (
-      select ${entry.companyId}::integer as company_id,
-             ${entry.actor.userId}::integer as actor_user_id,
-             ${entry.action}::varchar as action,
-             ${entry.targetType}::varchar as target_type,
-             ${targetId}::varchar as target_id,
-             ${json(entry.before)}::jsonb as before,
-             ${json(entry.after)}::jsonb as after,
-             ${entry.actor.ip}::varchar as ip,
-             now() as created_at,
-             coalesce((${last}), ${GENESIS_HASH})::varchar as prev_hash
+  const [row] = await sqlRows<{ prev_hash: string; hash: string }>(
+    tx,
+    sql`
+    with v (company_id, actor_user_id, action, target_type, target_id, before, after, ip, created_at, prev_hash) as (
+      select ${values}, coalesce((${last}), ${GENESIS_HASH})::varchar
     )
-    insert into ${auditLogs} (company_id, actor_user_id, action, target_type, target_id, before, after, ip, created_at, prev_hash, hash)
-    select company_id, actor_user_id, action, target_type, target_id, before, after, ip, created_at, prev_hash,
-           ${auditHashSql({
-             company_id: v('company_id'),
-             actor_user_id: v('actor_user_id'),
-             action: v('action'),
-             target_type: v('target_type'),
-             target_id: v('target_id'),
-             before: v('before'),
-             after: v('after'),
-             ip: v('ip'),
-             created_at: v('created_at'),
-             prev_hash: v('prev_hash'),
-           })}
-    from v`);
+    select v.prev_hash, ${auditHashSql({
+      company_id: v('company_id'),
+      actor_user_id: v('actor_user_id'),
+      action: v('action'),
+      target_type: v('target_type'),
+      target_id: v('target_id'),
+      before: v('before'),
+      after: v('after'),
+      ip: v('ip'),
+      created_at: v('created_at'),
+      prev_hash: v('prev_hash'),
+    })} as hash from v`,
+  );
+  const key = currentAuditKey();
+  await tx.execute(sql`
+    insert into ${auditLogs} (company_id, actor_user_id, action, target_type, target_id, before, after, ip, created_at,
+                              prev_hash, hash, key_id, mac)
+    values (${values}, ${row.prev_hash}, ${row.hash}, ${key.id}, ${rowMac(key, row.hash)})`);
 }
 
 const auditBuffer = new AsyncLocalStorage<AuditEntry[]>();
@@ -195,6 +198,10 @@ async function flushAuditRows(tx: DbOrTx, entries: AuditEntry[]): Promise<void> 
       prev_hash: r('prev_hash'),
     }),
   ).sql;
+  const [{ after }] = await sqlRows<{ after: number }>(
+    tx,
+    sql`select coalesce(max(id), 0)::int as after from audit_logs`,
+  );
   await tx.execute(
     sql.raw(`do $audit_do$
 declare
@@ -224,4 +231,16 @@ begin
 end
 $audit_do$`),
   );
+  // then signed (the key never enters the database): this transaction's rows are the unsigned ones after `after`
+  // (other writers' rows are signed when they insert; an unsigned row of theirs is not committed yet)
+  const written = await sqlRows<{ id: number; hash: string }>(
+    tx,
+    sql`select id, hash from audit_logs where id > ${after} and key_id is null order by id`,
+  );
+  const key = currentAuditKey();
+  await tx.execute(sql`
+    update audit_logs set key_id = ${key.id}, mac = s.mac
+    from unnest(${`{${written.map((w) => w.id).join(',')}}`}::int[], ${`{${written.map((w) => rowMac(key, w.hash)).join(',')}}`}::varchar[])
+           as s(id, mac)
+    where audit_logs.id = s.id`);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import type { Env } from '../env.js';
+import type { CheckpointStore } from '../modules/audit-logs/audit-checkpoints.js';
 import type { OcrServices } from '../modules/ocr-documents/ocr-job.js';
 import type { MailDispatcher } from './mail.js';
 import type { JobQueue } from './queue.js';
@@ -42,6 +43,8 @@ export interface AppDeps {
   clock: () => Date;
   /** OCR engine + PDF rasteriser (modules/ocr-documents), behind interfaces so a cloud OCR can replace them. */
   ocr: OcrServices;
+  /** The signed checkpoints of the audit chains (modules/audit-logs/audit-checkpoints.ts, ADR 0040). */
+  auditCheckpoints: CheckpointStore;
 }
 
 declare module 'fastify' {

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companies } from '../db/schema/index.js';
 import { type RouteAccess, requireAuth } from '../plugins/auth.js';
+import { audit } from './audit.js';
 import type { CompanyCtx, Ctx, UserCtx } from './context.js';
 import { forbidden, notFound, unprocessable } from './http-errors.js';
 
@@ -117,10 +118,36 @@ export function companyRoute<S extends FastifySchema, R>(
   opts: CompanyRouteOptions<S>,
   fn: TenantHandler<S, R>,
 ): void {
-  const handler = async (req: FastifyRequest, reply: FastifyReply) =>
-    fn({ ctx: await companyCtx(req), req: req as unknown as SchemaRequest<S>, reply });
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const ctx = await companyCtx(req);
+    const result = await fn({ ctx, req: req as unknown as SchemaRequest<S>, reply });
+    if (ctx.readOnly) await auditAdminRead(ctx, req, reply);
+    return result;
+  };
   wrapped.add(handler);
   (app as FastifyInstance).route({ ...opts, handler } as RouteOptions);
+}
+
+/**
+ * A platform admin's successful read of a company's data goes into that company's own chain, so the company
+ * sees it in its 操作ログ (運営者が閲覧 / 運営者がダウンロード for a file): the route, its parameters and
+ * the query without company_id.
+ */
+async function auditAdminRead(ctx: CompanyCtx, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { company_id: _company, ...query } = (req.query ?? {}) as Record<string, unknown>;
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  await audit(req.server.deps.db, {
+    actor: ctx.actor,
+    companyId: ctx.companyId,
+    action: reply.hasHeader('content-disposition') ? 'admin.company_export' : 'admin.company_view',
+    targetType: 'company',
+    targetId: ctx.companyId,
+    after: {
+      route: `${req.method} ${req.routeOptions.url ?? req.url}`,
+      ...(Object.keys(params).length > 0 ? { params } : {}),
+      ...(Object.keys(query).length > 0 ? { query } : {}),
+    },
+  });
 }
 
 /** A route open to company users or employees reaches company data: it must be a tenant route. */

@@ -26,11 +26,54 @@ export const auditLogRowDto = z.object({
 });
 export type AuditLogRow = z.infer<typeof auditLogRowDto>;
 
-/** `GET /api/admin/audit-logs/verify`: the chains recomputed; first_bad_id is null when ok. */
+/** One thing 改ざんチェック found wrong: a row (id), or a chain or the checkpoint file as a whole (id null). */
+export const auditVerifyProblemDto = z.object({
+  /** The chain: a company's id, null for the platform chain (or for the checkpoint file itself). */
+  company_id: idDto.nullable(),
+  id: idDto.nullable(),
+  /** Why, in Japanese. */
+  reason: z.string(),
+});
+export type AuditVerifyProblem = z.infer<typeof auditVerifyProblemDto>;
+
+/** One chain's head as a checkpoint recorded it. */
+export const auditCheckpointChainDto = z.object({
+  company_id: idDto.nullable(),
+  rows: z.number().int(),
+  last_id: idDto,
+  last_hash: z.string(),
+});
+
+/** A signed checkpoint of every chain's head and row count, kept outside the database (ADR 0040). */
+export const auditCheckpointDto = z.object({
+  at: timestampDto,
+  /** The key that signed it. */
+  key_id: z.string(),
+  /** The first signed row's id (rows from it on must all be signed); null while every row is unsigned. */
+  keyed_from: idDto.nullable(),
+  chains: z.number().int(),
+  rows: z.number().int(),
+  /** Where it is kept (a file path; null: in memory, tests). */
+  location: z.string().nullable(),
+});
+export type AuditCheckpoint = z.infer<typeof auditCheckpointDto>;
+
+/**
+ * `GET /api/admin/audit-logs/verify`: the chains recomputed, every signed row checked against its key and the
+ * chains against the latest checkpoint; first_bad_id is the smallest bad row's id (null when no row is bad).
+ */
 export const auditVerifyResultDto = z.object({
   ok: z.boolean(),
   checked: z.number().int(),
   first_bad_id: idDto.nullable(),
+  /** The first problems found (at most 50), in id order of the chains walked, then the checkpoint's. */
+  problems: z.array(auditVerifyProblemDto),
+  /** What the rows were checked against: the ids of the keys that signed them. */
+  key_ids: z.array(z.string()),
+  /** Rows from before keyed rows started (checked by their hash chain only). */
+  unsigned: z.number().int(),
+  /** The checkpoint the chains were compared with (null: none recorded yet). */
+  checkpoint: auditCheckpointDto.nullable(),
 });
 export type AuditVerifyResult = z.infer<typeof auditVerifyResultDto>;
 
@@ -115,6 +158,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   attendance_day: '勤怠',
   attendance_correction: '勤怠の修正依頼',
   attendance_month: '勤怠の月締め',
+  audit_key: '操作ログの署名鍵',
 };
 
 export const auditTargetLabel = (type: string) => AUDIT_TARGET_LABELS[type] ?? type;

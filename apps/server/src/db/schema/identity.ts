@@ -231,12 +231,21 @@ export const auditLogs = pgTable(
     prev_hash: varchar('prev_hash', { length: 64 }).notNull(),
     /** Hex SHA-256 over this row's content and prev_hash, computed by PostgreSQL (lib/audit.ts auditHashSql). */
     hash: varchar('hash', { length: 64 }).notNull(),
+    /**
+     * The key that signed this row (lib/audit-keys.ts: a fingerprint, not the key) and its HMAC-SHA256 over
+     * key_id and hash, computed in the server process with a key kept outside the database (ADR 0040).
+     * Both null only on rows written before keyed rows started (migration 0032).
+     */
+    key_id: varchar('key_id', { length: 32 }),
+    mac: varchar('mac', { length: 64 }),
   },
   (t) => [
     index('audit_logs_company_idx').on(t.company_id, t.created_at),
     index('audit_logs_target_idx').on(t.target_type, t.target_id),
     /** A chain in order: its last row (audit()) and verification walk this index. */
     index('audit_logs_chain_idx').on(t.company_id, t.id),
+    /** A row is signed (both) or written before keyed rows started (neither). */
+    check('audit_logs_mac_check', sql`(${t.key_id} is null) = (${t.mac} is null)`),
   ],
 );
 

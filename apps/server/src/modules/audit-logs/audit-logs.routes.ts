@@ -1,5 +1,6 @@
 import {
   adminAuditLogListQuery,
+  auditCheckpointDto,
   auditLogRowDto,
   auditVerifyQuery,
   auditVerifyResultDto,
@@ -9,8 +10,11 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileResponse } from '../../lib/responses.js';
+import { sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
+import { checkpointNow, checkpointsDownload, latestCheckpointSummary } from './audit-checkpoint-actions.js';
 import { listAuditLogs, listCompanyAuditLogs } from './audit-logs.queries.js';
 import { verifyAuditChains } from './audit-verify.js';
 
@@ -73,6 +77,53 @@ export async function auditLogRoutes(app: FastifyInstance) {
         response: { 200: dataOf(auditVerifyResultDto) },
       },
     },
-    async (req) => ({ data: await verifyAuditChains(app.deps.db, chainOf(req.query.company_id)) }),
+    async (req) => ({
+      data: await verifyAuditChains(app.deps.db, chainOf(req.query.company_id), {
+        checkpoints: app.deps.auditCheckpoints,
+      }),
+    }),
+  );
+
+  r.get(
+    '/api/admin/audit-logs/checkpoints/latest',
+    {
+      config: { access: ADMIN_ACCESS },
+      schema: {
+        tags,
+        summary: '操作ログのチェックポイント（最新、なければ null）',
+        response: { 200: dataOf(auditCheckpointDto.nullable()) },
+      },
+    },
+    async () => ({ data: await latestCheckpointSummary(app.deps) }),
+  );
+
+  r.post(
+    '/api/admin/audit-logs/checkpoints',
+    {
+      config: { access: ADMIN_ACCESS },
+      schema: {
+        tags,
+        summary: '操作ログのチェックポイントを今すぐ記録する',
+        response: { 201: dataOf(auditCheckpointDto) },
+      },
+    },
+    async (_req, reply) => reply.code(201).send({ data: await checkpointNow(app.deps) }),
+  );
+
+  r.get(
+    '/api/admin/audit-logs/checkpoints/download',
+    {
+      config: { access: ADMIN_ACCESS },
+      schema: {
+        tags,
+        summary: '操作ログのチェックポイント（JSON Lines、保管用）',
+        response: { 200: fileResponse(['application/x-ndjson'], 'audit-checkpoints.jsonl') },
+      },
+    },
+    async (_req, reply) =>
+      sendFile(reply, await checkpointsDownload(app.deps), {
+        type: 'application/x-ndjson; charset=utf-8',
+        name: 'audit-checkpoints.jsonl',
+      }),
   );
 }

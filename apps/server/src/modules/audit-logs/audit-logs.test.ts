@@ -80,9 +80,9 @@ describe('hash chain', () => {
 
     const all = await admin.api.get(VERIFY);
     expect(all.statusCode).toBe(200);
-    expect(all.json()).toEqual({ data: { ok: true, checked: stored.length, first_bad_id: null } });
+    expect(all.json()).toMatchObject({ data: { ok: true, checked: stored.length, first_bad_id: null } });
     const one = await admin.api.get(`${VERIFY}?company_id=${a.company.id}`);
-    expect(one.json()).toEqual({ data: { ok: true, checked: rowsA.length, first_bad_id: null } });
+    expect(one.json()).toMatchObject({ data: { ok: true, checked: rowsA.length, first_bad_id: null } });
     const platform = await admin.api.get(`${VERIFY}?company_id=0`);
     expect(platform.json().data).toMatchObject({ ok: true, checked: (await chainRows(ctx, null)).length });
   });
@@ -229,10 +229,10 @@ describe('tamper detection', () => {
     await ctx.db.execute(
       sql`update audit_logs set after = ${JSON.stringify({ name: '改ざん' })}::jsonb where id = ${target.id}`,
     );
-    expect((await admin.api.get(VERIFY)).json()).toEqual({
+    expect((await admin.api.get(VERIFY)).json()).toMatchObject({
       data: { ok: false, checked: expect.any(Number), first_bad_id: target.id },
     });
-    expect((await admin.api.get(`${VERIFY}?company_id=${owner.company.id}`)).json().data).toEqual({
+    expect((await admin.api.get(`${VERIFY}?company_id=${owner.company.id}`)).json().data).toMatchObject({
       ok: false,
       checked: rows.length,
       first_bad_id: target.id,
@@ -240,12 +240,12 @@ describe('tamper detection', () => {
     // the other company's chain is untouched
     expect((await admin.api.get(`${VERIFY}?company_id=${other.company.id}`)).json().data.ok).toBe(true);
 
-    // A tamperer who also recomputes the row's hash breaks the link of the row after it.
+    // A tamperer who also recomputes the row's hash fails its signature (ADR 0040) and breaks the link of the
+    // row after it.
     await ctx.db.execute(sql`update audit_logs set hash = ${storedRowHash()} where id = ${target.id}`);
-    expect((await admin.api.get(`${VERIFY}?company_id=${owner.company.id}`)).json().data).toMatchObject({
-      ok: false,
-      first_bad_id: rows[3].id,
-    });
+    const rehashed = (await admin.api.get(`${VERIFY}?company_id=${owner.company.id}`)).json().data;
+    expect(rehashed).toMatchObject({ ok: false, first_bad_id: target.id });
+    expect(rehashed.problems.map((p: { id: number }) => p.id)).toEqual([target.id, rows[3].id]);
   });
 
   it('a DELETE of a middle row is reported at the row after it; of the first row, at the new first row', async () => {
@@ -254,7 +254,7 @@ describe('tamper detection', () => {
     const rows = await chainRows(ctx, owner.company.id);
     expect(rows).toHaveLength(4);
     await ctx.db.execute(sql`delete from audit_logs where id = ${rows[2].id}`);
-    expect((await admin.api.get(`${VERIFY}?company_id=${owner.company.id}`)).json()).toEqual({
+    expect((await admin.api.get(`${VERIFY}?company_id=${owner.company.id}`)).json()).toMatchObject({
       data: { ok: false, checked: 3, first_bad_id: rows[3].id },
     });
 
@@ -262,7 +262,7 @@ describe('tamper detection', () => {
     await createCustomers(second, ['丁']);
     const rows2 = await chainRows(ctx, second.company.id);
     await ctx.db.execute(sql`delete from audit_logs where id = ${rows2[0].id}`);
-    expect((await admin.api.get(`${VERIFY}?company_id=${second.company.id}`)).json().data).toEqual({
+    expect((await admin.api.get(`${VERIFY}?company_id=${second.company.id}`)).json().data).toMatchObject({
       ok: false,
       checked: 1,
       first_bad_id: rows2[1].id,

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditLogRow } from '@chobo/core';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditLogRow, type AuditVerifyResult } from '@chobo/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -35,15 +35,60 @@ function renderView(result: Parameters<typeof AuditVerifyResultView>[0]['result'
   );
 }
 
+const CHECKPOINT = {
+  at: '2026-05-01T01:02:03.000Z',
+  key_id: '0123456789abcdef',
+  keyed_from: 1,
+  chains: 3,
+  rows: 1200,
+  location: '/data/audit-checkpoints.jsonl',
+};
+const verified = (overrides: Partial<AuditVerifyResult>): AuditVerifyResult => ({
+  ok: true,
+  checked: 0,
+  first_bad_id: null,
+  problems: [],
+  key_ids: ['0123456789abcdef'],
+  unsigned: 0,
+  checkpoint: CHECKPOINT,
+  ...overrides,
+});
+
 describe('改ざんチェック result', () => {
-  it('says plainly that nothing was found, with the number of rows checked', () => {
-    renderView({ ok: true, checked: 1234, first_bad_id: null });
+  it('says plainly that nothing was found, with the number of rows checked and what it checked against', () => {
+    renderView(verified({ checked: 1234, unsigned: 5 }));
     expect(screen.getByTestId('verify-ok').textContent).toContain('改ざんは検出されませんでした（1,234件を確認）');
+    expect(screen.getByTestId('verify-against').textContent).toBe(
+      '署名鍵: 0123456789abcdef ／ 署名開始前の記録: 5件 ／ チェックポイント: 2026年5月1日 10:02（1,200件）',
+    );
     expect(screen.queryByTestId('verify-ng')).toBeNull();
   });
 
+  it('lists each problem, also those of a whole chain (no row id)', () => {
+    renderView(
+      verified({
+        ok: false,
+        checked: 3,
+        first_bad_id: null,
+        problems: [{ company_id: 4, id: null, reason: '企業ID 4 の操作ログがすべて削除されています' }],
+      }),
+    );
+    const alert = screen.getByTestId('verify-ng');
+    expect(within(alert).queryByText(/最初に不整合/)).toBeNull();
+    expect(within(alert).getByTestId('verify-problems').textContent).toBe(
+      '企業ID 4 の操作ログがすべて削除されています',
+    );
+  });
+
   it('shows the first bad id in red when the chain is broken', () => {
-    renderView({ ok: false, checked: 57, first_bad_id: 42 });
+    renderView(
+      verified({
+        ok: false,
+        checked: 57,
+        first_bad_id: 42,
+        problems: [{ company_id: 1, id: 42, reason: '署名が一致しません' }],
+      }),
+    );
     const alert = screen.getByTestId('verify-ng');
     expect(alert.textContent).toContain('改ざんを検出しました');
     const id = within(alert).getByText('最初に不整合のあった操作ログ: ID 42');
@@ -59,7 +104,12 @@ describe('改ざんチェック result', () => {
         row(7),
         row(8, { company_id: null, company_name: null, action: 'x.y', action_label: 'x.y' }),
       ]),
-      'GET /api/admin/audit-logs/verify': () => json({ data: { ok: false, checked: 9, first_bad_id: 7 } }),
+      'GET /api/admin/audit-logs/verify': () =>
+        json({
+          data: verified({ ok: false, checked: 9, first_bad_id: 7, problems: [{ company_id: 1, id: 7, reason: 'x' }] }),
+        }),
+      'GET /api/admin/audit-logs/checkpoints/latest': { data: null },
+      'POST /api/admin/audit-logs/checkpoints': () => json({ data: CHECKPOINT }, 201),
     });
     seedToken();
     const user = userEvent.setup();
@@ -72,6 +122,17 @@ describe('改ざんチェック result', () => {
 
     await user.click(screen.getByRole('button', { name: '改ざんチェック' }));
     expect((await screen.findByTestId('verify-ng')).textContent).toContain('ID 7');
+    // the checkpoint: none yet, then one recorded on demand
+    const checkpoint = screen.getByTestId('audit-checkpoint');
+    expect(checkpoint.textContent).toContain('チェックポイントはまだありません');
+    expect(within(checkpoint).getByRole('button', { name: 'ダウンロード' })).toHaveProperty('disabled', true);
+    await user.click(within(checkpoint).getByRole('button', { name: 'チェックポイントを記録' }));
+    await waitFor(() =>
+      expect(checkpoint.textContent).toContain(
+        '最新のチェックポイント: 2026年5月1日 10:02（3チェーン、1,200件、署名鍵 0123456789abcdef）',
+      ),
+    );
+    expect(within(checkpoint).getByRole('button', { name: 'ダウンロード' })).toHaveProperty('disabled', false);
     const verify = calls.find((c) => c.url.pathname === '/api/admin/audit-logs/verify');
     expect(verify?.url.searchParams.get('company_id')).toBe('1');
     const list = calls.find((c) => c.url.pathname === '/api/admin/audit-logs');
