@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** More fields of the answer's body beside message and errors (e.g. next_fiscal_year). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

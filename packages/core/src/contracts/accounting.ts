@@ -98,6 +98,9 @@ export const JOURNAL_TAX_CATEGORIES = {
   sales_8: '課税売上 8%（軽減）',
   purchase_10: '課税仕入 10%',
   purchase_8: '課税仕入 8%（軽減）',
+  /** 課税売上の貸倒れ (消費税法39条): the write-off's tax reverses 仮受消費税等. */
+  bad_debt_10: '課税売上の貸倒れ 10%',
+  bad_debt_8: '課税売上の貸倒れ 8%（軽減）',
   exempt: '非課税',
   non_taxable: '不課税',
   export: '輸出免税',

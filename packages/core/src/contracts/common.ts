@@ -16,6 +16,8 @@ export const idDto = z.number().int();
 export const apiErrorDto = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A posting dated just past the last fiscal year: the year the screen offers to create (else null). */
+  next_fiscal_year: z.object({ start_date: z.string(), end_date: z.string() }).nullable().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorDto>;
 

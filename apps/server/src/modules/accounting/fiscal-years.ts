@@ -5,7 +5,6 @@ import {
   type fiscalYearCreateInput,
   formatDateJa,
   type JournalEntryValues,
-  lastDayOfMonth,
   todayInTokyo,
 } from '@chobo/core';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { loadAccounts } from './accounts.queries.js';
 import { companyYearEndMonth, get, net, sumByAccount } from './balances.js';
+import { nextYearSpan } from './fiscal-year-check.js';
 import { postEntry, withDbRefusals } from './posting.js';
 
 type FyRow = typeof fiscalYears.$inferSelect;
@@ -77,8 +77,7 @@ export async function createFiscalYear({
       const start =
         input.start_date ??
         (latest ? addDays(latest.end_date, 1) : fiscalYearContaining(todayInTokyo(), endMonth).from);
-      let end = fiscalYearContaining(start, endMonth).to;
-      if (end < start) end = lastDayOfMonth(Number(start.slice(0, 4)) + 1, endMonth);
+      const end = nextYearSpan(addDays(start, -1), endMonth).end_date;
       const [overlap] = await tx
         .select({ id: fiscalYears.id })
         .from(fiscalYears)
@@ -238,8 +237,7 @@ export async function closeFiscalYear({ ctx, input: { id } }: ActionArgs<Company
           .insert(fiscalYears)
           .values({
             company_id: ctx.companyId,
-            start_date: nextStart,
-            end_date: fiscalYearContaining(nextStart, endMonth).to,
+            ...nextYearSpan(fy.end_date, endMonth),
           })
           .onConflictDoNothing();
       }

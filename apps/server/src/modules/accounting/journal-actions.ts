@@ -5,8 +5,18 @@ import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Versioned } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
+import { assertInFiscalYear } from './fiscal-year-check.js';
 import { findEntry, loadEntry } from './journal.queries.js';
-import { assertOpen, checkLines, lineRows, postEntry, reversalInput, totalOf, withDbRefusals } from './posting.js';
+import {
+  assertOpen,
+  booksEntry,
+  checkLines,
+  lineRows,
+  postEntry,
+  reversalInput,
+  totalOf,
+  withDbRefusals,
+} from './posting.js';
 
 export const ENTRY_NOT_FOUND = '仕訳が見つかりません';
 
@@ -26,12 +36,18 @@ function assertNotSourced(row: { source_type: string | null }) {
   }
 }
 
-export async function createEntry({ ctx, input }: ActionArgs<CompanyCtx, JournalEntryValues>) {
+export async function createEntry({ ctx, input: given }: ActionArgs<CompanyCtx, JournalEntryValues>) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
-      await assertOpen({ ...ctx, db: tx }, input.date);
+      await assertOpen({ ...ctx, db: tx }, given.date);
+      // a taxable line without its tax line is split as the form does (税抜経理), before the answer is built
+      const input = await booksEntry({ ...ctx, db: tx }, given);
       const names = await checkLines({ ...ctx, db: tx }, input);
-      const entry = await postEntry({ ...ctx, db: tx }, input, { createdBy: ctx.actor.userId, skipChecks: true });
+      const entry = await postEntry({ ...ctx, db: tx }, input, {
+        createdBy: ctx.actor.userId,
+        skipChecks: true,
+        split: true,
+      });
       // the new entry's answer is built from what was just written (no re-read of accounts and customers)
       const dto: JournalEntry = {
         id: entry.id,
@@ -92,6 +108,7 @@ export async function updateEntry({
       assertFresh(row.updated_at, updated_at, '仕訳');
       await assertOpen({ ...ctx, db: tx }, row.date);
       await assertOpen({ ...ctx, db: tx }, input.date);
+      await assertInFiscalYear({ ...ctx, db: tx }, input.date);
       await checkLines({ ...ctx, db: tx }, input);
       const before = await loadEntry({ ...ctx, db: tx }, id);
       await tx.delete(journalLines).where(eq(journalLines.entry_id, id));

@@ -18,6 +18,8 @@ import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { csvLine, csvWriter, decodeCsv, parseCsv } from '../../lib/csv.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { loadAccounts } from './accounts.queries.js';
+import { companyYearEndMonth } from './balances.js';
+import { fiscalYearRefusal, yearSpans } from './fiscal-year-check.js';
 import { loadEntries } from './journal.queries.js';
 import { postEntry, withDbRefusals } from './posting.js';
 
@@ -163,6 +165,8 @@ export async function parseJournalCsv(tenant: Tenant, buf: Buffer): Promise<Pars
     groups.set(key, g);
   }
   const entries: Parsed['entries'] = [];
+  const years = await yearSpans(tenant);
+  const endMonth = years.length ? await companyYearEndMonth(tenant) : 3;
   for (const g of groups.values()) {
     const date = /^\d{4}-\d{1,2}-\d{1,2}$/.test(g.date) ? g.date.replace(/-(\d)(?=-|$)/g, '-0$1') : g.date;
     const parsed = journalEntryInput.safeParse({ date, description: g.description, lines: g.lines });
@@ -174,7 +178,10 @@ export async function parseJournalCsv(tenant: Tenant, buf: Buffer): Promise<Pars
         for (const msg of msgs) add(rowNo, msg);
       }
     } else {
-      entries.push({ rows: g.rows, values: parsed.data });
+      // a date in no fiscal year: said per row already on the dry run (postEntry refuses it too)
+      const refusal = fiscalYearRefusal(years, parsed.data.date, endMonth);
+      if (refusal) add(g.rows[0], refusal.message);
+      else entries.push({ rows: g.rows, values: parsed.data });
     }
   }
   return { entries, errors, encoding };

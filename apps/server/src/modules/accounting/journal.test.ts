@@ -211,9 +211,11 @@ describe('journal entries', () => {
     expect(rev.statusCode).toBe(201);
     const r = rev.json().data;
     expect(r).toMatchObject({ kind: 'reversal', reversal_of_id: e.id, date: '2026-04-01', total: 1000 });
+    // the original's 売上高 1,000 (課税売上10%, no tax line) was split under 税抜経理: 910 + 仮受消費税等 90
     expect(r.lines.map((l: { debit: number; credit: number }) => [l.debit, l.credit])).toEqual([
       [0, 1000],
-      [1000, 0],
+      [910, 0],
+      [90, 0],
     ]);
     expect((await owner.api.get(`/api/accountings/${e.id}`)).json().data.reversed_by_id).toBe(r.id);
     const again = await owner.api.post(`/api/accountings/${e.id}/reverse`, { date: '2026-04-01' });

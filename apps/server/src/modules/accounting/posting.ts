@@ -3,14 +3,26 @@ import {
   formatDateJa,
   type JournalEntry,
   type JournalEntryValues,
+  type PostingLine,
   type RateTotal,
+  splitEntryTax,
+  TAXABLE_CATEGORIES,
+  type TaxBook,
   todayInTokyo,
 } from '@chobo/core';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { accounts, customers, journalCounters, journalEntries, journalLines } from '../../db/schema/index.js';
+import {
+  accounts,
+  companies,
+  customers,
+  journalCounters,
+  journalEntries,
+  journalLines,
+} from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { HttpError, unprocessable } from '../../lib/http-errors.js';
 import { seedDefaultAccounts } from './chart-of-accounts.js';
+import { assertInFiscalYear } from './fiscal-year-check.js';
 import { loadEntry, lockCovering } from './journal.queries.js';
 
 /**
@@ -115,13 +127,56 @@ export function lineRows(companyId: number, entryId: number, date: string, kind:
 
 export const totalOf = (input: JournalEntryValues) => input.lines.reduce((s, l) => s + l.debit, 0);
 
+/** What a module posts: lines may carry the gross amount of a taxable line and its known tax (PostingLine). */
+export type PostingInput = Omit<JournalEntryValues, 'lines'> & { lines: PostingLine[] };
+
+/** The company's 経理方式, rounding and its 仮払消費税等 / 仮受消費税等 accounts. */
+export async function taxBook(tenant: Tenant): Promise<TaxBook> {
+  const { db, companyId } = tenant;
+  const taxAccount = (key: string) =>
+    sql<
+      number | null
+    >`(select ${accounts.id} from ${accounts} where ${accounts.company_id} = ${companyId} and ${accounts.system_key} = ${key} limit 1)`;
+  const [row] = await db
+    .select({
+      method: companies.accounting_method,
+      rounding: companies.tax_rounding,
+      prepaidId: taxAccount('prepaid_consumption_tax'),
+      receivedId: taxAccount('received_consumption_tax'),
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return {
+    method: (row?.method ?? 'exclusive') as TaxBook['method'],
+    rounding: (row?.rounding ?? 'floor') as TaxBook['rounding'],
+    prepaidId: row?.prepaidId ?? null,
+    receivedId: row?.receivedId ?? null,
+  };
+}
+
+/**
+ * The entry as the books keep it: under 税抜経理 every taxable line split into net + 仮払/仮受消費税等 by core's
+ * splitEntryTax (THE split of every path; 税込経理: gross). Idempotent: an entry that carries its tax lines
+ * is returned as it is, so a caller may split first (to answer with the lines) and post after.
+ */
+export async function booksEntry(tenant: Tenant, input: PostingInput): Promise<JournalEntryValues> {
+  const taxable = input.lines.some((l) => TAXABLE_CATEGORIES[l.tax_category]);
+  const book: TaxBook = taxable
+    ? await taxBook(tenant)
+    : { method: 'inclusive', rounding: 'floor', prepaidId: null, receivedId: null };
+  return { date: input.date, description: input.description, lines: splitEntryTax(input.lines, book) };
+}
+
 /**
  * Posts an entry inside an open transaction (no audit): the building block of create, reverse, opening
- * balances, year-end close, imports and demo data. The caller has validated `input` with the contract.
+ * balances, year-end close, imports and every module's postings. The caller has validated `input` with the
+ * contract. Every entry but a 期首残高 must be dated inside one of the company's fiscal years (422 naming
+ * them, `dateField` the field of the caller's form); an ordinary entry's taxable lines are split under
+ * 税抜経理 (booksEntry).
  */
 export async function postEntry(
   tenant: Tenant,
-  input: JournalEntryValues,
+  given: PostingInput,
   opts: {
     kind?: EntryKind;
     reversalOfId?: number;
@@ -129,14 +184,23 @@ export async function postEntry(
     skipChecks?: boolean;
     /** The record that made this entry (e.g. { type: 'invoice', id }), so the entry links back to it. */
     source?: { type: string; id: number };
+    /** The caller's date field, for the 422 of a date outside every fiscal year (default 'date'). */
+    dateField?: string;
+    /** The caller already split the entry with booksEntry. */
+    split?: boolean;
   } = {},
 ) {
   const { db: tx, companyId } = tenant;
+  const kind = opts.kind ?? 'normal';
+  if (kind !== 'opening') await assertInFiscalYear({ ...tenant, db: tx }, given.date, opts.dateField);
+  const input =
+    kind === 'normal' && !opts.split
+      ? await booksEntry({ ...tenant, db: tx }, given)
+      : { ...given, lines: given.lines.map(({ tax: _t, taxMemo: _m, ...l }) => l) };
   if (!opts.skipChecks) {
     await assertOpen({ ...tenant, db: tx }, input.date);
     await checkLines({ ...tenant, db: tx }, input);
   }
-  const kind = opts.kind ?? 'normal';
   const next = withNextNumber({ ...tenant, db: tx });
   const [entry] = await tx
     .with(next)
@@ -160,7 +224,7 @@ export async function postEntry(
     .values(lineRows(companyId, entry.id, input.date, kind, input))
     .returning({ id: journalLines.id, line_no: journalLines.line_no });
   lines.sort((a, b) => a.line_no - b.line_no);
-  return Object.assign(entry, { lineIds: lines.map((l) => l.id) });
+  return Object.assign(entry, { lineIds: lines.map((l) => l.id), lines: input.lines });
 }
 
 /**
@@ -175,6 +239,7 @@ export async function postEntries(
 ) {
   if (inputs.length === 0) return;
   const { db: tx, companyId } = tenant;
+  for (const date of new Set(inputs.map((i) => i.date))) await assertInFiscalYear(tenant, date);
   const [counter] = await tx
     .insert(journalCounters)
     .values({ company_id: companyId, last_number: inputs.length })
@@ -348,7 +413,7 @@ export async function postDifference(
   const entry = await postEntry(
     tenant,
     { date: d.date, description: d.description.slice(0, 255), lines },
-    { createdBy: d.userId, source: d.source, skipChecks: true },
+    { createdBy: d.userId, source: d.source, skipChecks: true, dateField: 'issue_date' },
   );
   return entry.id;
 }

@@ -4,7 +4,7 @@ import { accounts, bankAccounts } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
-import { assertOpen, postEntry } from '../accounting/posting.js';
+import { assertOpen, type PostingInput, postEntry } from '../accounting/posting.js';
 
 /**
  * The books side of a payment (入金・支払), one entry on its date linked both ways (source_type 'payment'):
@@ -133,20 +133,14 @@ export interface PaymentForPosting {
   bank_account_id: number | null;
 }
 
-/** Splits a tax-included fee into base and 10% tax (rounded down), as the company books a bank fee. */
-export function splitFee(fee: number) {
-  const tax = Math.floor((fee * 10) / 110);
-  return { base: fee - tax, tax };
-}
-
 export function paymentEntry(
   p: PaymentForPosting,
   allocations: PostingAllocation[],
   acc: PaymentAccounts,
   bankAccountId: number = acc.bank,
-): JournalEntryValues {
+): PostingInput {
   const f = paymentFigures({ ...p, allocations });
-  const lines: JournalEntryValues['lines'] = [];
+  const lines: PostingInput['lines'] = [];
   const push = (
     account_id: number,
     debit: number,
@@ -160,19 +154,17 @@ export function paymentEntry(
   const money = p.method === 2 ? acc.cash : bankAccountId;
   const sum = (a: PostingAllocation['account']) =>
     allocations.filter((x) => x.account === a).reduce((s, x) => s + x.amount, 0);
-  const fee = splitFee(f.feeExpense);
+  // the fee we bore, gross as 課税仕入10%: postEntry splits it under 税抜経理 (core splitEntryTax)
   if (p.direction === 'in') {
     push(money, f.bank, 0, null);
-    push(acc.fee, fee.base, 0, '振込手数料（当方負担）', 'purchase_10');
-    push(acc.prepaidTax, fee.tax, 0, '振込手数料の消費税');
+    push(acc.fee, f.feeExpense, 0, '振込手数料（当方負担）', 'purchase_10');
     push(acc.receivable, 0, sum('receivable'), null);
     push(acc.advanceReceived, 0, f.unallocated, '未消込');
   } else {
     push(acc.payable, sum('payable'), 0, null);
     push(acc.otherPayable, sum('otherPayable'), 0, null);
     push(acc.advancePaid, f.unallocated, 0, '未消込');
-    push(acc.fee, fee.base, 0, '振込手数料（当方負担）', 'purchase_10');
-    push(acc.prepaidTax, fee.tax, 0, '振込手数料の消費税');
+    push(acc.fee, f.feeExpense, 0, '振込手数料（当方負担）', 'purchase_10');
     push(money, 0, f.bank, null);
   }
   const what = p.direction === 'in' ? '入金' : '支払';

@@ -11,7 +11,7 @@ import { accounts } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
-import { assertOpen, postEntry, withdrawEntry } from '../accounting/posting.js';
+import { assertOpen, type PostingInput, postEntry, withdrawEntry } from '../accounting/posting.js';
 import type { DocumentRow } from './transaction-documents.queries.js';
 
 /**
@@ -87,13 +87,13 @@ function creditAccount(paymentMethod: number, acc: PurchaseAccounts): number {
 }
 
 /** The purchase entry of a document, or null when its type does not post or its amount is 0. */
-export function purchaseEntry(d: DocumentRow, supplierName: string, acc: PurchaseAccounts): JournalEntryValues | null {
+export function purchaseEntry(d: DocumentRow, supplierName: string, acc: PurchaseAccounts): PostingInput | null {
   if (!POSTING_DOCUMENT_TYPES.includes(d.document_type as 4 | 5) || d.amount <= 0) return null;
   const expense = d.account_id ?? acc.purchases;
   const qualified = d.registration_number !== null;
   const percent = nonQualifiedDeductiblePercent(d.transaction_date);
   const taxes = d.taxes as { tax_category: TaxCategory; base: number; tax: number }[];
-  const lines: JournalEntryValues['lines'] = [];
+  const lines: PostingInput['lines'] = [];
   const line = (
     account_id: number,
     debit: number,
@@ -107,25 +107,25 @@ export function purchaseEntry(d: DocumentRow, supplierName: string, acc: Purchas
   if (taxes.length === 0) {
     line(expense, d.amount, 0, 'none', null);
   }
+  // the expense gross per rate with its deductible tax: postEntry splits it (税抜経理) into the expense (base
+  // plus the tax that is not deductible) + 仮払消費税等 (the deductible tax); 税込経理 keeps it gross
   for (const t of taxes) {
     const deductible = deductibleTax(t.tax, d.transaction_date, qualified);
     const kept = t.tax - deductible;
-    line(
-      expense,
-      t.base + kept,
-      0,
-      PURCHASE_TAX[t.tax_category],
-      kept > 0
-        ? `${RATE_LABEL[t.tax_category]}対象（適格請求書以外: 消費税${kept.toLocaleString('en-US')}円は控除対象外・経過措置${percent}%）`
-        : `${RATE_LABEL[t.tax_category]}対象`,
-    );
-    line(
-      acc.prepaidTax,
-      deductible,
-      0,
-      'none',
-      `消費税 ${RATE_LABEL[t.tax_category]}${qualified ? '' : `（経過措置${percent}%）`}`,
-    );
+    if (t.base + t.tax <= 0) continue;
+    lines.push({
+      account_id: expense,
+      debit: t.base + t.tax,
+      credit: 0,
+      tax_category: PURCHASE_TAX[t.tax_category],
+      customer_id: d.customer_id,
+      memo:
+        kept > 0
+          ? `${RATE_LABEL[t.tax_category]}対象（適格請求書以外: 消費税${kept.toLocaleString('en-US')}円は控除対象外・経過措置${percent}%）`
+          : `${RATE_LABEL[t.tax_category]}対象`,
+      tax: deductible,
+      taxMemo: `消費税 ${RATE_LABEL[t.tax_category]}${qualified ? '' : `（経過措置${percent}%）`}`,
+    });
   }
   line(creditAccount(d.payment_method, acc), 0, d.amount, 'none', null);
   const type = DOCUMENT_TYPES[d.document_type as keyof typeof DOCUMENT_TYPES];
@@ -165,6 +165,7 @@ export async function syncPurchasePosting(
     createdBy: userId,
     skipChecks: true,
     source: { type: SOURCE_TYPE, id: d.id },
+    dateField: 'transaction_date',
   });
   return posted.id;
 }

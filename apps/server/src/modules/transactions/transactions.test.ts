@@ -155,7 +155,9 @@ describe('受注取引', () => {
     expect(
       wo.lines.map((l: { account_code: string; debit: number; credit: number }) => [l.account_code, l.debit, l.credit]),
     ).toEqual([
-      ['6295', 33000, 0],
+      // 貸倒損失 net + the sale's 仮受消費税等 reversed (課税売上の貸倒れ, 税抜経理)
+      ['6295', 30000, 0],
+      ['2210', 3000, 0],
       ['1220', 0, 33000],
     ]);
     // the sale itself was not posted again

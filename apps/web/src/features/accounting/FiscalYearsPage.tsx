@@ -21,18 +21,18 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import {
   accountingKeys,
-  booksWrite,
   FISCAL_YEARS_PATH,
   fetchPeriodLocks,
   PERIOD_LOCKS_PATH,
   useAccounts,
+  useBooksWrite,
   useFiscalYears,
 } from './api';
 
@@ -42,15 +42,6 @@ function usePeriodLocks() {
   return useQuery({
     queryKey: [...accountingKeys.all, 'period-locks'],
     queryFn: ({ signal }) => fetchPeriodLocks(signal),
-    meta: { silent: true },
-  });
-}
-
-function useBooksWrite() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: booksWrite,
-    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.all }),
     meta: { silent: true },
   });
 }

@@ -6,6 +6,7 @@ import { JournalEntryHeader, TaxInputModeControl } from './JournalEntryHeader';
 import { JournalLinesTable } from './JournalLinesTable';
 import { JournalEntrySummary, TaxSplitPreview } from './JournalTotals';
 import { type EntryFormValues, emptyLine, linesError } from './journal-form-values';
+import { NextFiscalYearOffer } from './NextFiscalYearOffer';
 import type { Account, JournalEntryInput } from './types';
 import { useJournalForm } from './use-journal-form';
 
@@ -69,6 +70,10 @@ export function JournalForm({
         <Alert color="danger" icon={<IconAlertCircle size={16} />} mt="md" role="alert">
           {errors.root.server.message}
         </Alert>
+      )}
+
+      {state.nextYear && !readOnly && (
+        <NextFiscalYearOffer year={state.nextYear} onCreated={() => void state.submit()} />
       )}
 
       <JournalFormActions

@@ -247,6 +247,25 @@ export function booksWrite({ method, path, body }: { method: 'post' | 'delete'; 
   return method === 'post' ? api.post(path, body) : api.delete(path);
 }
 
+/** booksWrite as a mutation; every accounting query is read again after it. */
+export function useBooksWrite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: booksWrite,
+    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+/** The year a 422 offers to create (a date just past the last fiscal year): `next_fiscal_year` of its body. */
+export function nextFiscalYearOf(body: unknown): { start_date: string; end_date: string } | null {
+  const next = (body as { next_fiscal_year?: { start_date?: unknown; end_date?: unknown } | null } | null)
+    ?.next_fiscal_year;
+  return next && typeof next.start_date === 'string' && typeof next.end_date === 'string'
+    ? { start_date: next.start_date, end_date: next.end_date }
+    : null;
+}
+
 export const JOURNAL_IMPORT_PATH = `${ENTRIES_PATH}/import`;
 
 /** 仕訳帳 ← CSV (multipart `file`); `dryRun` only checks it. Answers what was (or would be) imported. */

@@ -1,4 +1,4 @@
-import { type Rounding, taxInInclusive, taxOnExclusive } from '@chobo/core';
+import { lineTax, type Rounding, TAXABLE_CATEGORIES } from '@chobo/core';
 import type { FieldErrors } from 'react-hook-form';
 import { formatAmount } from './format';
 import type { Account, JournalEntry, JournalEntryInput, JournalLineInput, JournalTaxCategory } from './types';
@@ -120,27 +120,16 @@ export interface SplitTax {
   net: number;
 }
 
-const RATES: Partial<Record<JournalTaxCategory, { rate: number; kind: 'purchase' | 'sales' }>> = {
-  purchase_10: { rate: 10, kind: 'purchase' },
-  purchase_8: { rate: 8, kind: 'purchase' },
-  sales_10: { rate: 10, kind: 'sales' },
-  sales_8: { rate: 8, kind: 'sales' },
-};
-
 function taxOfLine(
   line: { account_id: number; debit: number; credit: number; tax_category: JournalTaxCategory | null },
   split: TaxSplit,
 ): { account_id: number; amount: number } | null {
-  const r = line.tax_category ? RATES[line.tax_category] : undefined;
+  // the same rates and rounding as every posting path (core tax-split.ts)
+  const r = line.tax_category ? TAXABLE_CATEGORIES[line.tax_category] : undefined;
   if (!r) return null;
   const account = r.kind === 'purchase' ? split.prepaidId : split.receivedId;
   if (!account || line.account_id === split.prepaidId || line.account_id === split.receivedId) return null;
-  const amount = line.debit || line.credit;
-  if (amount <= 0) return null;
-  const tax =
-    split.mode === 'inclusive'
-      ? taxInInclusive(amount, r.rate, split.rounding)
-      : taxOnExclusive(amount, r.rate, split.rounding);
+  const tax = lineTax(line.debit || line.credit, line.tax_category, split.mode, split.rounding);
   return tax > 0 ? { account_id: account, amount: tax } : null;
 }
 

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
-import { useAccountingSettings } from './api';
+import { nextFiscalYearOf, useAccountingSettings } from './api';
 import {
   balancingLine,
   contractErrors,
@@ -64,7 +64,11 @@ export function useJournalForm({ accounts, defaultValues, onSubmit, readOnly, sp
   const nameOf = (id: number | null) => (id === null ? null : (accountById.get(id)?.name ?? null));
   const names = sideNames(watched, nameOf);
 
+  // a date just past the last fiscal year: the 422 offers the next year (NextFiscalYearOffer)
+  const [nextYear, setNextYear] = useState<ReturnType<typeof nextFiscalYearOf>>(null);
+
   const submit = form.handleSubmit(async (values) => {
+    setNextYear(null);
     const { body, formIndex } = toBody(values, split);
     // the shared contract first: the same messages the server would answer with
     const checked = journalEntryInput.safeParse(body);
@@ -80,6 +84,7 @@ export function useJournalForm({ accounts, defaultValues, onSubmit, readOnly, sp
       await onSubmit(body);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
+        setNextYear(nextFiscalYearOf(error.body));
         setServerErrors(form, remapLineErrors(error.errors, formIndex), fieldNames(values.lines.length), error.message);
         return;
       }
@@ -130,6 +135,7 @@ export function useJournalForm({ accounts, defaultValues, onSubmit, readOnly, sp
     totals,
     taxes,
     blocked,
+    nextYear,
     submit,
     addLine,
     onLineKey,
