@@ -31,6 +31,7 @@ export * from './csv.js';
 export * from './date-input.js';
 export * from './format.js';
 export * from './money.js';
+export * from './number-input.js';
 export * from './ocr-extract.js';
 export * from './periods.js';
 export * from './permissions.js';

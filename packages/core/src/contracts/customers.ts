@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../number-input.js';
 import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import {
   kanaField,
@@ -44,18 +45,19 @@ export const customerInput = z.object({
   contact_person: optionalText('担当者名', 100),
   department: optionalText('部署名', 100),
   registration_number: registrationNumberField(),
-  closing_day: z
-    .union([z.string(), z.number(), z.null()], { error: '締め日は1〜31の数値で指定してください（31は末日）' })
-    .optional()
-    .transform((v, ctx) => {
-      if (v === '' || v === null || v === undefined) return null;
-      const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
-      if (!Number.isInteger(n) || n < 1 || n > 31) {
-        ctx.addIssue({ code: 'custom', message: '締め日は1〜31の数値で指定してください（31は末日）' });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  closing_day: numberInput(
+    z
+      .union([z.string(), z.number(), z.null()], { error: '締め日は1〜31の数値で指定してください（31は末日）' })
+      .optional(),
+  ).transform((v, ctx) => {
+    if (v === '' || v === null || v === undefined) return null;
+    const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 31) {
+      ctx.addIssue({ code: 'custom', message: '締め日は1〜31の数値で指定してください（31は末日）' });
+      return z.NEVER;
+    }
+    return n;
+  }),
   payment_terms: optionalText('支払条件', 100),
   memo: optionalText('メモ', 2000),
 });

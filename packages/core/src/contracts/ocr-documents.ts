@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../number-input.js';
 import { optionalDateField, positiveIdField } from './accounting.js';
 import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import { phoneField, registrationNumberField } from './fields.js';
@@ -132,11 +133,13 @@ export const ocrCorrectionInput = z.object({
         .union([z.null(), z.literal('')])
         .transform(() => null)
         .or(
-          z.coerce
-            .number({ error: '合計金額は数値で入力してください' })
-            .int('合計金額は円単位の整数で入力してください')
-            .min(0, '合計金額は0円以上で入力してください')
-            .max(MAX_DOCUMENT_AMOUNT, '合計金額は999,999,999,999円以下で入力してください'),
+          numberInput(
+            z.coerce
+              .number({ error: '合計金額は数値で入力してください' })
+              .int('合計金額は円単位の整数で入力してください')
+              .min(0, '合計金額は0円以上で入力してください')
+              .max(MAX_DOCUMENT_AMOUNT, '合計金額は999,999,999,999円以下で入力してください'),
+          ),
         ),
       taxes: z.array(documentTaxInput).max(4, '税率ごとの内訳は4行までです'),
       phone: phoneField('電話番号'),

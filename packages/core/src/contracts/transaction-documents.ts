@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../number-input.js';
 import { isoDateField, optionalDateField, positiveIdField } from './accounting.js';
 import { dateDto, idDto, listQuery, optionalText, timestampDto } from './common.js';
 import { registrationNumberField } from './fields.js';
@@ -46,11 +47,13 @@ const optionalCode = <T extends Record<number, string>>(map: T, label: string) =
     .transform((v) => (v === '' ? undefined : v));
 
 const wholeYen = (label: string, min = 0) =>
-  z.coerce
-    .number({ error: `${label}は数値で入力してください` })
-    .int(`${label}は円単位の整数で入力してください`)
-    .min(min, `${label}は${min}円以上で入力してください`)
-    .max(MAX_DOCUMENT_AMOUNT, `${label}は999,999,999,999円以下で入力してください`);
+  numberInput(
+    z.coerce
+      .number({ error: `${label}は数値で入力してください` })
+      .int(`${label}は円単位の整数で入力してください`)
+      .min(min, `${label}は${min}円以上で入力してください`)
+      .max(MAX_DOCUMENT_AMOUNT, `${label}は999,999,999,999円以下で入力してください`),
+  );
 
 /** 税率ごとの対価の額と消費税額 as written on the supplier's document. */
 export const documentTaxInput = z.object({
