@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** More fields of the body beside `message` (e.g. a 409's `duplicate_of`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -13,9 +13,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, req, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.extra ?? {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(

@@ -86,6 +86,17 @@ export const supplierMatchDto = z.object({
 });
 export type SupplierMatch = z.infer<typeof supplierMatchDto>;
 
+/**
+ * The expense account 確定 offers (issue 33): the one of the supplier's latest document with an account,
+ * else the one the document's words suggest (交通/タクシー → 旅費交通費, 文具 → 消耗品費, 通信 → 通信費…).
+ */
+export const suggestedAccountDto = z.object({
+  account_id: idDto,
+  account_name: z.string(),
+  reason: z.enum(['supplier', 'keyword']),
+});
+export type SuggestedAccount = z.infer<typeof suggestedAccountDto>;
+
 /** A row of the list (without text and words). */
 export const ocrDocumentDto = z.object({
   id: idDto,
@@ -116,6 +127,7 @@ export const ocrDocumentDetailDto = ocrDocumentDto.extend({
   text: z.string().nullable(),
   words: z.array(ocrWordDto),
   supplier_match: supplierMatchDto.nullable(),
+  suggested_account: suggestedAccountDto.nullable(),
 });
 export type OcrDocumentDetail = z.infer<typeof ocrDocumentDetailDto>;
 
@@ -182,6 +194,13 @@ export const ocrConfirmInput = z.object({
     .optional()
     .transform((v) => v ?? null),
   memo: optionalText('メモ', 2000),
+  /** The expense account to post to (費用; null → 仕入高); the screen offers suggested_account. */
+  account_id: z
+    .union([z.literal(''), z.null(), positiveIdField('勘定科目')])
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null)),
+  /** Registers the document although it matches a registered one (see transactionDocumentInput). */
+  confirm_duplicate: z.boolean({ error: '重複の確認は true または false で指定してください' }).optional(),
 });
 export type OcrConfirmInput = z.input<typeof ocrConfirmInput>;
 export type OcrConfirmValues = z.output<typeof ocrConfirmInput>;
