@@ -1,3 +1,5 @@
+import { normalizeCodeText } from './number-input.js';
+
 /**
  * Identifier checks (docs/product/FACTS.md §4, §8, docs/product/SPEC.md §5). Pure functions, shared by server and web.
  */
@@ -29,9 +31,9 @@ export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value);
 }
 
-/** 郵便番号: 7 digits (a hyphen after the third digit is accepted and removed). */
+/** 郵便番号: 7 digits (full-width digits and a hyphen in any of its forms are accepted and removed). */
 export function normalizePostalCode(value: string): string {
-  return value.replace(/[‐－ー−-]/g, '').replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
+  return normalizeCodeText(value).replace(/-/g, '');
 }
 export function isValidPostalCode(value: string): boolean {
   return /^\d{7}$/.test(value);

@@ -5,7 +5,7 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
-    /** More fields of the answer's body beside message and errors (e.g. next_fiscal_year). */
+    /** More fields of the answer's body beside message and errors (e.g. next_fiscal_year, a 409's duplicate_of). */
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);

@@ -114,6 +114,8 @@ export function makeCustomer(id: number, overrides: Partial<Customer> = {}): Cus
     department: null,
     registration_number: null,
     closing_day: 31,
+    payment_month_offset: 1,
+    payment_day: 31,
     payment_terms: null,
     memo: null,
     created_at: '2026-01-05T09:00:00+09:00',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeInput, numberInput } from '../number-input.js';
 import { isCalendarDate, isKatakana } from '../validators.js';
 import {
   CONTROL_CHARS_MESSAGE,
@@ -138,31 +139,32 @@ export const optionalDateField = (label: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-/** Whole yen ≥ 0: a number or a numeric string ('' → 0); commas are allowed in strings. */
+/**
+ * Whole yen ≥ 0: a number or a numeric string ('' → 0); strings as typed (「１，０００円」, '¥1,000': numberInput).
+ */
 export const yen = (label: string) =>
-  z
-    .union([z.number(), z.string(), z.null()], { error: `${label}は数値で入力してください` })
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === null || v === '') return 0;
-      const n = typeof v === 'number' ? v : /^\s*\d[\d,]*\s*$/.test(v) ? Number(v.replace(/[,\s]/g, '')) : Number.NaN;
-      if (!Number.isFinite(n) || !Number.isInteger(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label}は円単位の整数で入力してください` });
-        return z.NEVER;
-      }
-      if (n < 0) {
-        ctx.addIssue({ code: 'custom', message: `${label}は0以上で入力してください` });
-        return z.NEVER;
-      }
-      if (n > MAX_LINE_AMOUNT) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${label}は${MAX_LINE_AMOUNT.toLocaleString('en-US')}円以下で入力してください`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
+  numberInput(
+    z.union([z.number(), z.string(), z.null()], { error: `${label}は数値で入力してください` }).optional(),
+  ).transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') return 0;
+    const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isFinite(n) || !Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: `${label}は円単位の整数で入力してください` });
+      return z.NEVER;
+    }
+    if (n < 0) {
+      ctx.addIssue({ code: 'custom', message: `${label}は0以上で入力してください` });
+      return z.NEVER;
+    }
+    if (n > MAX_LINE_AMOUNT) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label}は${MAX_LINE_AMOUNT.toLocaleString('en-US')}円以下で入力してください`,
+      });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 export const positiveIdField = (label: string) =>
   z.coerce
@@ -301,12 +303,13 @@ export type JournalImportResult = z.infer<typeof journalImportResultDto>;
 /* ---------------------------------------------------------------- chart of accounts */
 
 const accountFields = {
-  code: z
-    .string({ error: '科目コードを入力してください' })
-    .trim()
-    .min(1, '科目コードを入力してください')
-    .max(10, '科目コードは10文字以内で入力してください')
-    .regex(/^[0-9A-Za-z-]+$/, '科目コードは半角英数字とハイフンで入力してください'),
+  code: codeInput(
+    z
+      .string({ error: '科目コードを入力してください' })
+      .min(1, '科目コードを入力してください')
+      .max(10, '科目コードは10文字以内で入力してください')
+      .regex(/^[0-9A-Za-z-]+$/, '科目コードは半角英数字とハイフンで入力してください'),
+  ),
   name: requiredText('勘定科目名', 50),
   kana: optionalText('勘定科目名（カナ）', 100, {
     test: isKatakana,
@@ -322,12 +325,13 @@ const accountFields = {
     .nullish()
     .transform((v) => v ?? 'none'),
   is_active: z.boolean({ error: '有効/無効を選択してください' }).default(true),
-  sort_order: z.coerce
-    .number({ error: '表示順は数値で入力してください' })
-    .int('表示順は整数で入力してください')
-    .min(0, '表示順は0以上で入力してください')
-    .max(999999, '表示順は999999以下で入力してください')
-    .default(0),
+  sort_order: numberInput(
+    z.coerce
+      .number({ error: '表示順は数値で入力してください' })
+      .int('表示順は整数で入力してください')
+      .min(0, '表示順は0以上で入力してください')
+      .max(999999, '表示順は999999以下で入力してください'),
+  ).default(0),
 };
 
 const sectionMatchesCategory = (v: { category?: AccountCategory; section?: AccountSection }) =>

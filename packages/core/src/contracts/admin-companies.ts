@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../number-input.js';
 import { emailField } from './auth.js';
 import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import {
@@ -17,30 +18,31 @@ export const COMPANY_TAX_ROUNDING_LABELS = { floor: '切り捨て', round: '四�
 export const EXPIRATION_YEARS = [7, 10] as const;
 
 const intField = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label}は数値で入力してください` })
-    .int(`${label}は整数で入力してください`)
-    .min(min, `${label}は${min}以上で入力してください`)
-    .max(max, `${label}は${max}以下で入力してください`);
+  numberInput(
+    z.coerce
+      .number({ error: `${label}は数値で入力してください` })
+      .int(`${label}は整数で入力してください`)
+      .min(min, `${label}は${min}以上で入力してください`)
+      .max(max, `${label}は${max}以下で入力してください`),
+  );
 
 const optionalInt = (label: string, min: number, max: number) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${label}は数値で入力してください` })
-    .optional()
-    .transform((v, ctx) => {
-      if (v === '' || v === null || v === undefined) return null;
-      const n =
-        typeof v === 'number'
-          ? v
-          : /^-?\d+$/.test(v.trim().replace(/,/g, ''))
-            ? Number(v.trim().replace(/,/g, ''))
-            : Number.NaN;
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${label}は${min}〜${max}の整数で入力してください` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  numberInput(
+    z.union([z.string(), z.number(), z.null()], { error: `${label}は数値で入力してください` }).optional(),
+  ).transform((v, ctx) => {
+    if (v === '' || v === null || v === undefined) return null;
+    const n =
+      typeof v === 'number'
+        ? v
+        : /^-?\d+$/.test(v.trim().replace(/,/g, ''))
+          ? Number(v.trim().replace(/,/g, ''))
+          : Number.NaN;
+    if (!Number.isInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: `${label}は${min}〜${max}の整数で入力してください` });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 export const bankAccountInput = z.object({
   bank_name: requiredText('銀行名', 100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../number-input.js';
 import { isKatakana, isValidCorporateNumber } from '../validators.js';
 import { idDto, optionalText, requiredText, timestampDto } from './common.js';
 import {
@@ -29,18 +30,17 @@ export const companyProfileInput = z.object({
   address2: optionalText('住所2', 255),
   tel: phoneField('電話番号'),
   email: optionalEmailField(),
-  capital: z
-    .union([z.number(), z.string(), z.null()], { error: '資本金は円単位の整数で入力してください' })
-    .optional()
-    .transform((v, ctx) => {
-      if (v === '' || v === null || v === undefined) return null;
-      const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
-      if (!Number.isInteger(n) || n < 0 || n > 2_000_000_000) {
-        ctx.addIssue({ code: 'custom', message: '資本金は0〜2,000,000,000円の整数で入力してください' });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  capital: numberInput(
+    z.union([z.number(), z.string(), z.null()], { error: '資本金は円単位の整数で入力してください' }).optional(),
+  ).transform((v, ctx) => {
+    if (v === '' || v === null || v === undefined) return null;
+    const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+    if (!Number.isInteger(n) || n < 0 || n > 2_000_000_000) {
+      ctx.addIssue({ code: 'custom', message: '資本金は0〜2,000,000,000円の整数で入力してください' });
+      return z.NEVER;
+    }
+    return n;
+  }),
   fiscal_year_end_month: z.coerce
     .number({ error: '決算月を選択してください' })
     .int('決算月を選択してください')

@@ -27,6 +27,8 @@ const NULL_OPTIONALS = {
   department: null,
   registration_number: null,
   closing_day: null,
+  payment_month_offset: null,
+  payment_day: null,
   payment_terms: null,
   memo: null,
 };

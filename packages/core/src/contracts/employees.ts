@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeInput, numberInput } from '../number-input.js';
 import { isCalendarDate } from '../validators.js';
 import { dateDto, idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import { kanaField, optionalEmailField } from './fields.js';
@@ -27,27 +28,26 @@ const isoDate = (label: string) =>
 
 /** Hours with up to 3 decimals on the wire (7.5); stored as integer thousandths (7500). */
 export const hoursField = (label: string) =>
-  z
-    .union([z.number(), z.string(), z.null()], { error: `${label}は数値で入力してください` })
-    .optional()
-    .transform((v, ctx) => {
-      if (v === '' || v === null || v === undefined) return null;
-      const n = typeof v === 'number' ? v : Number(v.trim());
-      if (!Number.isFinite(n) || n <= 0 || n > 24) {
-        ctx.addIssue({ code: 'custom', message: `${label}は0より大きく24以下の数値で入力してください` });
-        return z.NEVER;
-      }
-      if (Math.abs(Math.round(n * 1000) - n * 1000) > 1e-6) {
-        ctx.addIssue({ code: 'custom', message: `${label}は小数第3位までで入力してください` });
-        return z.NEVER;
-      }
-      return Math.round(n * 1000) / 1000;
-    });
+  numberInput(
+    z.union([z.number(), z.string(), z.null()], { error: `${label}は数値で入力してください` }).optional(),
+  ).transform((v, ctx) => {
+    if (v === '' || v === null || v === undefined) return null;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n) || n <= 0 || n > 24) {
+      ctx.addIssue({ code: 'custom', message: `${label}は0より大きく24以下の数値で入力してください` });
+      return z.NEVER;
+    }
+    if (Math.abs(Math.round(n * 1000) - n * 1000) > 1e-6) {
+      ctx.addIssue({ code: 'custom', message: `${label}は小数第3位までで入力してください` });
+      return z.NEVER;
+    }
+    return Math.round(n * 1000) / 1000;
+  });
 
 /** Create / update body of an employee (docs/product/PRODUCT.md §4 従業員管理). */
 export const employeeInput = z
   .object({
-    code: requiredText('従業員コード', 20),
+    code: codeInput(requiredText('従業員コード', 20)),
     name: requiredText('氏名', 100),
     name_kana: kanaField('氏名（カナ）', 100),
     email: optionalEmailField(),
@@ -110,28 +110,34 @@ const timeOfDay = (label: string) =>
 /** 従業員設定 (`GET`/`PUT /api/company/employee-settings`): max_employee and the work rules. */
 export const employeeSettingsInput = z
   .object({
-    max_employee: z.coerce
-      .number({ error: '従業員数の上限は数値で入力してください' })
-      .int('従業員数の上限は整数で入力してください')
-      .min(0, '従業員数の上限は0以上で入力してください')
-      .max(100000, '従業員数の上限が大きすぎます'),
+    max_employee: numberInput(
+      z.coerce
+        .number({ error: '従業員数の上限は数値で入力してください' })
+        .int('従業員数の上限は整数で入力してください')
+        .min(0, '従業員数の上限は0以上で入力してください')
+        .max(100000, '従業員数の上限が大きすぎます'),
+    ),
     work_start_time: timeOfDay('始業時刻'),
     work_end_time: timeOfDay('終業時刻'),
-    break_minutes: z.coerce
-      .number({ error: '休憩時間は数値で入力してください' })
-      .int('休憩時間は分単位の整数で入力してください')
-      .min(0, '休憩時間は0分以上で入力してください')
-      .max(480, '休憩時間は480分以下で入力してください'),
+    break_minutes: numberInput(
+      z.coerce
+        .number({ error: '休憩時間は数値で入力してください' })
+        .int('休憩時間は分単位の整数で入力してください')
+        .min(0, '休憩時間は0分以上で入力してください')
+        .max(480, '休憩時間は480分以下で入力してください'),
+    ),
     statutory_holiday: z.coerce
       .number({ error: '法定休日を選択してください' })
       .int()
       .min(0, '法定休日を選択してください')
       .max(6, '法定休日を選択してください'),
-    closing_day: z.coerce
-      .number({ error: '締め日は1〜31の数値で指定してください（31は末日）' })
-      .int('締め日は1〜31の数値で指定してください（31は末日）')
-      .min(1, '締め日は1〜31の数値で指定してください（31は末日）')
-      .max(31, '締め日は1〜31の数値で指定してください（31は末日）'),
+    closing_day: numberInput(
+      z.coerce
+        .number({ error: '締め日は1〜31の数値で指定してください（31は末日）' })
+        .int('締め日は1〜31の数値で指定してください（31は末日）')
+        .min(1, '締め日は1〜31の数値で指定してください（31は末日）')
+        .max(31, '締め日は1〜31の数値で指定してください（31は末日）'),
+    ),
   })
   .refine((v) => v.work_end_time > v.work_start_time, {
     path: ['work_end_time'],

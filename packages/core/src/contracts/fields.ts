@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeInput, normalizeCodeText } from '../number-input.js';
 import { PREFECTURES } from '../prefectures.js';
 import {
   EMAIL_PATTERN,
@@ -26,19 +27,23 @@ export function optionalEmailField() {
   });
 }
 
-/** Optional phone/fax number: 0 then 10 or 11 digits, hyphens allowed (empty → null). */
+/**
+ * Optional phone/fax number: 0 then 10 or 11 digits, hyphens allowed (empty → null). Full-width digits and the
+ * IME's dashes are accepted and stored half-width (「０３ー１２３４ー５６７８」 → '03-1234-5678').
+ */
 export function phoneField(label: string) {
-  return optionalText(label, 20, {
-    test: isValidPhone,
-    message: `${label}は0から始まる10桁または11桁の番号で入力してください（例: 03-1234-5678）`,
-  });
+  return codeInput(
+    optionalText(label, 20, {
+      test: isValidPhone,
+      message: `${label}は0から始まる10桁または11桁の番号で入力してください（例: 03-1234-5678）`,
+    }),
+  );
 }
 
 /** Optional 郵便番号, normalized to 123-4567 (empty → null). */
 export function postalCodeField() {
   return z
     .string({ error: '郵便番号は文字列で入力してください' })
-    .trim()
     .transform(normalizePostalCode)
     .refine((v) => v === '' || isValidPostalCode(v), '郵便番号は7桁の数字で入力してください（例: 100-0001）')
     .nullish()
@@ -61,8 +66,7 @@ export function prefectureCodeField() {
 export function registrationNumberField(opts: { combinedMessage?: string } = {}) {
   const base = z
     .string({ error: '登録番号は文字列で入力してください' })
-    .trim()
-    .transform((v) => v.toUpperCase());
+    .transform((v) => normalizeCodeText(v).toUpperCase());
   const { combinedMessage } = opts;
   const checked = combinedMessage
     ? base.refine((v) => v === '' || (/^T\d{13}$/.test(v) && isValidRegistrationNumber(v)), combinedMessage)
@@ -82,7 +86,7 @@ export function registrationNumberField(opts: { combinedMessage?: string } = {})
 export function corporateNumberField() {
   return z
     .string({ error: '法人番号は文字列で入力してください' })
-    .trim()
+    .transform((v) => normalizeCodeText(v).replace(/-/g, ''))
     .refine((v) => v === '' || /^\d{13}$/.test(v), '法人番号は13桁の数字で入力してください')
     .refine(
       (v) => v === '' || !/^\d{13}$/.test(v) || isValidCorporateNumber(v),

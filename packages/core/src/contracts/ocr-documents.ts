@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../number-input.js';
 import { optionalDateField, positiveIdField } from './accounting.js';
 import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import { phoneField, registrationNumberField } from './fields.js';
@@ -85,6 +86,17 @@ export const supplierMatchDto = z.object({
 });
 export type SupplierMatch = z.infer<typeof supplierMatchDto>;
 
+/**
+ * The expense account 確定 offers (issue 33): the one of the supplier's latest document with an account,
+ * else the one the document's words suggest (交通/タクシー → 旅費交通費, 文具 → 消耗品費, 通信 → 通信費…).
+ */
+export const suggestedAccountDto = z.object({
+  account_id: idDto,
+  account_name: z.string(),
+  reason: z.enum(['supplier', 'keyword']),
+});
+export type SuggestedAccount = z.infer<typeof suggestedAccountDto>;
+
 /** A row of the list (without text and words). */
 export const ocrDocumentDto = z.object({
   id: idDto,
@@ -115,6 +127,7 @@ export const ocrDocumentDetailDto = ocrDocumentDto.extend({
   text: z.string().nullable(),
   words: z.array(ocrWordDto),
   supplier_match: supplierMatchDto.nullable(),
+  suggested_account: suggestedAccountDto.nullable(),
 });
 export type OcrDocumentDetail = z.infer<typeof ocrDocumentDetailDto>;
 
@@ -132,11 +145,13 @@ export const ocrCorrectionInput = z.object({
         .union([z.null(), z.literal('')])
         .transform(() => null)
         .or(
-          z.coerce
-            .number({ error: '合計金額は数値で入力してください' })
-            .int('合計金額は円単位の整数で入力してください')
-            .min(0, '合計金額は0円以上で入力してください')
-            .max(MAX_DOCUMENT_AMOUNT, '合計金額は999,999,999,999円以下で入力してください'),
+          numberInput(
+            z.coerce
+              .number({ error: '合計金額は数値で入力してください' })
+              .int('合計金額は円単位の整数で入力してください')
+              .min(0, '合計金額は0円以上で入力してください')
+              .max(MAX_DOCUMENT_AMOUNT, '合計金額は999,999,999,999円以下で入力してください'),
+          ),
         ),
       taxes: z.array(documentTaxInput).max(4, '税率ごとの内訳は4行までです'),
       phone: phoneField('電話番号'),
@@ -179,6 +194,13 @@ export const ocrConfirmInput = z.object({
     .optional()
     .transform((v) => v ?? null),
   memo: optionalText('メモ', 2000),
+  /** The expense account to post to (費用; null → 仕入高); the screen offers suggested_account. */
+  account_id: z
+    .union([z.literal(''), z.null(), positiveIdField('勘定科目')])
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null)),
+  /** Registers the document although it matches a registered one (see transactionDocumentInput). */
+  confirm_duplicate: z.boolean({ error: '重複の確認は true または false で指定してください' }).optional(),
 });
 export type OcrConfirmInput = z.input<typeof ocrConfirmInput>;
 export type OcrConfirmValues = z.output<typeof ocrConfirmInput>;

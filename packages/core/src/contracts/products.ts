@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeInput, numberInput } from '../number-input.js';
 import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 
 /** 税区分 (docs/product/PRODUCT.md §4): '10' 10%, '8' 8% 軽減, 'exempt' 非課税, 'out_of_scope' 対象外. */
@@ -15,14 +16,18 @@ export const MAX_UNIT_PRICE = 999_999_999;
 
 /** Create / update body of a product (docs/product/PRODUCT.md §4 商品管理). */
 export const productInput = z.object({
-  code: requiredText('商品コード', 50).refine((v) => !/[\s\u3000]/.test(v), '商品コードに空白は使用できません'),
+  code: codeInput(
+    requiredText('商品コード', 50).refine((v) => !/[\s\u3000]/.test(v), '商品コードに空白は使用できません'),
+  ),
   name: requiredText('商品名', 255),
   unit: optionalText('単位', 20),
-  unit_price: z.coerce
-    .number({ error: '単価は数値で入力してください' })
-    .int('単価は円単位の整数で入力してください')
-    .min(0, '単価は0円以上で入力してください')
-    .max(MAX_UNIT_PRICE, '単価は999,999,999円以下で入力してください'),
+  unit_price: numberInput(
+    z.coerce
+      .number({ error: '単価は数値で入力してください' })
+      .int('単価は円単位の整数で入力してください')
+      .min(0, '単価は0円以上で入力してください')
+      .max(MAX_UNIT_PRICE, '単価は999,999,999円以下で入力してください'),
+  ),
   tax_category: z.enum(TAX_CATEGORIES, { error: '税区分を選択してください' }),
   description: optionalText('説明', 2000),
   is_active: z.boolean({ error: '有効・無効を選択してください' }).default(true),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../number-input.js';
 import { TAX_RETURN_LINE_NUMBERS } from '../tax-return.js';
 import { dateDto, hasNoControlChars, idDto, timestampDto, updatedAtField } from './common.js';
 
@@ -85,11 +86,13 @@ export const taxReturnFormInput = z.record(z.string(), formText).superRefine((fo
 
 const MAX_YEN = 99_999_999_999; // 11 digit boxes
 const yenInt = (label: string, min = 0) =>
-  z.coerce
-    .number({ error: `${label}は円単位の整数で入力してください` })
-    .int(`${label}は円単位の整数で入力してください`)
-    .min(min, `${label}は${min.toLocaleString('en-US')}円以上で入力してください`)
-    .max(MAX_YEN, `${label}は${MAX_YEN.toLocaleString('en-US')}円以下で入力してください`);
+  numberInput(
+    z.coerce
+      .number({ error: `${label}は円単位の整数で入力してください` })
+      .int(`${label}は円単位の整数で入力してください`)
+      .min(min, `${label}は${min.toLocaleString('en-US')}円以上で入力してください`)
+      .max(MAX_YEN, `${label}は${MAX_YEN.toLocaleString('en-US')}円以下で入力してください`),
+  );
 
 /** 別表四 の加算・減算 row (e.g. 損金不算入の交際費, 損金経理をした法人税等). */
 export const taxAdjustmentInput = z.object({
@@ -172,13 +175,14 @@ export const taxReturnComputeDto = z.object({
 });
 
 const rate = (label: string, max: number) =>
-  z.coerce
-    .number({ error: `${label}は数値で入力してください` })
-    .min(0, `${label}は0以上で入力してください`)
-    .max(max, `${label}は${max}以下で入力してください`)
-    .refine((v) => Math.round(v * 1000) === v * 1000 || Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, {
-      message: `${label}は小数点以下3桁までで入力してください`,
-    });
+  numberInput(
+    z.coerce
+      .number({ error: `${label}は数値で入力してください` })
+      .min(0, `${label}は0以上で入力してください`)
+      .max(max, `${label}は${max}以下で入力してください`),
+  ).refine((v) => Math.round(v * 1000) === v * 1000 || Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, {
+    message: `${label}は小数点以下3桁までで入力してください`,
+  });
 
 /** PUT /api/company/tax-return-settings: per-company rates of the local tax estimates (percent). */
 export const localTaxRatesInput = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { numberInput } from '../number-input.js';
 import { isoDateField, optionalDateField, positiveIdField } from './accounting.js';
-import { dateDto, idDto, listQuery, optionalText, timestampDto } from './common.js';
+import { apiErrorDto, dateDto, idDto, listQuery, optionalText, timestampDto } from './common.js';
 import { registrationNumberField } from './fields.js';
 import { TAX_CATEGORIES } from './products.js';
 import { PAYMENT_METHODS } from './transactions.js';
@@ -46,11 +47,13 @@ const optionalCode = <T extends Record<number, string>>(map: T, label: string) =
     .transform((v) => (v === '' ? undefined : v));
 
 const wholeYen = (label: string, min = 0) =>
-  z.coerce
-    .number({ error: `${label}は数値で入力してください` })
-    .int(`${label}は円単位の整数で入力してください`)
-    .min(min, `${label}は${min}円以上で入力してください`)
-    .max(MAX_DOCUMENT_AMOUNT, `${label}は999,999,999,999円以下で入力してください`);
+  numberInput(
+    z.coerce
+      .number({ error: `${label}は数値で入力してください` })
+      .int(`${label}は円単位の整数で入力してください`)
+      .min(min, `${label}は${min}円以上で入力してください`)
+      .max(MAX_DOCUMENT_AMOUNT, `${label}は999,999,999,999円以下で入力してください`),
+  );
 
 /** 税率ごとの対価の額と消費税額 as written on the supplier's document. */
 export const documentTaxInput = z.object({
@@ -86,6 +89,11 @@ export const transactionDocumentInput = z
       .union([z.literal(''), z.null(), positiveIdField('勘定科目')])
       .optional()
       .transform((v) => (typeof v === 'number' ? v : null)),
+    /**
+     * A create that matches a live document (same 登録番号 or supplier, date and amount) is refused with 409
+     * and the match's id (duplicateDocumentDto); `true` registers it anyway, once the user has looked.
+     */
+    confirm_duplicate: z.boolean({ error: '重複の確認は true または false で指定してください' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.due_date && v.due_date < v.transaction_date) {
@@ -114,6 +122,15 @@ export const transactionDocumentInput = z
   });
 export type TransactionDocumentInput = z.input<typeof transactionDocumentInput>;
 export type TransactionDocumentValues = z.output<typeof transactionDocumentInput>;
+
+/**
+ * 409 of a create that matches a registered document: what to show and the document to link to
+ * (POST /api/transaction-documents, POST /api/ocr-documents/{id}/confirm).
+ */
+export const duplicateDocumentDto = z.object({ message: z.string(), duplicate_of: idDto });
+export type DuplicateDocumentBody = z.infer<typeof duplicateDocumentDto>;
+/** The 409 body of those routes as declared: a stale updated_at answers `{ message }` only. */
+export const duplicateConflictDto = apiErrorDto.extend({ duplicate_of: idDto.optional() });
 
 export const TRANSACTION_DOCUMENT_SORTABLE = [
   'transaction_date',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../number-input.js';
 import { isoDateField, optionalDateField, positiveIdField } from './accounting.js';
 import { dateDto, idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import { TAX_CATEGORIES } from './products.js';
@@ -36,17 +37,21 @@ const optionalId = (label: string) =>
 export const transactionLineInput = z.object({
   product_id: optionalId('商品'),
   description: requiredText('品目', 200),
-  quantity: z.coerce
-    .number({ error: '数量は数値で入力してください' })
-    .positive('数量は0より大きい数で入力してください')
-    .max(MAX_QUANTITY, '数量は999,999.999以下で入力してください')
-    .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, '数量は小数点以下3桁までで入力してください'),
+  quantity: numberInput(
+    z.coerce
+      .number({ error: '数量は数値で入力してください' })
+      .positive('数量は0より大きい数で入力してください')
+      .max(MAX_QUANTITY, '数量は999,999.999以下で入力してください')
+      .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, '数量は小数点以下3桁までで入力してください'),
+  ),
   unit: optionalText('単位', 20),
-  unit_price: z.coerce
-    .number({ error: '単価は数値で入力してください' })
-    .int('単価は円単位の整数で入力してください')
-    .min(-MAX_LINE_PRICE, '単価は-999,999,999円以上で入力してください')
-    .max(MAX_LINE_PRICE, '単価は999,999,999円以下で入力してください'),
+  unit_price: numberInput(
+    z.coerce
+      .number({ error: '単価は数値で入力してください' })
+      .int('単価は円単位の整数で入力してください')
+      .min(-MAX_LINE_PRICE, '単価は-999,999,999円以上で入力してください')
+      .max(MAX_LINE_PRICE, '単価は999,999,999円以下で入力してください'),
+  ),
   tax_category: z.enum(TAX_CATEGORIES, { error: '税区分を選択してください' }),
 });
 export type TransactionLineInput = z.input<typeof transactionLineInput>;

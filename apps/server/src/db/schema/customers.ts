@@ -26,6 +26,11 @@ export const customers = pgTable(
     department: varchar('department', { length: 100 }),
     registration_number: varchar('registration_number', { length: 14 }),
     closing_day: smallint('closing_day'),
+    /** 支払月: 0 当月, 1 翌月, 2 翌々月 (core payment-terms.ts). */
+    payment_month_offset: smallint('payment_month_offset'),
+    /** 支払日: 1–31, 31 = 末日. */
+    payment_day: smallint('payment_day'),
+    /** Free text of what the structured terms do not say (kept from before they existed when unreadable). */
     payment_terms: varchar('payment_terms', { length: 100 }),
     memo: text('memo'),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
@@ -41,6 +46,8 @@ export const customers = pgTable(
     check('customers_used_for_check', sql`${t.used_for} in (1, 2, 3)`),
     check('customers_honorific_check', sql`${t.honorific} in ('御中', '様')`),
     check('customers_closing_day_check', sql`${t.closing_day} between 1 and 31`),
+    check('customers_payment_month_offset_check', sql`${t.payment_month_offset} between 0 and 2`),
+    check('customers_payment_day_check', sql`${t.payment_day} between 1 and 31`),
     check('customers_postal_code_check', sql`${t.postal_code} ~ '^[0-9]{7}$'`),
     check('customers_registration_number_check', sql`${t.registration_number} ~ '^T[0-9]{13}$'`),
   ],

@@ -105,6 +105,8 @@ export async function demoPurchases(
         status: 0,
         memo: null,
         account_id: null,
+        // distinct documents by construction: two cash 領収書 of one day may have the same amount
+        confirm_duplicate: true,
         ...values,
       },
     });

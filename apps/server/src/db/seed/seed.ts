@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit } from '@chobo/core';
+import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit, parsePaymentTerms } from '@chobo/core';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { withBufferedAudit } from '../../lib/audit.js';
@@ -158,9 +158,12 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
       ]);
       await tx.insert(customers).values(
         DEMO_CUSTOMERS.map((c) => {
-          const { corporate_base, ...fields } = c;
+          const { corporate_base, payment_terms, ...fields } = c;
+          // 支払条件 structured as the customer form keeps them (the text only when it does not read)
+          const terms = parsePaymentTerms(payment_terms);
           return {
             ...fields,
+            ...(terms ?? { payment_terms }),
             company_id: company.id,
             honorific: c.honorific ?? '御中',
             registration_number: corporate_base

@@ -1,4 +1,10 @@
-import type { CustomerListQuery, CustomerValues } from '@chobo/core';
+import {
+  type CustomerListQuery,
+  type CustomerSimilarQuery,
+  type CustomerValues,
+  customerNameKey,
+  type SimilarCustomer,
+} from '@chobo/core';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
@@ -56,6 +62,8 @@ const CUSTOMER_JSON = jsonObjectSql([
   ['department', sql`p.department`, 'string?'],
   ['registration_number', sql`p.registration_number`, 'string?'],
   ['closing_day', sql`p.closing_day`, 'number?'],
+  ['payment_month_offset', sql`p.payment_month_offset`, 'number?'],
+  ['payment_day', sql`p.payment_day`, 'number?'],
   ['payment_terms', sql`p.payment_terms`, 'string?'],
   ['memo', sql`p.memo`, 'string?'],
   ['created_at', sql`p.created_at`, 'timestamp'],
@@ -166,7 +174,39 @@ export function customerValues(input: CustomerValues) {
     department: input.department,
     registration_number: input.registration_number,
     closing_day: input.closing_day,
+    payment_month_offset: input.payment_month_offset,
+    payment_day: input.payment_day,
     payment_terms: input.payment_terms,
     memo: input.memo,
   };
+}
+
+/** customerNameKey in SQL (the same rules: NFKC, no spaces, no legal form, lower case). */
+const nameKeySql = sql`lower(regexp_replace(normalize(${customers.name}, NFKC), '[[:space:]]+|株式会社|有限会社|合同会社|[(]株[)]|[(]有[)]|[(]同[)]', '', 'g'))`;
+
+/** Live customers with the same name (customerNameKey) or 登録番号 as the one being entered; at most 5. */
+export async function findSimilarCustomers(tenant: Tenant, q: CustomerSimilarQuery): Promise<SimilarCustomer[]> {
+  const key = customerNameKey(q.name);
+  const reg = /^T\d{13}$/.test(q.registration_number) ? q.registration_number : null;
+  if (!key && !reg) return [];
+  const match: SQL[] = [];
+  if (key) match.push(sql`${nameKeySql} = ${key}`);
+  if (reg) match.push(eq(customers.registration_number, reg));
+  const rows = await tenant.db
+    .select({ id: customers.id, name: customers.name, registration_number: customers.registration_number })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.company_id, tenant.companyId),
+        isNull(customers.deleted_at),
+        q.exclude_id ? sql`${customers.id} <> ${q.exclude_id}` : undefined,
+        sql`(${sql.join(match, sql` or `)})`,
+      ),
+    )
+    .orderBy(customers.id)
+    .limit(5);
+  return rows.map((r) => ({
+    ...r,
+    matched_by: reg && r.registration_number === reg ? 'registration_number' : 'name',
+  }));
 }

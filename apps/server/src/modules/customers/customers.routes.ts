@@ -3,20 +3,23 @@ import {
   customerDto,
   customerInput,
   customerListQuery,
+  customerSimilarQuery,
   dataOf,
   idParams,
   noContentDto,
   pageOf,
+  similarCustomerDto,
   versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { sendJsonText } from '../../lib/json-text.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { createCustomer, deleteCustomer, updateCustomer } from './customer-actions.js';
-import { findCustomer, listCustomersJson, toCustomer } from './customers.queries.js';
+import { findCustomer, findSimilarCustomers, listCustomersJson, toCustomer } from './customers.queries.js';
 
 /** Company users with customer.index; admins may read a company's customers with companies.index. */
 const ACCESS: RouteAccess = {
@@ -44,6 +47,22 @@ export async function customerRoutes(app: FastifyInstance) {
     async ({ ctx, req, reply }) => {
       return sendJsonText(reply, await listCustomersJson(ctx, req.query));
     },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${LIST}/similar`,
+      config,
+      schema: {
+        tags,
+        summary: '同じ名前・登録番号の顧客（登録・編集画面の警告。登録は拒否しません）',
+        response: { 200: z.object({ data: z.array(similarCustomerDto) }) },
+        querystring: customerSimilarQuery,
+      },
+    },
+    async ({ ctx, req }) => ({ data: await findSimilarCustomers(ctx, req.query) }),
   );
 
   companyRoute(

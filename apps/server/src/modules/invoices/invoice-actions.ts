@@ -1,4 +1,4 @@
-import type { InvoiceValues, Rounding } from '@chobo/core';
+import { dueDateFromTerms, type InvoiceValues, type Rounding } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
@@ -18,7 +18,7 @@ export async function createInvoice({ ctx, input }: ActionArgs<CompanyCtx, Invoi
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
       const t = { ...ctx, db: tx };
-      await billedCustomer(t, input.customer_id);
+      const customer = await billedCustomer(t, input.customer_id);
       const { rounding, mode } = await companyTaxSettings(t);
       const [row] = await tx
         .insert(invoices)
@@ -27,7 +27,8 @@ export async function createInvoice({ ctx, input }: ActionArgs<CompanyCtx, Invoi
           number: await nextDocumentNumber(t, 'invoice'),
           customer_id: input.customer_id,
           issue_date: input.issue_date,
-          due_date: input.due_date,
+          // no 支払期限 given: the customer's 支払条件 give it (a given date always wins)
+          due_date: input.due_date ?? dueDateFromTerms(input.issue_date, customer),
           notes: input.notes,
           tax_mode: input.tax_mode ?? mode,
           tax_rounding: rounding,

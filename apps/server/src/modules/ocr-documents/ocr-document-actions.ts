@@ -211,7 +211,8 @@ export async function confirmOcrDocument({
       due_date: input.due_date,
       status: input.status,
       memo: input.memo ?? `OCR読取: ${before.file_name}`,
-      account_id: null,
+      account_id: input.account_id,
+      confirm_duplicate: input.confirm_duplicate,
     });
     if (!parsed.success) {
       const errors: Record<string, string[]> = {};

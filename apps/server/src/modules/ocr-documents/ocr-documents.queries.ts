@@ -4,11 +4,13 @@ import {
   type OcrDocumentListQuery,
   type OcrFields,
   type OcrWordDto,
+  type SuggestedAccount,
   type SupplierMatch,
+  suggestExpenseAccountName,
 } from '@chobo/core';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, type OcrPage, ocrDocuments } from '../../db/schema/index.js';
+import { accounts, customers, type OcrPage, ocrDocuments, transactionDocuments } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { pagedList } from '../../lib/list.js';
 import { keywordFilter } from '../../lib/sql.js';
@@ -139,6 +141,50 @@ export async function matchSupplier(tenant: Tenant, fields: OcrFields | null): P
     if (c) return { customer_id: c.id, customer_name: c.name, matched_by: 'name' };
   }
   return null;
+}
+
+/**
+ * The expense account to offer at 確定: the supplier's latest document with an account (a person chose it
+ * there), else the account the words of the document suggest (core suggestExpenseAccountName), if the
+ * company has it active.
+ */
+export async function suggestAccount(
+  tenant: Tenant,
+  supplierId: number | null,
+  text: string | null,
+): Promise<SuggestedAccount | null> {
+  if (supplierId) {
+    const [last] = await tenant.db
+      .select({ account_id: accounts.id, account_name: accounts.name })
+      .from(transactionDocuments)
+      .innerJoin(accounts, eq(accounts.id, transactionDocuments.account_id))
+      .where(
+        and(
+          eq(transactionDocuments.company_id, tenant.companyId),
+          eq(transactionDocuments.customer_id, supplierId),
+          isNull(transactionDocuments.deleted_at),
+          eq(accounts.is_active, true),
+        ),
+      )
+      .orderBy(desc(transactionDocuments.transaction_date), desc(transactionDocuments.id))
+      .limit(1);
+    if (last) return { ...last, reason: 'supplier' };
+  }
+  const name = suggestExpenseAccountName(text);
+  if (!name) return null;
+  const [a] = await tenant.db
+    .select({ account_id: accounts.id, account_name: accounts.name })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.company_id, tenant.companyId),
+        eq(accounts.name, name),
+        eq(accounts.category, 'expense'),
+        eq(accounts.is_active, true),
+      ),
+    )
+    .limit(1);
+  return a ? { ...a, reason: 'keyword' } : null;
 }
 
 export const ocrPagesOf = (row: Pick<OcrRow, 'pages'>) => row.pages as OcrPage[];

@@ -1,6 +1,8 @@
 import {
+  apiErrorDto,
   companyIdQuery,
   dataOf,
+  duplicateConflictDto,
   idParams,
   MAX_OCR_FILE_BYTES,
   MAX_OCR_FILES_PER_REQUEST,
@@ -36,6 +38,7 @@ import {
   type OcrRow,
   ocrLinkedFile,
   ocrPagesOf,
+  suggestAccount,
   toOcrDocument,
   wordsOf,
 } from './ocr-documents.queries.js';
@@ -66,13 +69,15 @@ async function detail(ctx: CompanyCtx, row: OcrRow): Promise<OcrDocumentDetail> 
       image_url: await link(p.page),
     })),
   );
+  const match = dto.status === 2 || dto.status === 4 ? await matchSupplier(ctx, dto.fields) : null;
   return {
     ...dto,
     pages,
     file_url: await link(0),
     text: row.text,
     words: wordsOf(row),
-    supplier_match: dto.status === 2 || dto.status === 4 ? await matchSupplier(ctx, dto.fields) : null,
+    supplier_match: match,
+    suggested_account: dto.status === 2 ? await suggestAccount(ctx, match?.customer_id ?? null, row.text) : null,
   };
 }
 
@@ -180,7 +185,8 @@ export async function ocrDocumentRoutes(app: FastifyInstance) {
           '確定: 発注取引（元ファイルを第1版に）と仕訳を登録し、登録済にする（updated_at が古いと409、無いと422）',
         params: idParams,
         body: ocrConfirmInput.extend({ updated_at: updatedAtField }),
-        response: { 200: dataOf(ocrDocumentDto) },
+        // 409: stale updated_at, or the document is registered already (duplicate_of, confirm_duplicate)
+        response: { 200: dataOf(ocrDocumentDto), 409: duplicateConflictDto, '4xx': apiErrorDto },
       },
     },
     async ({ ctx, req }) => ({

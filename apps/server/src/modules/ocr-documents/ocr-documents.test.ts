@@ -2,11 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OcrDocument, OcrDocumentDetail } from '@chobo/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase, runMigrations } from '../../db/client.js';
-import { customers, journalEntries, ocrDocuments, transactionDocumentFiles } from '../../db/schema/index.js';
+import {
+  customers,
+  journalEntries,
+  ocrDocuments,
+  transactionDocumentFiles,
+  transactionDocuments,
+} from '../../db/schema/index.js';
 import { loadEnv } from '../../env.js';
 import { makePng } from '../../lib/png.js';
 import { createJobQueue } from '../../lib/queue.js';
@@ -272,6 +278,72 @@ describe('OCR documents (fake engine, real queue and rasteriser)', () => {
     const [c] = await ctx.db.select().from(customers).where(eq(customers.name, '株式会社山田商店'));
     expect(c).toMatchObject({ used_for: 2, registration_number: 'T9234567890123', tel: '03-1234-5678' });
   });
+
+  it(
+    '確定 of a document already registered answers 409 with it; confirm_duplicate registers it (issue 33)',
+    LONG,
+    async () => {
+      // the first test registered this 請求書 (T9234567890123, 2024-04-02, 6,580円); the same paper read again
+      const res = await upload(ctx, owner.token, [{ name: 'again.png', bytes: png() }]);
+      const id = res.json().data[0].id;
+      const done = await waitForStatus(owner.api, id, 2);
+      const put = await owner.api.put(`${URL}/${id}`, {
+        fields: { transaction_date: '2024-04-02' },
+        updated_at: done.updated_at,
+      });
+      const updatedAt = put.json().data.updated_at;
+      const [registered] = await ctx.db
+        .select({ id: transactionDocuments.id })
+        .from(transactionDocuments)
+        .where(
+          and(
+            eq(transactionDocuments.company_id, owner.company.id),
+            eq(transactionDocuments.transaction_date, '2024-04-02'),
+          ),
+        );
+      const countDocs = async () =>
+        (
+          await ctx.db
+            .select({ id: transactionDocuments.id })
+            .from(transactionDocuments)
+            .where(eq(transactionDocuments.company_id, owner.company.id))
+        ).length;
+      const before = await countDocs();
+
+      const dup = await owner.api.post(`${URL}/${id}/confirm`, {
+        new_customer: { name: '株式会社山田商店（二重）' },
+        updated_at: updatedAt,
+      });
+      expect(dup.statusCode).toBe(409);
+      expect(dup.json()).toEqual({
+        message: expect.stringContaining('同じ書類が既に登録されています'),
+        duplicate_of: registered.id,
+      });
+      // nothing stored: no document, no supplier, the OCR document still 読取完了
+      expect(await countDocs()).toBe(before);
+      expect(await ctx.db.select().from(customers).where(eq(customers.name, '株式会社山田商店（二重）'))).toHaveLength(
+        0,
+      );
+      expect((await owner.api.get(`${URL}/${id}`)).json().data.status).toBe(2);
+
+      // the account and the payment method chosen on the confirm screen are what it posts (issue 33)
+      const accounts = (await owner.api.get('/api/company/accounts')).json().data as { id: number; code: string }[];
+      const supplies = accounts.find((a) => a.code === '6220')?.id;
+      const ok = await owner.api.post(`${URL}/${id}/confirm`, {
+        new_customer: { name: '株式会社山田商店（二重）' },
+        confirm_duplicate: true,
+        account_id: supplies,
+        payment_method: 2,
+        updated_at: updatedAt,
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.status).toBe(4);
+      expect(await countDocs()).toBe(before + 1);
+      const tdId = ok.json().data.transaction_document_id;
+      const td = (await owner.api.get(`/api/transaction-documents/${tdId}`)).json().data;
+      expect(td).toMatchObject({ account_id: supplies, payment_method: 2 });
+    },
+  );
 
   it('ends 失敗 after the retries when the file cannot be read, and retry runs it again', LONG, async () => {
     const res = await upload(ctx, owner.token, [{ name: 'empty.pdf', bytes: tinyPdf() }]);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type DocumentFileUpload,
+  dueDateFromTerms,
   formatDateJa,
   type TransactionDocument,
   type TransactionDocumentValues,
@@ -21,6 +22,7 @@ import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
 import { withDbRefusals } from '../accounting/posting.js';
+import { assertNotDuplicate } from './transaction-document-duplicates.js';
 import { postingChanged, syncPurchasePosting, withdrawPurchasePosting } from './transaction-document-posting.js';
 import {
   type DocumentRow,
@@ -36,9 +38,16 @@ export const DOCUMENT_NOT_FOUND = '発注取引が見つかりません';
 export const FILE_NOT_FOUND = 'ファイルが見つかりません';
 
 /** The supplier must be one of this company's live customers used for purchases (used_for 2 or 3). */
-async function supplier(tenant: Tenant, id: number): Promise<{ id: number; name: string }> {
+async function supplier(tenant: Tenant, id: number) {
   const [c] = await tenant.db
-    .select({ id: customers.id, name: customers.name, used_for: customers.used_for })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      used_for: customers.used_for,
+      closing_day: customers.closing_day,
+      payment_month_offset: customers.payment_month_offset,
+      payment_day: customers.payment_day,
+    })
     .from(customers)
     .where(and(eq(customers.id, id), eq(customers.company_id, tenant.companyId), isNull(customers.deleted_at)));
   if (!c) throw unprocessable({ customer_id: ['取引先が見つかりません'] });
@@ -132,9 +141,16 @@ export async function createDocument({ ctx, input }: ActionArgs<CompanyCtx, Tran
       const t = { ...ctx, db: tx };
       const s = await supplier(t, input.customer_id);
       await checkAccount(t, input.account_id);
+      await assertNotDuplicate(t, input);
+      // no 支払期日 given: the supplier's 支払条件 give it (a given date always wins)
+      const dueDate = input.due_date ?? dueDateFromTerms(input.transaction_date, s);
       const [row] = await tx
         .insert(transactionDocuments)
-        .values({ ...columns(input), company_id: ctx.companyId, created_by: ctx.actor.userId })
+        .values({
+          ...columns({ ...input, due_date: dueDate }),
+          company_id: ctx.companyId,
+          created_by: ctx.actor.userId,
+        })
         .returning();
       await post(t, row, s.name, ctx.actor.userId);
       const dto = await loaded(t, row.id);

@@ -45,6 +45,8 @@ const base = (customer_id: number, extra: Record<string, unknown> = {}) => ({
   taxes: [{ tax_category: '10', base: 10_000, tax: 1_000 }],
   registration_number: 'T7000012050002',
   payment_method: 1,
+  // one document posted in many variants (the duplicate check: transaction-document-duplicates.test.ts)
+  confirm_duplicate: true,
   ...extra,
 });
 

@@ -51,6 +51,8 @@ beforeAll(async () => {
         payment_method: [1, 2, 3, 4, 9][k % 5],
         status: k % 3 === 0 ? 1 : 0,
         memo: k % 5 === 0 ? `特記事項${k}` : `メモ${k}`,
+        // a search data set: documents alike on purpose
+        confirm_duplicate: true,
       };
       const res = await o.api.post(URL, body);
       expect(res.statusCode, res.body).toBe(201);

@@ -1,8 +1,10 @@
 import {
+  apiErrorDto,
   companyIdQuery,
   dataOf,
   documentFileUploadDto,
   documentHistoryDto,
+  duplicateConflictDto,
   fileLinkDto,
   idParam,
   idParams,
@@ -103,7 +105,8 @@ function documentRoutes(r: ZodApp) {
         tags,
         summary: '発注取引の登録（請求書・領収書は仕入を仕訳）',
         body: transactionDocumentInput,
-        response: { 201: dataOf(transactionDocumentDto) },
+        // 409: the same document is registered (duplicate_of); resent with confirm_duplicate: true
+        response: { 201: dataOf(transactionDocumentDto), 409: duplicateConflictDto, '4xx': apiErrorDto },
       },
     },
     async ({ ctx, req, reply }) => reply.status(201).send({ data: await createDocument({ ctx, input: req.body }) }),

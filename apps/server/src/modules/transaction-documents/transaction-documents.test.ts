@@ -58,6 +58,8 @@ const docBody = (customerId: number, extra: Record<string, unknown> = {}) => ({
   due_date: '2026-06-30',
   status: 0,
   memo: '5月分 仕入',
+  // these tests register the same document again and again (the duplicate check: transaction-document-duplicates.test.ts)
+  confirm_duplicate: true,
   ...extra,
 });
 

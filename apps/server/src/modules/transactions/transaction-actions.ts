@@ -1,4 +1,11 @@
-import { documentTotals, lineAmount, quantityMilli, type Rounding, type TransactionValues } from '@chobo/core';
+import {
+  documentTotals,
+  dueDateFromTerms,
+  lineAmount,
+  quantityMilli,
+  type Rounding,
+  type TransactionValues,
+} from '@chobo/core';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   companies,
@@ -32,9 +39,16 @@ export async function nextDocumentNumber(tenant: Tenant, kind: string): Promise<
 }
 
 /** The customer must be one of this company's live customers used for sales (used_for 1 or 3). */
-async function saleCustomer(tenant: Tenant, id: number): Promise<{ id: number; name: string }> {
+async function saleCustomer(tenant: Tenant, id: number) {
   const [c] = await tenant.db
-    .select({ id: customers.id, name: customers.name, used_for: customers.used_for })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      used_for: customers.used_for,
+      closing_day: customers.closing_day,
+      payment_month_offset: customers.payment_month_offset,
+      payment_day: customers.payment_day,
+    })
     .from(customers)
     .where(and(eq(customers.id, id), eq(customers.company_id, tenant.companyId), isNull(customers.deleted_at)));
   if (!c) throw unprocessable({ customer_id: ['顧客が見つかりません'] });
@@ -129,7 +143,9 @@ export async function createTransaction({ ctx, input }: ActionArgs<CompanyCtx, T
       const customer = await saleCustomer(t, input.customer_id);
       await checkProducts(t, input);
       const settings = await companyTaxSettings(t);
-      const values = computed(input, input.tax_mode ?? settings.mode, settings.rounding);
+      // no 支払期日 given: the customer's 支払条件 give it (a given date always wins)
+      const dueDate = input.due_date ?? dueDateFromTerms(input.transaction_date, customer);
+      const values = computed({ ...input, due_date: dueDate }, input.tax_mode ?? settings.mode, settings.rounding);
       const [row] = await tx
         .insert(salesTransactions)
         .values({

@@ -1,13 +1,11 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
+import { NumberField, type NumberFieldProps } from './NumberField';
 
 /**
- * An amount of yen: whole numbers only, no minus sign, thousands separated by 「,」, no spinner buttons
- * (each can be turned back on by its prop: `hideControls={false}`, `allowNegative`…). The value is what
- * Mantine's NumberInput gives: a number, or '' while empty.
+ * An amount of yen: whole numbers only, no minus sign, thousands separated by 「,」 (each can be turned back on
+ * by its prop: `allowNegative`…). Typed as a Japanese user types it (「１，０００円」: NumberField). The value is a
+ * number, or '' while empty.
  */
-export const MoneyField = forwardRef<HTMLInputElement, NumberInputProps>(function MoneyField(props, ref) {
-  return (
-    <NumberInput ref={ref} hideControls allowDecimal={false} allowNegative={false} thousandSeparator="," {...props} />
-  );
+export const MoneyField = forwardRef<HTMLInputElement, NumberFieldProps>(function MoneyField(props, ref) {
+  return <NumberField ref={ref} allowDecimal={false} allowNegative={false} thousandSeparator="," {...props} />;
 });

@@ -1,9 +1,10 @@
 import type { Product, TaxCategory } from '@chobo/core';
-import { Box, Grid, NativeSelect, NumberInput, Text } from '@mantine/core';
+import { Box, Grid, NativeSelect, Text } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import type { LineFormValues } from '../../features/transactions/form-values';
 import { LineDescriptionInput } from '../../features/transactions/LineDescriptionInput';
 import { LINE_TAX_OPTIONS } from '../../features/transactions/labels';
+import { NumberField } from '../fields';
 import type { CellProps } from './LineRow';
 
 const numberInput = {
@@ -65,7 +66,7 @@ export function QuantityCell({ form, index, rowNo, narrow, readOnly, err, label 
         control={form.control}
         name={`lines.${index}.quantity`}
         render={({ field: f }) => (
-          <NumberInput
+          <NumberField
             {...numberInput}
             ref={f.ref}
             label={label('数量')}
@@ -94,7 +95,7 @@ export function PriceCell({ form, index, rowNo, narrow, readOnly, err, label }: 
         control={form.control}
         name={`lines.${index}.unit_price`}
         render={({ field: f }) => (
-          <NumberInput
+          <NumberField
             {...numberInput}
             ref={f.ref}
             label={label('単価（円）')}

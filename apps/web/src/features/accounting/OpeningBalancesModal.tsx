@@ -1,18 +1,7 @@
 import { ACCOUNT_CATEGORIES, type Account, type FiscalYearCreateInput, type FiscalYearCreateValues } from '@chobo/core';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { NumberField } from '../../components/fields';
 import { ApiError } from '../../lib/api';
 import { formatAmount } from './format';
 
@@ -130,7 +119,7 @@ export function OpeningBalancesModal({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput
+                    <NumberField
                       size="xs"
                       aria-label={`${account.name}の期首残高`}
                       thousandSeparator=","

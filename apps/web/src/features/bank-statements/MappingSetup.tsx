@@ -5,7 +5,6 @@ import {
   Checkbox,
   FileInput,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -15,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NumberField } from '../../components/fields';
 import { errorMessage, isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useSaveMapping } from './api';
@@ -107,7 +107,7 @@ export function MappingSetup({
           onChange={(e) => setV({ ...v, name: e.currentTarget.value })}
           error={err('name')}
         />
-        <NumberInput
+        <NumberField
           label="先頭で読み飛ばす行数"
           min={0}
           max={50}

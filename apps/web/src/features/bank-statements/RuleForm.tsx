@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -12,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { NumberField } from '../../components/fields';
 import { AccountSelect } from '../accounting/AccountSelect';
 import { CustomerSelect } from '../transactions/CustomerSelect';
 import { RulePreviewTable } from './RulePreviewTable';
@@ -150,7 +150,7 @@ function RuleConditions({ form }: { form: RuleFormState }) {
           allowDeselect={false}
         />
         <Group grow gap="xs" align="flex-start">
-          <NumberInput
+          <NumberField
             label="金額（以上）"
             min={0}
             thousandSeparator=","
@@ -159,7 +159,7 @@ function RuleConditions({ form }: { form: RuleFormState }) {
             onChange={(x) => set('amount_min', x === '' ? '' : Number(x))}
             error={err('amount_min')}
           />
-          <NumberInput
+          <NumberField
             label="金額（以下）"
             min={0}
             thousandSeparator=","

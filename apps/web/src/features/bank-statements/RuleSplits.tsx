@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -15,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { NumberField } from '../../components/fields';
 import { AccountSelect } from '../accounting/AccountSelect';
 import { newSplit, type SplitValues } from './rule-values';
 import { TAX_OPTIONS } from './tax-options';
@@ -81,7 +81,7 @@ function SplitRow({ form, s, i }: { form: RuleFormState; s: SplitValues; i: numb
           aria-label={`分割${i + 1}の指定方法`}
         />
         {s.mode === 'amount' ? (
-          <NumberInput
+          <NumberField
             aria-label={`分割${i + 1}の金額`}
             min={1}
             thousandSeparator=","
@@ -91,7 +91,7 @@ function SplitRow({ form, s, i }: { form: RuleFormState; s: SplitValues; i: numb
             error={err(`splits.${i}.amount`)}
           />
         ) : (
-          <NumberInput
+          <NumberField
             aria-label={`分割${i + 1}の割合`}
             min={0}
             max={100}
@@ -133,7 +133,7 @@ function SplitTrial({ form }: { form: RuleFormState }) {
   return (
     <Stack gap={4} data-testid="split-check">
       <Group gap="xs" align="flex-end">
-        <NumberInput
+        <NumberField
           label="試算する明細の金額"
           w={180}
           min={1}

@@ -6,10 +6,11 @@ import {
   WEEKDAY_LABELS,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Group, NumberInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { FormSection } from '../../components/FormSection';
+import { NumberField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
 import { handleFormError } from '../../lib/form-errors';
@@ -57,7 +58,7 @@ function SettingsForm({ settings, version }: { settings: EmployeeSettings; versi
       control={control}
       name={name}
       render={({ field }) => (
-        <NumberInput
+        <NumberField
           label={label}
           withAsterisk
           allowDecimal={false}

@@ -39,6 +39,7 @@ export default function CustomerEditPage() {
           <CustomerForm
             key={`${record.id}:${version.generation}`}
             defaultValues={toFormValues(record)}
+            customerId={record.id}
             backTo={backTo}
             submitLabel="更新する"
             onSubmit={async (values) => {

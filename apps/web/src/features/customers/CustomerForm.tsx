@@ -2,16 +2,21 @@ import {
   CUSTOMER_USED_FOR,
   type CustomerValues,
   customerInput,
+  dueDateFromTerms,
+  formatDateJa,
   HONORIFICS,
   isValidPostalCode,
   MONTH_END_DAY,
   normalizePostalCode,
+  PAYMENT_MONTH_OFFSETS,
+  paymentTermsLabel,
+  todayInTokyo,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Group, Input, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Input, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMapSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import { Controller, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { SelectField } from '../../components/fields/SelectField';
@@ -20,6 +25,7 @@ import { handleFormError, removeServerError, setServerError } from '../../lib/fo
 import { notifyError } from '../../lib/notify';
 import { searchZipcode, usePrefectures } from './api';
 import { CUSTOMER_FIELDS, type CustomerFormValues } from './form-values';
+import { SimilarCustomersNote } from './SimilarCustomersNote';
 
 export const ZIP_NOT_FOUND = '該当する住所が見つかりませんでした';
 
@@ -27,6 +33,7 @@ const CLOSING_DAYS = [
   ...Array.from({ length: 30 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}日` })),
   { value: String(MONTH_END_DAY), label: '末日' },
 ];
+const PAYMENT_MONTH_OPTIONS = Object.entries(PAYMENT_MONTH_OFFSETS).map(([value, label]) => ({ value, label }));
 const USED_FOR_OPTIONS = Object.entries(CUSTOMER_USED_FOR).map(([value, label]) => ({ value, label }));
 
 type Form = UseFormReturn<CustomerFormValues, unknown, CustomerValues>;
@@ -42,10 +49,13 @@ export function CustomerForm({
   submitLabel,
   onSubmit,
   backTo = '/company/customers',
+  customerId = null,
 }: {
   defaultValues: CustomerFormValues;
   submitLabel: string;
   backTo?: string;
+  /** The customer being edited (left out of 「同じ顧客が既に登録されています」). */
+  customerId?: number | null;
   onSubmit: (values: CustomerValues) => Promise<unknown>;
 }) {
   const form = useForm<CustomerFormValues, unknown, CustomerValues>({ resolver, defaultValues, mode: 'onSubmit' });
@@ -79,6 +89,7 @@ export function CustomerForm({
         )}
 
         <BasicSection form={form} />
+        <SimilarCustomersNote control={form.control} customerId={customerId} />
         <AddressSection form={form} lookup={lookup} prefectureOptions={prefectureOptions} />
         <ContactSection form={form} />
         <TermsSection form={form} />
@@ -354,10 +365,20 @@ function ContactSection({ form }: { form: Form }) {
 function TermsSection({ form }: { form: Form }) {
   const { register, control } = form;
   const { errors } = form.formState;
+  const [closing, offset, day] = useWatch({ control, name: ['closing_day', 'payment_month_offset', 'payment_day'] });
+  const terms = {
+    closing_day: closing ? Number(closing) : null,
+    payment_month_offset: offset === '' || offset === undefined ? null : Number(offset),
+    payment_day: day ? Number(day) : null,
+  };
+  const example = dueDateFromTerms(todayInTokyo(), terms);
   return (
-    <FormSection title="取引条件" description="適格請求書（インボイス）の登録番号と、締め日・支払条件です。">
+    <FormSection
+      title="取引条件"
+      description="適格請求書（インボイス）の登録番号と支払条件です。支払条件があれば、受注取引・請求書・発注取引の支払期日を入力しなかったときに自動で設定します。"
+    >
       <Grid gap="md">
-        <Grid.Col span={5}>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
           <TextInput
             label="登録番号"
             placeholder="T1234567890123"
@@ -367,26 +388,52 @@ function TermsSection({ form }: { form: Form }) {
             {...register('registration_number')}
           />
         </Grid.Col>
-        <Grid.Col span={3}>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <TextInput
+            label="支払条件（備考）"
+            placeholder="手形90日 など"
+            description="締め日・支払日で表せない条件"
+            error={errors.payment_terms?.message}
+            {...register('payment_terms')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
           <SelectField
             control={control}
             name="closing_day"
             label="締め日"
             placeholder="選択してください"
-            description="31は末日です"
             data={CLOSING_DAYS}
             clearable
           />
         </Grid.Col>
-        <Grid.Col span={4}>
-          <TextInput
-            label="支払条件"
-            placeholder="月末締め翌月末払い"
-            description="例: 月末締め翌月末払い"
-            error={errors.payment_terms?.message}
-            {...register('payment_terms')}
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <SelectField
+            control={control}
+            name="payment_month_offset"
+            label="支払月"
+            placeholder="選択してください"
+            data={PAYMENT_MONTH_OPTIONS}
+            clearable
           />
         </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <SelectField
+            control={control}
+            name="payment_day"
+            label="支払日"
+            placeholder="選択してください"
+            data={CLOSING_DAYS}
+            clearable
+          />
+        </Grid.Col>
+        {example && (
+          <Grid.Col span={12}>
+            <Text size="sm" c="dimmed" data-testid="terms-example">
+              {paymentTermsLabel(terms)}（今日の取引なら支払期日は{formatDateJa(example)}）
+            </Text>
+          </Grid.Col>
+        )}
       </Grid>
     </FormSection>
   );

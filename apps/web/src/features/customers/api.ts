@@ -1,4 +1,11 @@
-import { type Customer, type CustomerValues, type Paginated, PREFECTURES, type ZipcodeResult } from '@chobo/core';
+import {
+  type Customer,
+  type CustomerValues,
+  type Paginated,
+  PREFECTURES,
+  type SimilarCustomer,
+  type ZipcodeResult,
+} from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
@@ -124,4 +131,20 @@ export type { ZipcodeResult };
 
 export function searchZipcode(zipcode: string) {
   return api.get<{ results: ZipcodeResult[] }>('/api/search-zipcode', { query: { zipcode } });
+}
+
+/**
+ * The customers a name / 登録番号 being entered already belongs to (GET …/customer/similar): a warning on the
+ * form, never a refusal. Asked only once there is something to compare.
+ */
+export function useSimilarCustomers(name: string, registrationNumber: string, excludeId: number | null) {
+  const query = { name: name.trim(), registration_number: registrationNumber.trim(), exclude_id: excludeId };
+  return useQuery({
+    queryKey: [...customerKeys.all, 'similar', query] as const,
+    queryFn: async ({ signal }): Promise<SimilarCustomer[]> =>
+      (await api.get<{ data: SimilarCustomer[] }>(`${CUSTOMERS_PATH}/similar`, { query, signal })).data,
+    enabled: query.name !== '' || query.registration_number !== '',
+    meta: { silent: true },
+    staleTime: 30_000,
+  });
 }

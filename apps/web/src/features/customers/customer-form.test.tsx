@@ -156,3 +156,30 @@ describe('CustomerForm', () => {
     expect(await screen.findByText('顧客が見つかりません')).toBeTruthy();
   });
 });
+
+describe('CustomerForm: the same customer twice (issue 33)', () => {
+  it('warns with a link when the name or 登録番号 exists, and still registers', async () => {
+    const { calls } = setup({
+      'GET /api/company/customer/similar': (req: { url: URL }) =>
+        json({
+          data: (req.url.searchParams.get('name') ?? '').includes('山田')
+            ? [{ id: 12, name: '株式会社 山田商店', registration_number: null, matched_by: 'name' }]
+            : [],
+        }),
+      'POST /api/company/customer': (req: { body: unknown }) =>
+        json({ data: makeCustomer(40, req.body as object) }, 201),
+    });
+    const user = userEvent.setup();
+    renderApp('/company/customers/create');
+    await user.type(await screen.findByRole('textbox', { name: '顧客名' }, { timeout: 60_000 }), '㈱山田商店');
+    const link = await screen.findByRole('link', { name: '株式会社 山田商店' }, { timeout: 10_000 });
+    expect(link.getAttribute('href')).toBe('/company/customers/edit?id=12');
+    expect(screen.getByText('同じ顧客が既に登録されています')).toBeTruthy();
+    expect(screen.getByText('（名前が同じ）')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '登録する' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ name: '㈱山田商店', payment_month_offset: null, payment_day: null });
+  });
+});

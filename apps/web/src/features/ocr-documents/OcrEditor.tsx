@@ -1,22 +1,14 @@
 import { DOCUMENT_TYPES, formatJPY, type OcrDocumentDetail } from '@chobo/core';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Grid,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { DuplicateDocumentAlert } from '../../components/DuplicateDocumentAlert';
+import { NumberField } from '../../components/fields';
 import { apiUrl } from '../../lib/api-base';
+import { documentEditPath } from '../transaction-documents/labels';
 import { OcrField } from './OcrField';
 import { PageImage } from './PageImage';
+import { PostingChoice } from './PostingChoice';
 import { SupplierChoice } from './SupplierChoice';
 import { type OcrEditorState, useOcrEditor } from './use-ocr-editor';
 
@@ -31,7 +23,7 @@ export function OcrEditor({ d }: { d: OcrDocumentDetail }) {
         <Grid.Col span={12}>
           <Alert color="violet" icon={<IconCheck size={18} />} title="登録済">
             この書類は発注取引として登録されています。{' '}
-            <Anchor component={Link} to={`/company/transaction-documents/edit?id=${d.transaction_document_id}`}>
+            <Anchor component={Link} to={documentEditPath(d.transaction_document_id)}>
               登録した発注取引を開く
             </Anchor>
           </Alert>
@@ -68,7 +60,7 @@ type TextKey = 'issuer_name' | 'registration_number' | 'transaction_date' | 'pho
 function OcrFields({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditorState }) {
   const { v, set, err, focusProps, registered } = editor;
   const taxInput = (k: 'base10' | 'tax10' | 'base8' | 'tax8', label: string) => (
-    <NumberInput
+    <NumberField
       label={label}
       value={v[k]}
       onChange={(x) => set(k, typeof x === 'number' ? x : '')}
@@ -113,7 +105,7 @@ function OcrFields({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditorState
       {text('registration_number', '登録番号', { placeholder: 'T1234567890123' })}
       {text('transaction_date', '取引日', { type: 'date' })}
       <OcrField d={d} k="total">
-        <NumberInput
+        <NumberField
           aria-label="合計金額"
           value={v.total}
           onChange={(x) => set('total', typeof x === 'number' ? x : '')}
@@ -146,7 +138,7 @@ function OcrFields({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditorState
 
 /** 修正を保存, the supplier, and 確定 (registers the purchase and its journal entry). */
 function ConfirmSection({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditorState }) {
-  const { v, dirty, errors, onSave, onConfirm, saving, confirming } = editor;
+  const { v, dirty, errors, onSave, onConfirm, duplicate, saving, confirming } = editor;
   return (
     <>
       <Group justify="flex-end">
@@ -155,10 +147,19 @@ function ConfirmSection({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditor
         </Button>
       </Group>
       <SupplierChoice d={d} editor={editor} />
+      <PostingChoice d={d} editor={editor} />
       {errors.amount && (
         <Alert color="red" variant="light">
           {errors.amount[0]}
         </Alert>
+      )}
+      {duplicate && (
+        <DuplicateDocumentAlert
+          match={duplicate}
+          href={documentEditPath(duplicate.id)}
+          onConfirm={() => void onConfirm({ confirmDuplicate: true })}
+          confirming={confirming}
+        />
       )}
       <Button
         size="md"

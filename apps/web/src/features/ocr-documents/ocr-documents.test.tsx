@@ -43,6 +43,7 @@ function detail(overrides: Partial<OcrDocumentDetail> = {}): OcrDocumentDetail {
     text: '請求書',
     words: [],
     supplier_match: { customer_id: 3, customer_name: '山田商店', matched_by: 'registration_number' },
+    suggested_account: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { OcrDocumentDetail, OcrFieldKey } from '@chobo/core';
 import { useState } from 'react';
+import { type DuplicateMatch, duplicateOf } from '../../components/DuplicateDocumentAlert';
 import { ApiError, errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useConfirm, useSaveCorrections } from './api';
@@ -21,6 +22,11 @@ export function useOcrEditor(d: OcrDocumentDetail) {
   const [mode, setMode] = useState<SupplierMode>(d.supplier_match ? 'match' : 'new');
   const [customerId, setCustomerId] = useState<string | null>(null);
   const [newName, setNewName] = useState(initial.issuer_name);
+  // 確定 matched a registered 発注取引 (409 duplicate_of): shown, and 確定 again only when the user says so
+  const [duplicate, setDuplicate] = useState<DuplicateMatch | null>(null);
+  // what 確定 posts to: the suggested expense account (the supplier's last, or the document's words) and 支払方法
+  const [accountId, setAccountId] = useState<number | null>(d.suggested_account?.account_id ?? null);
+  const [paymentMethod, setPaymentMethod] = useState('1');
   const save = useSaveCorrections(d.id);
   const confirm = useConfirm(d.id);
   const registered = d.status === 4;
@@ -56,8 +62,9 @@ export function useOcrEditor(d: OcrDocumentDetail) {
       onError(e);
     }
   };
-  const onConfirm = async () => {
+  const onConfirm = async (opts: { confirmDuplicate?: boolean } = {}) => {
     setErrors({});
+    setDuplicate(null);
     try {
       const updatedAt = await saveChanges();
       await confirm.mutateAsync({
@@ -72,10 +79,15 @@ export function useOcrEditor(d: OcrDocumentDetail) {
                 tel: v.phone || null,
               }
             : null,
+        account_id: accountId,
+        payment_method: Number(paymentMethod),
+        ...(opts.confirmDuplicate ? { confirm_duplicate: true } : {}),
       });
       notifySuccess('発注取引として登録しました');
     } catch (e) {
-      onError(e);
+      const match = duplicateOf(e);
+      if (match) setDuplicate(match);
+      else onError(e);
     }
   };
 
@@ -91,8 +103,10 @@ export function useOcrEditor(d: OcrDocumentDetail) {
     dirty,
     registered,
     supplier: { mode, setMode, customerId, setCustomerId, newName, setNewName },
+    posting: { accountId, setAccountId, paymentMethod, setPaymentMethod },
     onSave,
     onConfirm,
+    duplicate,
     saving: save.isPending,
     confirming: confirm.isPending,
   };

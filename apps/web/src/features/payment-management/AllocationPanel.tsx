@@ -1,7 +1,8 @@
 import { formatDateJa, formatJPY, type OpenItem, type Payment, type paymentFigures } from '@chobo/core';
-import { Alert, Button, Checkbox, Group, NumberInput, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { EmptyBlock } from '../../components/EmptyBlock';
+import { NumberField } from '../../components/fields';
 import { type FormState, keyOf } from './payment-form-state';
 
 /** 消込: the counterparty's open documents with their remaining amounts, the amount put on each, the totals. */
@@ -92,7 +93,7 @@ export function AllocationPanel({
                       {formatJPY(it.remaining)}
                     </Table.Td>
                     <Table.Td ta="right">
-                      <NumberInput
+                      <NumberField
                         aria-label={`${it.label}の消込額`}
                         size="xs"
                         value={a || ''}

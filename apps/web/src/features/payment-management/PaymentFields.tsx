@@ -1,16 +1,6 @@
 import { FEE_BEARERS, formatJPY, PAYMENT_METHODS, type Payment } from '@chobo/core';
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { NumberField } from '../../components/fields';
 import { DateField } from '../../components/fields/DateField';
 
 import { CounterpartySelect } from './CounterpartySelect';
@@ -60,7 +50,7 @@ export function PaymentFields({
             error={err('customer_id')}
           />
           <DateField label="日付" value={s.date} onChange={(date) => set({ date })} error={err('date')} />
-          <NumberInput
+          <NumberField
             label={s.direction === 'in' ? '入金額（口座に入った額）' : '振込額'}
             value={s.amount}
             onChange={(v) => set({ amount: typeof v === 'number' ? v : Number(v) || 0 })}
@@ -87,7 +77,7 @@ export function PaymentFields({
             error={err('bank_account_id')}
           />
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <NumberInput
+            <NumberField
               label="振込手数料"
               value={s.fee}
               onChange={(v) => set({ fee: typeof v === 'number' ? v : Number(v) || 0 })}

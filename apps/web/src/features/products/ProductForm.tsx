@@ -1,22 +1,11 @@
 import { type Product, type ProductValues, productInput, TAX_CATEGORIES, TAX_CATEGORY_LABELS } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Input,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Input, SegmentedControl, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
+import { NumberField } from '../../components/fields';
 import { handleFormError } from '../../lib/form-errors';
 
 export interface ProductFormValues {
@@ -97,7 +86,7 @@ export function ProductForm({
                 control={control}
                 name="unit_price"
                 render={({ field }) => (
-                  <NumberInput
+                  <NumberField
                     label="単価（円）"
                     withAsterisk
                     thousandSeparator=","

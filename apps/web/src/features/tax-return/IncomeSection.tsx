@@ -1,6 +1,7 @@
 import { formatJPY, type TaxAdjustment } from '@chobo/core';
-import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { NumberField } from '../../components/fields';
 import type { TaxReturnDraft } from './api';
 import { Section } from './Section';
 
@@ -56,7 +57,7 @@ export function IncomeSection({
               value={a.label}
               onChange={(e) => set(i, { label: e.currentTarget.value })}
             />
-            <NumberInput
+            <NumberField
               aria-label="金額"
               w={160}
               min={0}
@@ -117,7 +118,7 @@ export function InputsSection({ draft, change }: { draft: TaxReturnDraft; change
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {INPUT_FIELDS.map(([k, label]) => (
-          <NumberInput
+          <NumberField
             key={k}
             label={label}
             min={0}

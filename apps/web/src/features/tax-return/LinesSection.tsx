@@ -1,19 +1,7 @@
 import { formatJPY, TAX_RETURN_LINE_LABELS, TAX_RETURN_LINE_NUMBERS, type TaxReturnResult } from '@chobo/core';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Collapse,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconX } from '@tabler/icons-react';
+import { NumberField } from '../../components/fields';
 import type { TaxReturnDraft } from './api';
 
 /** 別表一 line by line: each amount computed, or typed over (手入力) and kept until cleared. */
@@ -124,7 +112,7 @@ function LineRow({
           )}
         </Group>
         <Group gap={4} wrap="nowrap">
-          <NumberInput
+          <NumberField
             aria-label={`${no} ${label}`}
             w={170}
             size="sm"

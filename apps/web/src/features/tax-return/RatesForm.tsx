@@ -1,6 +1,7 @@
-import { Button, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { NumberField } from '../../components/fields';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { saveTaxReturnSettings, taxReturnKeys, useTaxReturnSettings } from './api';
@@ -46,7 +47,7 @@ export function RatesForm({ onSaved }: { onSaved: () => Promise<void> }) {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {RATE_FIELDS.map(([k, label, unit]) => (
-          <NumberInput
+          <NumberField
             key={k}
             label={label}
             suffix={unit}

@@ -8,9 +8,10 @@ import {
 } from '@chobo/core';
 import { Alert, Badge, Button, Grid, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { type Control, Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { DuplicateDocumentAlert, type DuplicateMatch, duplicateOf } from '../../components/DuplicateDocumentAlert';
 import { FormSection } from '../../components/FormSection';
 import { CustomerField } from '../../components/fields/CustomerField';
 import { FormDateField } from '../../components/fields/DateField';
@@ -30,7 +31,13 @@ import {
   toBody,
   yen,
 } from './form-values';
-import { DOCUMENT_STATUS_OPTIONS, DOCUMENT_TYPE_OPTIONS, PAYMENT_OPTIONS, ratePercent } from './labels';
+import {
+  DOCUMENT_STATUS_OPTIONS,
+  DOCUMENT_TYPE_OPTIONS,
+  documentEditPath,
+  PAYMENT_OPTIONS,
+  ratePercent,
+} from './labels';
 import { TaxesEditor } from './TaxesEditor';
 
 const registration = registrationNumberField();
@@ -105,11 +112,20 @@ export function DocumentForm({
   const share = transactionDate ? nonQualifiedDeductiblePercent(transactionDate) : 80;
 
   const { auto, canFill, fill } = useTaxFill(form, autoTax, taxes.length);
+  // a create that matches a registered document (409 duplicate_of): shown with the choice to register anyway
+  const [duplicate, setDuplicate] = useState<{ match: DuplicateMatch; values: TransactionDocumentValues } | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = form.handleSubmit(async (values) => {
+  const send = async (values: TransactionDocumentValues) => {
+    setDuplicate(null);
     try {
       await onSubmit(values);
     } catch (error) {
+      const match = duplicateOf(error);
+      if (match) {
+        setDuplicate({ match, values });
+        return;
+      }
       const current = form.getValues();
       if (error instanceof ApiError && error.status === 422) {
         const { formIndex } = toBody(current);
@@ -118,7 +134,17 @@ export function DocumentForm({
       }
       handleFormError(form, error, []);
     }
-  });
+  };
+  const submit = form.handleSubmit(send);
+  const confirmDuplicate = async () => {
+    if (!duplicate) return;
+    setConfirming(true);
+    try {
+      await send({ ...duplicate.values, confirm_duplicate: true });
+    } finally {
+      setConfirming(false);
+    }
+  };
 
   return (
     <form onSubmit={submit} noValidate aria-label="発注取引">
@@ -199,6 +225,14 @@ export function DocumentForm({
 
         {files}
         {banner}
+        {duplicate && (
+          <DuplicateDocumentAlert
+            match={duplicate.match}
+            href={documentEditPath(duplicate.match.id)}
+            onConfirm={confirmDuplicate}
+            confirming={confirming}
+          />
+        )}
         <Group justify="flex-end">
           <Button component={Link} to={backTo} variant="default">
             キャンセル

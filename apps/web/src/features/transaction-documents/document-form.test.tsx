@@ -183,3 +183,49 @@ describe('発注取引の登録', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('発注取引の重複 (issue 33)', { timeout: 120_000 }, () => {
+  it('shows the registered document a create matched, and registers it only when the user says so', async () => {
+    const { calls } = mockApi(
+      baseRoutes({
+        'POST /api/transaction-documents': (req: { body: unknown }) =>
+          (req.body as { confirm_duplicate?: boolean }).confirm_duplicate
+            ? json({ data: makeDocument(44, req.body as object) }, 201)
+            : json(
+                {
+                  message:
+                    '同じ書類が既に登録されています（株式会社みどり物産・2026年5月10日・11,000円）。別の書類であれば、確認のうえ登録してください',
+                  duplicate_of: 31,
+                },
+                409,
+              ),
+        'GET /api/transaction-documents': page([]),
+      }),
+    );
+    seedToken();
+    const user = userEvent.setup();
+    const { router } = renderApp('/company/transaction-documents/create');
+    // the page's chunk loads first (slow on a loaded machine)
+    await user.click(await screen.findByRole('combobox', { name: /^取引先/ }, { timeout: 60_000 }));
+    await user.click(await screen.findByRole('option', { name: '株式会社みどり物産', hidden: true }));
+    // typed as a Japanese user types it
+    await user.type(input('取引金額（税込）'), '１１，０００');
+    expect(input('取引金額（税込）').value).toBe('11,000');
+    await user.click(screen.getByRole('button', { name: '登録する' }));
+
+    const alert = await screen.findByText(/同じ書類が既に登録されています/, undefined, { timeout: 30_000 });
+    expect(alert.textContent).toContain('株式会社みどり物産');
+    const link = screen.getByRole('link', { name: '登録済みの書類を開く' });
+    expect(link.getAttribute('href')).toBe('/company/transaction-documents/edit?id=31');
+    expect(router.state.location.pathname).toBe('/company/transaction-documents/create');
+    const posts = () => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/transaction-documents');
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0].body).toMatchObject({ amount: 11000 });
+    expect(posts()[0].body).not.toHaveProperty('confirm_duplicate');
+
+    await user.click(screen.getByRole('button', { name: '別の書類として登録する' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/transaction-documents'));
+    expect(posts()).toHaveLength(2);
+    expect(posts()[1].body).toMatchObject({ amount: 11000, confirm_duplicate: true });
+  });
+});

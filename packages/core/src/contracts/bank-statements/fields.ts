@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../../number-input.js';
 import { JOURNAL_TAX_CATEGORIES } from '../accounting.js';
 import { dateDto } from '../common.js';
 
@@ -12,11 +13,13 @@ export const idField = (label: string) =>
     .max(2_147_483_647, `${label}を選択してください`);
 
 export const yenField = (label: string) =>
-  z.coerce
-    .number({ error: `${label}は円単位の整数で入力してください` })
-    .int(`${label}は円単位の整数で入力してください`)
-    .min(1, `${label}は1円以上で入力してください`)
-    .max(999_999_999_999, `${label}が大きすぎます`);
+  numberInput(
+    z.coerce
+      .number({ error: `${label}は円単位の整数で入力してください` })
+      .int(`${label}は円単位の整数で入力してください`)
+      .min(1, `${label}は1円以上で入力してください`)
+      .max(999_999_999_999, `${label}が大きすぎます`),
+  );
 
 export const taxCategoryField = z
   .enum(Object.keys(JOURNAL_TAX_CATEGORIES) as [keyof typeof JOURNAL_TAX_CATEGORIES], {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../../number-input.js';
 import { dateDto, idDto, optionalText, requiredText, timestampDto } from '../common.js';
 import { idField, taxCategoryField, yenField } from './fields.js';
 
@@ -11,10 +12,12 @@ export const bankRuleSplitInput = z
     amount: yenField('金額')
       .nullish()
       .transform((v) => v ?? null),
-    percent: z.coerce
-      .number({ error: '割合は数値で入力してください' })
-      .gt(0, '割合は0より大きくしてください')
-      .max(100, '割合は100以下にしてください')
+    percent: numberInput(
+      z.coerce
+        .number({ error: '割合は数値で入力してください' })
+        .gt(0, '割合は0より大きくしてください')
+        .max(100, '割合は100以下にしてください'),
+    )
       .nullish()
       .transform((v) => v ?? null),
     description: optionalText('摘要', 255),
@@ -27,7 +30,7 @@ export const bankRuleSplitInput = z
 export const bankRuleInput = z
   .object({
     name: requiredText('ルール名', 100),
-    priority: z.coerce.number().int().min(0).max(100_000).optional().default(100),
+    priority: numberInput(z.coerce.number().int().min(0).max(100_000)).optional().default(100),
     is_active: z.boolean().optional().default(true),
     description_contains: optionalText('摘要に含む文字', 100),
     description_regex: optionalText('摘要の正規表現', 200, {
@@ -42,16 +45,10 @@ export const bankRuleInput = z
       message: '正規表現の書き方が正しくありません',
     }),
     direction: z.enum(['in', 'out', 'any']).optional().default('any'),
-    amount_min: z.coerce
-      .number()
-      .int()
-      .min(0)
+    amount_min: numberInput(z.coerce.number().int().min(0))
       .nullish()
       .transform((v) => v ?? null),
-    amount_max: z.coerce
-      .number()
-      .int()
-      .min(0)
+    amount_max: numberInput(z.coerce.number().int().min(0))
       .nullish()
       .transform((v) => v ?? null),
     counterparty_contains: optionalText('振込依頼人に含む文字', 100),
