@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, customers, journalEntries, periodLocks } from '../../db/schema/index.js';
 import { systemTenant } from '../../lib/context.js';
-import { newCustomer } from '../../test/factories.js';
+import { entryEditBody, newCustomer, newSale } from '../../test/factories.js';
 import {
   type Client,
   client,
@@ -226,14 +226,12 @@ describe('journal entries', () => {
   it('an entry a document made changes only through that document: edit, delete and 逆仕訳 → 422 naming it', async () => {
     const o = await companyOwner(ctx);
     const customer = await newCustomer(o.api, { name: '株式会社所有', honorific: '御中', used_for: 1 });
-    const sale = (
-      await o.api.post('/api/transactions', {
-        customer_id: customer.id,
-        transaction_date: '2026-05-10',
-        subject: '5月分',
-        lines: [{ description: '商品', quantity: 1, unit_price: 10_000, tax_category: '10' }],
-      })
-    ).json().data;
+    const sale = await newSale(o.api, {
+      customer_id: customer.id,
+      transaction_date: '2026-05-10',
+      subject: '5月分',
+      unit_price: 10_000,
+    });
     const payment = await o.api.post('/api/payments', {
       direction: 'in',
       date: '2026-05-20',
@@ -252,19 +250,7 @@ describe('journal entries', () => {
     ];
     for (const { id, names } of owned) {
       const shown = (await o.api.get(`/api/accountings/${id}`)).json().data;
-      const body = {
-        date: shown.date,
-        description: '書き換え',
-        lines: shown.lines.map((l: Record<string, unknown>) => ({
-          account_id: l.account_id,
-          debit: l.debit,
-          credit: l.credit,
-          tax_category: l.tax_category,
-          customer_id: l.customer_id,
-          memo: l.memo,
-        })),
-        updated_at: shown.updated_at,
-      };
+      const body = entryEditBody(shown, '書き換え');
       for (const res of [
         await o.api.put(`/api/accountings/${id}`, body),
         await o.api.delete(`/api/accountings/${id}`),
@@ -290,14 +276,12 @@ describe('journal entries', () => {
   it('deleting a document whose entry was reversed in the journal (older data) never answers 500', async () => {
     const o = await companyOwner(ctx);
     const customer = await newCustomer(o.api, { name: '株式会社旧データ', honorific: '御中', used_for: 1 });
-    const sale = (
-      await o.api.post('/api/transactions', {
-        customer_id: customer.id,
-        transaction_date: '2026-05-10',
-        subject: '5月分',
-        lines: [{ description: '商品', quantity: 1, unit_price: 10_000, tax_category: '10' }],
-      })
-    ).json().data;
+    const sale = await newSale(o.api, {
+      customer_id: customer.id,
+      transaction_date: '2026-05-10',
+      subject: '5月分',
+      unit_price: 10_000,
+    });
     const [saleEntry] = await ctx.db
       .select()
       .from(journalEntries)

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bankStatementRows, companies, journalEntries, payments, salesTransactions } from '../../db/schema/index.js';
-import { newCustomer } from '../../test/factories.js';
+import { newCustomer, newSale } from '../../test/factories.js';
 import { companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile } from '../bank-statements/statement-files.js';
@@ -271,16 +271,14 @@ describe('bank rows → payments', () => {
       honorific: '御中',
       used_for: 1,
     });
-    const sale = async (subject: string, unit_price: number) =>
-      (
-        await o.api.post('/api/transactions', {
-          customer_id: customer.id,
-          transaction_date: '2026-03-31',
-          due_date: '2026-04-25',
-          subject,
-          lines: [{ description: '商品', quantity: 1, unit_price, tax_category: '10' }],
-        })
-      ).json().data as { id: number };
+    const sale = (subject: string, unit_price: number) =>
+      newSale(o.api, {
+        customer_id: customer.id,
+        transaction_date: '2026-03-31',
+        due_date: '2026-04-25',
+        subject,
+        unit_price,
+      });
     const paidByHand = await sale('3月分A', 100_000);
     const paidByConfirm = await sale('3月分B', 50_000);
     // the books already hold a payment (entered by hand) and a hand-typed rent entry

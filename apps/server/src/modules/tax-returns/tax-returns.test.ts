@@ -7,6 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, companies, journalEntries, taxReturns } from '../../db/schema/index.js';
+import { entryEditBody } from '../../test/factories.js';
 import { type Client, client, companyOwner, createDomain, createUser, signIn, useTestApp } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -345,19 +346,7 @@ describe('tax returns per fiscal year', () => {
     expect(Number(entry.total)).toBe(computed);
     // owned by the return: the journal refuses edit, delete and 逆仕訳, naming it
     const shown = (await o.api.get(`/api/accountings/${entryId}`)).json().data;
-    const edit = await o.api.put(`/api/accountings/${entryId}`, {
-      date: shown.date,
-      description: '書き換え',
-      lines: shown.lines.map((l: Record<string, unknown>) => ({
-        account_id: l.account_id,
-        debit: l.debit,
-        credit: l.credit,
-        tax_category: l.tax_category,
-        customer_id: l.customer_id,
-        memo: l.memo,
-      })),
-      updated_at: shown.updated_at,
-    });
+    const edit = await o.api.put(`/api/accountings/${entryId}`, entryEditBody(shown, '書き換え'));
     const del = await o.api.delete(`/api/accountings/${entryId}`);
     const rev = await o.api.post(`/api/accountings/${entryId}/reverse`, { date: '2026-03-31' });
     for (const r of [edit, del, rev]) {
