@@ -81,4 +81,29 @@ describe('受注取引', () => {
       await expect.poll(() => row.textContent()).toContain('¥27,324');
     });
   });
+
+  it("the journal does not change a sale's entry: it says 「受注取引 #N から作成」 and links there instead", async () => {
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
+      await page.goto('/company/accountings_bk');
+      const owner = page
+        .getByTestId('entry-owner')
+        .filter({ hasText: /^受注取引 #\d+ から作成$/ })
+        .first();
+      await owner.waitFor({ timeout: 30_000 });
+      const row = page.getByTestId('entry-row').filter({ has: owner });
+      // the owned entry's row offers neither delete nor 逆仕訳
+      expect(await row.getByRole('button', { name: /を削除|の逆仕訳/ }).count()).toBe(0);
+      const id = ((await owner.textContent()) ?? '').match(/#(\d+)/)?.[1];
+      // its page is read-only and names the document
+      await row.getByRole('cell').first().click();
+      await waitForPath(page, '/company/accountings_bk/edit');
+      await page.getByTestId('entry-owned').waitFor();
+      expect(await page.getByTestId('entry-owned').textContent()).toContain('受注取引');
+      expect(await page.getByRole('button', { name: /削除|逆仕訳|更新する/ }).count()).toBe(0);
+      await page.getByTestId('entry-owned').getByRole('link').click();
+      await waitForPath(page, '/company/transactions/edit');
+      expect(new URL(page.url()).searchParams.get('id')).toBe(id);
+    });
+  });
 });

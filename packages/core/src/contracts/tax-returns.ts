@@ -264,8 +264,14 @@ export const taxReturnDto = z.object({
 });
 export type TaxReturn = z.infer<typeof taxReturnDto>;
 
-/** POST …/post-entry: the year-end entry 法人税、住民税及び事業税 / 未払法人税等, posted on confirmation. */
+/**
+ * POST …/post-entry: the year-end entry 法人税、住民税及び事業税 / 未払法人税等, posted on confirmation. Its
+ * amount is the stored return's estimate (`local_estimate.total`, computed by the server); `amount`, when
+ * sent, is the figure the person confirmed and must equal it (422 otherwise).
+ */
 export const taxReturnPostEntryInput = z.object({
-  amount: yenInt('計上額').refine((v) => v > 0, '計上額は1円以上で入力してください'),
+  amount: yenInt('計上額')
+    .refine((v) => v > 0, '計上額は1円以上で入力してください')
+    .optional(),
   updated_at: updatedAtField,
 });

@@ -11,7 +11,7 @@ import { seedDemoMasterData } from './demo-master-data.js';
 const ctx = useTestApp();
 
 // the whole demo year is created here: minutes on a loaded 2-core machine (its speed is measured by the bench)
-describe('demo accounting data', { timeout: 300_000 }, () => {
+describe('demo accounting data', { timeout: 900_000 }, () => {
   it('gives a closed year and the open current one whose statements are meaningful and consistent', async () => {
     const o = await companyOwner(ctx, { fiscal_year_end_month: 3, registration_number: 'T7000012050002' });
     await seedDefaultAccounts(systemTenant(ctx.db, o.company.id));

@@ -13,6 +13,7 @@ import { get, net, sumByAccount } from '../../modules/accounting/balances.js';
 import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fiscal-years.js';
 import { prng } from '../../modules/accounting/journal-generator.js';
 import { postEntries, postEntry } from '../../modules/accounting/posting.js';
+import { fillTaxReturn, postTaxEntry } from '../../modules/tax-returns/tax-return-actions.js';
 import type { DemoFiles } from './demo-files.js';
 import { demoReceipts, demoSupplierPayments } from './demo-payments.js';
 import { demoPurchases } from './demo-purchases.js';
@@ -199,8 +200,8 @@ async function demoMonth(book: Book, biz: Business, y: number, m: number, carry:
 }
 
 /** 決算整理: inventory, consumption tax settlement and income taxes, dated the last day of the year. */
-async function yearEnd(book: Book, from: string, to: string, closingInventory: number) {
-  const { post, line, after, id, tenant, accounts } = book;
+async function yearEnd(book: Book, fiscalYearId: number, to: string, closingInventory: number) {
+  const { post, line, after, id, tenant } = book;
   await post(to, '期末商品棚卸高の計上', [line('1310', closingInventory, 0), line('5130', 0, closingInventory)]);
   const sums = await after(() => sumByAccount(tenant, { to }));
   const received = -net(get(sums, id('2210')));
@@ -210,14 +211,14 @@ async function yearEnd(book: Book, from: string, to: string, closingInventory: n
     line('1450', 0, paid),
     line('2160', 0, received - paid),
   ]);
-  const pl = await after(() => sumByAccount(tenant, { from, to }));
-  let pretax = 0;
-  for (const a of accounts)
-    if ((a.category === 'revenue' || a.category === 'expense') && a.section !== 'income_taxes')
-      pretax -= net(get(pl, a.id));
-  const tax = Math.max(70_000, r100(pretax * 0.3));
-  await post(to, '法人税、住民税及び事業税の計上', [line('9110', tax, 0), line('2150', 0, tax)]);
-  return tax;
+  // 法人税等 as the year's 確定申告書 computes them, posted from the return (owned by it) as 「計上」 does
+  const ctx = systemCompanyCtx(tenant.db, tenant.companyId, null);
+  const filled = await after(() => fillTaxReturn({ ctx, input: { fiscal_year_id: fiscalYearId } }));
+  const booked = await postTaxEntry({
+    ctx,
+    input: { fiscal_year_id: fiscalYearId, updated_at: filled.updated_at as string },
+  });
+  return booked.local_estimate.total;
 }
 
 export async function seedDemoAccounting(tenant: Tenant, opts: SeedOpts = {}) {
@@ -254,7 +255,7 @@ export async function seedDemoAccounting(tenant: Tenant, opts: SeedOpts = {}) {
     const m = ((3 + i) % 12) + 1;
     carry = await demoMonth(book, biz, m >= 4 ? y0 : y0 + 1, m, carry);
   }
-  const tax1 = await yearEnd(book, fy1.start_date, fy1.end_date, 3_100_000);
+  const tax1 = await yearEnd(book, fy1.id, fy1.end_date, 3_100_000);
   await after(() => closeFiscalYear({ ctx, input: { id: fy1.id } }));
 
   // the current, open year up to today

@@ -4,8 +4,10 @@ import type { CompanyCtx } from '../../lib/context.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
 import { loadAccounts } from '../../modules/accounting/accounts.queries.js';
+import { SOURCE_TYPE as BANK_ROW_SOURCE } from '../../modules/bank-statements/confirm.js';
 import { importStatement } from '../../modules/bank-statements/imports.js';
 import { bankCsvFile, type StatementLine } from '../../modules/bank-statements/statement-files.js';
+import { SOURCE_TYPE as PAYMENT_SOURCE } from '../../modules/payments/payment-posting.js';
 import {
   accountDailyBalances,
   bankAccounts,
@@ -13,6 +15,7 @@ import {
   customers,
   journalEntries,
   journalLines,
+  payments,
   salesTransactions,
 } from '../schema/index.js';
 
@@ -169,6 +172,8 @@ export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: st
       entry_id: journalEntries.id,
       date: journalEntries.date,
       description: journalEntries.description,
+      source_type: journalEntries.source_type,
+      source_id: journalEntries.source_id,
       debit: journalLines.debit,
       credit: journalLines.credit,
     })
@@ -235,10 +240,25 @@ export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: st
     .from(bankStatementRows)
     .where(eq(bankStatementRows.import_id, imp.id))
     .orderBy(asc(bankStatementRows.line_no));
+  // linked both ways as the confirm step links them: a payment's entry through its payment (payment → row),
+  // a plain entry as the row's own (source 'bank_statement_row'), so a revert withdraws exactly these
   for (let i = 0; i < booked.length && i < rows.length; i++) {
+    const b = booked[i];
+    const row = rows[i].id;
     await db
       .update(bankStatementRows)
-      .set({ status: 'confirmed', journal_entry_id: booked[i].entry_id, confirmed_at: new Date() })
-      .where(eq(bankStatementRows.id, rows[i].id));
+      .set({ status: 'confirmed', journal_entry_id: b.entry_id, confirmed_at: new Date() })
+      .where(eq(bankStatementRows.id, row));
+    if (b.source_type === PAYMENT_SOURCE && b.source_id !== null) {
+      await db
+        .update(payments)
+        .set({ bank_statement_row_id: row })
+        .where(and(eq(payments.company_id, companyId), eq(payments.id, b.source_id)));
+    } else if (b.source_type === null) {
+      await db
+        .update(journalEntries)
+        .set({ source_type: BANK_ROW_SOURCE, source_id: row })
+        .where(and(eq(journalEntries.company_id, companyId), eq(journalEntries.id, b.entry_id)));
+    }
   }
 }

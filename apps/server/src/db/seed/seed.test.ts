@@ -6,7 +6,16 @@ import { DEFAULT_ACCOUNTS } from '../../modules/accounting/chart-of-accounts.js'
 import { bookIncomeOf, loadTaxReturn } from '../../modules/tax-returns/tax-return-actions.js';
 import { createTestDatabase } from '../../test/harness.js';
 import type { Database } from '../client.js';
-import { accounts, companies, customers, domains, fiscalYears, journalVersions, users } from '../schema/index.js';
+import {
+  accounts,
+  companies,
+  customers,
+  domains,
+  fiscalYears,
+  journalEntries,
+  journalVersions,
+  users,
+} from '../schema/index.js';
 import { analyzeStaleTables } from '../startup.js';
 import { seedIfEmpty } from './seed.js';
 
@@ -91,6 +100,14 @@ describe('seedIfEmpty', { timeout: 300_000 }, () => {
     expect(tr.form.corporate_name).toBe('株式会社サンプル商事');
     expect(tr.form.corporate_number_01).toBe('7');
     expect(tr.form.fiscal_year_from_era).toBe('令和');
+    // the year's 法人税等 are the return's figure, posted from it (owned by the return)
+    expect(tr.entry_id).not.toBeNull();
+    const [entry] = await database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.id, tr.entry_id as number));
+    expect(entry).toMatchObject({ source_type: 'tax_return', source_id: tr.id, date: fy.end_date });
+    expect(Number(entry.total)).toBe(tr.local_estimate.total);
   });
 
   it('does nothing once users exist', async () => {
@@ -139,6 +156,28 @@ describe('demo master data', () => {
     const rows = await database.db.select().from(bankStatementRows).where(eq(bankStatementRows.import_id, imp.id));
     expect(rows.filter((r) => r.status === 'confirmed').length).toBeGreaterThan(5);
     expect(rows.filter((r) => r.status === 'confirmed').every((r) => r.journal_entry_id !== null)).toBe(true);
+  });
+
+  it('reverting the demo statement withdraws exactly what its rows are linked to: 売掛金 equals its documents after', async () => {
+    const { bankStatementImports } = await import('../schema/index.js');
+    const { revertImport } = await import('../../modules/bank-statements/revert.js');
+    const { agingReport } = await import('../../modules/payments/payment-reports.js');
+    const { systemCompanyCtx } = await import('../../lib/context.js');
+    const [company] = await database.db.select().from(companies).where(eq(companies.name, '株式会社サンプル商事'));
+    const [imp] = await database.db
+      .select()
+      .from(bankStatementImports)
+      .where(eq(bankStatementImports.company_id, company.id));
+    const ctx = systemCompanyCtx(database.db, company.id, null);
+    // (the books' 売掛金 differ from the documents by the opening balance, which has no documents)
+    const before = await agingReport(ctx, {});
+    const done = await revertImport({ ctx, input: { id: imp.id } });
+    // every confirmed row was linked both ways (a payment's row, or the row's own plain entry)
+    expect(done.kept_entries).toBe(0);
+    expect(done.withdrawn_entries).toBeGreaterThan(5);
+    const after = await agingReport(ctx, {});
+    expect(after.difference).toBe(before.difference);
+    expect(after.totals.total).toBeGreaterThan(before.totals.total);
   });
 });
 

@@ -20,20 +20,28 @@ import {
 
 export const ENTRY_NOT_FOUND = '仕訳が見つかりません';
 
-const SOURCE_LABELS: Record<string, string> = {
+/** The documents that make entries (journal_entries.source_type), as the journal names them. */
+export const SOURCE_LABELS: Record<string, string> = {
   transaction: '受注取引',
   invoice: '請求書',
   transaction_document: '発注取引',
   payment: '入金・支払',
-  bank_statement_row: '銀行明細の取り込み',
+  bank_statement_row: '銀行明細',
+  tax_return: '確定申告書',
 };
 
-/** An entry made from another record (a sale, an invoice…) is changed through that record. */
-function assertNotSourced(row: { source_type: string | null }) {
-  if (row.source_type && SOURCE_LABELS[row.source_type]) {
-    const what = SOURCE_LABELS[row.source_type];
-    throw unprocessable({ _: [`この仕訳は${what}から作成されています。${what}の画面で変更してください`] });
-  }
+/**
+ * An entry made from a document (a sale, an invoice, a payment, a bank row, a tax return…) changes only
+ * through that document: the journal refuses to edit, delete or reverse it, naming the document (422).
+ * Otherwise the document would still count as posted while its entry is gone or cancelled.
+ */
+export function assertNotSourced(row: { source_type: string | null; source_id: number | null }) {
+  if (!row.source_type) return;
+  const what = SOURCE_LABELS[row.source_type] ?? '他の書類';
+  const ref = row.source_id ? `${what} #${row.source_id}` : what;
+  throw unprocessable({
+    _: [`この仕訳は${ref}から作成されています。変更・削除・逆仕訳は${what}の画面から行ってください`],
+  });
 }
 
 export async function createEntry({ ctx, input: given }: ActionArgs<CompanyCtx, JournalEntryValues>) {
@@ -177,6 +185,7 @@ export async function reverseEntry({
       if (!original) throw notFound(ENTRY_NOT_FOUND);
       if (original.reversed_by_id) throw unprocessable({ _: ['この仕訳にはすでに逆仕訳が登録されています'] });
       if (original.kind === 'closing') throw unprocessable({ _: ['決算振替仕訳は逆仕訳できません'] });
+      assertNotSourced(row);
       const on = date ?? todayInTokyo();
       if (on < original.date) throw unprocessable({ date: ['逆仕訳の日付は元の仕訳の日付以降にしてください'] });
       const input = reversalInput(original, on);

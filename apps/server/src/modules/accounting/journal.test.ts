@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, customers, journalEntries, periodLocks } from '../../db/schema/index.js';
 import { systemTenant } from '../../lib/context.js';
+import { entryEditBody, newCustomer, newSale } from '../../test/factories.js';
 import {
   type Client,
   client,
@@ -14,6 +15,7 @@ import {
   useTestApp,
 } from '../../test/harness.js';
 import { loadEntries } from './journal.queries.js';
+import { postEntry, reversalInput } from './posting.js';
 
 const ctx = useTestApp();
 
@@ -221,6 +223,85 @@ describe('journal entries', () => {
     const again = await owner.api.post(`/api/accountings/${e.id}/reverse`, { date: '2026-04-01' });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toContain('すでに逆仕訳');
+  });
+
+  it('an entry a document made changes only through that document: edit, delete and 逆仕訳 → 422 naming it', async () => {
+    const o = await companyOwner(ctx);
+    const customer = await newCustomer(o.api, { name: '株式会社所有', honorific: '御中', used_for: 1 });
+    const sale = await newSale(o.api, {
+      customer_id: customer.id,
+      transaction_date: '2026-05-10',
+      subject: '5月分',
+      unit_price: 10_000,
+    });
+    const payment = await o.api.post('/api/payments', {
+      direction: 'in',
+      date: '2026-05-20',
+      customer_id: customer.id,
+      amount: 11_000,
+      allocations: [{ transaction_id: sale.id, amount: 11_000 }],
+    });
+    expect(payment.statusCode, payment.body).toBe(201);
+    const [saleEntry] = await ctx.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.source_type, 'transaction'), eq(journalEntries.source_id, sale.id)));
+    const owned = [
+      { id: saleEntry.id, names: `受注取引 #${sale.id}` },
+      { id: payment.json().data.journal_entry_id as number, names: `入金・支払 #${payment.json().data.id}` },
+    ];
+    for (const { id, names } of owned) {
+      const shown = (await o.api.get(`/api/accountings/${id}`)).json().data;
+      const body = entryEditBody(shown, '書き換え');
+      for (const res of [
+        await o.api.put(`/api/accountings/${id}`, body),
+        await o.api.delete(`/api/accountings/${id}`),
+        await o.api.post(`/api/accountings/${id}/reverse`, { date: '2026-05-31' }),
+      ]) {
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json().message).toContain(names);
+      }
+      const [still] = await ctx.db.select().from(journalEntries).where(eq(journalEntries.id, id));
+      expect(still.description).toBe(shown.description);
+    }
+    expect(await entryCount(o.company.id)).toBe(2);
+    // in a locked month too: the plain entry may be reversed, the sale's may not
+    const ids = await accountsOf(o.api);
+    const plain = (await o.api.post('/api/accountings', entry(ids, '2026-05-15', 500, '手入力'))).json().data;
+    await ctx.db
+      .insert(periodLocks)
+      .values({ company_id: o.company.id, kind: 'month', start_date: '2026-05-01', end_date: '2026-05-31' });
+    expect((await o.api.post(`/api/accountings/${saleEntry.id}/reverse`, { date: '2026-06-01' })).statusCode).toBe(422);
+    expect((await o.api.post(`/api/accountings/${plain.id}/reverse`, { date: '2026-06-01' })).statusCode).toBe(201);
+  });
+
+  it('deleting a document whose entry was reversed in the journal (older data) never answers 500', async () => {
+    const o = await companyOwner(ctx);
+    const customer = await newCustomer(o.api, { name: '株式会社旧データ', honorific: '御中', used_for: 1 });
+    const sale = await newSale(o.api, {
+      customer_id: customer.id,
+      transaction_date: '2026-05-10',
+      subject: '5月分',
+      unit_price: 10_000,
+    });
+    const [saleEntry] = await ctx.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.source_type, 'transaction'), eq(journalEntries.source_id, sale.id)));
+    // a 逆仕訳 made in the journal before entries were owned by their documents
+    const tenant = systemTenant(ctx.db, o.company.id);
+    const [original] = await loadEntries(tenant, [saleEntry]);
+    await ctx.db.transaction((tx) =>
+      postEntry({ ...tenant, db: tx }, reversalInput(original, '2026-05-20'), {
+        kind: 'reversal',
+        reversalOfId: saleEntry.id,
+        skipChecks: true,
+      }),
+    );
+    const del = await o.api.delete(`/api/transactions/${sale.id}`);
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    // the pair went together: nothing left of the sale in the books
+    expect(await entryCount(o.company.id)).toBe(0);
   });
 
   it('lists with keyword over 摘要 / account / amount, date range, account filter and a sort whitelist', async () => {

@@ -301,6 +301,19 @@ export async function withdrawEntry(tenant: Tenant, entryId: number, userId: num
     .where(and(eq(journalEntries.id, entryId), eq(journalEntries.company_id, tenant.companyId)))
     .for('update');
   if (!entry) return;
+  // an entry already cancelled by a 逆仕訳 (one made in the journal before entries were owned by their
+  // documents) nets to zero: the pair goes together where both dates are open, else both stay
+  const [reversal] = await tenant.db
+    .select({ id: journalEntries.id, date: journalEntries.date })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.company_id, tenant.companyId), eq(journalEntries.reversal_of_id, entry.id)))
+    .for('update');
+  if (reversal) {
+    if ((await lockCovering(tenant, entry.date)) || (await lockCovering(tenant, reversal.date))) return;
+    await tenant.db.delete(journalEntries).where(eq(journalEntries.id, reversal.id));
+    await tenant.db.delete(journalEntries).where(eq(journalEntries.id, entry.id));
+    return;
+  }
   if (!(await lockCovering(tenant, entry.date))) {
     await tenant.db.delete(journalEntries).where(eq(journalEntries.id, entry.id));
     return;

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companies, journalEntries, payments } from '../../db/schema/index.js';
-import { newCustomer } from '../../test/factories.js';
+import { bankStatementRows, companies, journalEntries, payments, salesTransactions } from '../../db/schema/index.js';
+import { newCustomer, newSale } from '../../test/factories.js';
 import { companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile } from '../bank-statements/statement-files.js';
@@ -257,5 +257,108 @@ describe('bank rows → payments', () => {
     expect(rows[1].suggestion.matches).toEqual([
       expect.objectContaining({ type: 'transaction', id: partPaid.id, open_amount: 200_000, amount: 200_000 }),
     ]);
+  });
+
+  it("revert withdraws only what the import made: rows linked to other documents' entries keep those entries (売掛金 = its documents)", async () => {
+    const { o, code, bankId } = await ownerWithBank({
+      bank_code: '0001',
+      bank_name: 'みずほ銀行',
+      account_number: '1112223',
+    });
+    const customer = await newCustomer(o.api, {
+      name: '株式会社山田商事',
+      name_kana: 'ヤマダショウジ',
+      honorific: '御中',
+      used_for: 1,
+    });
+    const sale = (subject: string, unit_price: number) =>
+      newSale(o.api, {
+        customer_id: customer.id,
+        transaction_date: '2026-03-31',
+        due_date: '2026-04-25',
+        subject,
+        unit_price,
+      });
+    const paidByHand = await sale('3月分A', 100_000);
+    const paidByConfirm = await sale('3月分B', 50_000);
+    // the books already hold a payment (entered by hand) and a hand-typed rent entry
+    const handPayment = await o.api.post('/api/payments', {
+      direction: 'in',
+      date: '2026-04-10',
+      customer_id: customer.id,
+      amount: 110_000,
+      bank_account_id: bankId,
+      allocations: [{ transaction_id: paidByHand.id, amount: 110_000 }],
+    });
+    expect(handPayment.statusCode, handPayment.body).toBe(201);
+    const rent = await o.api.post('/api/accountings', {
+      date: '2026-04-15',
+      description: '4月分家賃',
+      lines: [
+        { account_id: code('6200'), debit: 100_000, credit: 0, tax_category: 'none', customer_id: null, memo: null },
+        { account_id: code('1120'), debit: 0, credit: 100_000, tax_category: 'none', customer_id: null, memo: null },
+      ],
+    });
+    expect(rent.statusCode, rent.body).toBe(201);
+    const imp = await upload(
+      o,
+      bankId,
+      [
+        { date: '2026-04-10', direction: 'in', amount: 110_000, description: 'ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ' },
+        { date: '2026-04-15', direction: 'out', amount: 100_000, description: 'ﾔﾁﾝ' },
+        { date: '2026-04-20', direction: 'out', amount: 3_300, description: 'ﾃｽｳﾘﾖｳ' },
+        { date: '2026-04-25', direction: 'in', amount: 55_000, description: 'ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ' },
+      ],
+      500_000,
+    );
+    const rows: { id: number; date: string }[] = (await o.api.get(`/api/bank-statements/${imp.id}`)).json().data.rows;
+    const on = (date: string) => rows.find((r) => r.date === date)?.id as number;
+    // the first two rows linked to the entries the books already hold (as a reconciliation, not made by the import)
+    for (const [date, entry] of [
+      ['2026-04-10', handPayment.json().data.journal_entry_id],
+      ['2026-04-15', rent.json().data.id],
+    ] as const) {
+      await ctx.db
+        .update(bankStatementRows)
+        .set({ status: 'confirmed', journal_entry_id: entry, confirmed_at: new Date() })
+        .where(eq(bankStatementRows.id, on(date)));
+    }
+    // the import's own: a fee confirmed by hand and a transfer confirmed against the open sale (a payment)
+    const confirmed = await o.api.post(`/api/bank-statements/${imp.id}/confirm`, {
+      rows: [{ id: on('2026-04-20'), account_id: code('6240'), tax_category: 'none' }, { id: on('2026-04-25') }],
+    });
+    expect(confirmed.json().data.failed).toEqual([]);
+    expect(confirmed.json().data.confirmed).toHaveLength(2);
+    const paidOf = async (id: number) =>
+      Number((await ctx.db.select().from(salesTransactions).where(eq(salesTransactions.id, id)))[0].paid_amount);
+
+    const rev = await o.api.post(`/api/bank-statements/${imp.id}/revert`);
+    expect(rev.statusCode, rev.body).toBe(200);
+    expect(rev.json().data).toMatchObject({ removed_rows: 4, withdrawn_entries: 2, kept_entries: 2 });
+    // what the import did not make stays: the hand payment (its sale still paid) and the rent entry
+    const left = await ctx.db.select().from(payments).where(eq(payments.company_id, o.company.id));
+    expect(left.map((p) => p.id)).toEqual([handPayment.json().data.id]);
+    const kept = await ctx.db
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.company_id, o.company.id),
+          inArray(journalEntries.id, [handPayment.json().data.journal_entry_id, rent.json().data.id]),
+        ),
+      );
+    expect(kept).toHaveLength(2);
+    expect(await paidOf(paidByHand.id)).toBe(110_000);
+    // what it made is gone: the fee entry and the payment of the second sale (reopened)
+    expect(await paidOf(paidByConfirm.id)).toBe(0);
+    const fees = await ctx.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.company_id, o.company.id), eq(journalEntries.date, '2026-04-20')));
+    expect(fees).toHaveLength(0);
+    // 売掛金 equals its documents
+    const aging = (await o.api.get('/api/payment-reports/aging?date=2026-04-30')).json().data;
+    expect(aging.totals.total).toBe(55_000);
+    expect(aging.difference).toBe(0);
   });
 });

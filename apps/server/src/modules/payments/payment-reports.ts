@@ -17,7 +17,7 @@ import { csvLine, csvWriter } from '../../lib/csv.js';
 import { get, net, sumByAccount } from '../accounting/balances.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 import { type ExportTable, toPdf } from '../accounting/statement-files.js';
-import { openItems } from './payments.queries.js';
+import { openItemOf, PAYABLE_LABEL } from './payments.queries.js';
 
 const BUCKETS = Object.keys(AGING_BUCKETS) as AgingBucket[];
 const zero = (): AgingBuckets => ({ not_due: 0, d1_30: 0, d31_60: 0, d61_90: 0, over_90: 0, total: 0 });
@@ -252,16 +252,48 @@ function weekStart(date: string) {
   return addDays(date, -dow);
 }
 
-/** 支払予定表: open payables grouped by due week or month (those past due first, as 期日超過). */
+/**
+ * The payables open at `date` — what 買掛金 + 未払金 hold that day: the posted 発注取引 (請求書・領収書 not paid
+ * in cash, not deleted) dated by then, less the allocations of payments dated by then.
+ */
+async function openPayablesAt(tenant: Tenant, date: string): Promise<OpenItem[]> {
+  const c = tenant.companyId;
+  const rows = await sqlRows<Record<string, unknown>>(
+    tenant.db,
+    sql`with alloc as (
+      select a.transaction_document_id as id, sum(a.amount) as amount
+      from payment_allocations a join payments p on p.id = a.payment_id
+      where a.company_id = ${c} and p.company_id = ${c} and p.date <= ${date} and a.transaction_document_id is not null
+      group by 1
+    )
+    select * from (
+      select 'transaction_document' as kind, x.id, x.customer_id, cu.name as customer_name,
+             ${PAYABLE_LABEL} as label,
+             x.transaction_date as date, x.due_date, x.amount as total, x.amount - coalesce(al.amount, 0) as remaining
+      from transaction_documents x join customers cu on cu.id = x.customer_id left join alloc al on al.id = x.id
+      where x.company_id = ${c} and x.deleted_at is null and x.journal_entry_id is not null
+        and x.payment_method <> 2 and x.transaction_date <= ${date}
+    ) o where remaining > 0 order by coalesce(due_date, date), date, id`,
+  );
+  return rows.map(openItemOf);
+}
+
+/**
+ * 支払予定表 at `date`: the payables open that day (its total equals 買掛金 + 未払金 on that date) grouped
+ * by due week or month; those due before `date` first as 期日超過, those without a 支払期日 last as 期日未設定.
+ */
 export async function payablesReport(tenant: Tenant, q: { date?: string; group: 'week' | 'month' }): Promise<Payables> {
   const date = q.date ?? todayInTokyo();
-  const items = await openItems(tenant, { direction: 'out' });
+  const items = await openPayablesAt(tenant, date);
   const groups = new Map<string, Payables['groups'][number]>();
   for (const it of items) {
-    const due = it.due_date ?? it.date;
+    const due = it.due_date;
     let key: string;
     let label: string;
-    if (due < date) {
+    if (due === null) {
+      key = 'none';
+      label = '期日未設定';
+    } else if (due < date) {
       key = '0000-overdue';
       label = '期日超過';
     } else if (q.group === 'week') {
@@ -276,6 +308,7 @@ export async function payablesReport(tenant: Tenant, q: { date?: string; group: 
     g.items.push(it);
     groups.set(key, g);
   }
+  // '0000-overdue' < dates < 'none'
   const list = [...groups.values()].sort((a, b) => a.key.localeCompare(b.key));
   return { date, group: q.group, groups: list, total: list.reduce((s, g) => s + g.total, 0) };
 }

@@ -265,6 +265,10 @@ export async function listPayments(tenant: Tenant, q: PaymentListQuery) {
   });
 }
 
+/** How a 発注取引 (alias x) is named in the open items and the 支払予定表: 「請求書 2026-05-20 memo」. */
+export const PAYABLE_LABEL = sql`case x.document_type when 4 then '請求書' when 5 then '領収書' else '書類' end
+  || ' ' || x.transaction_date || coalesce(' ' || x.memo, '')`;
+
 /**
  * Open documents of a counterparty (or of every one): 入金 — issued/sent invoices and sales not billed by a
  * live invoice; 支払 — posted 発注取引 owed to the supplier (not paid in cash). Remaining = total − Σ
@@ -306,8 +310,7 @@ export async function openItems(
       : sql`
       select * from (
         select 'transaction_document' as kind, x.id, x.customer_id, cu.name as customer_name,
-               case x.document_type when 4 then '請求書' when 5 then '領収書' else '書類' end || ' ' || x.transaction_date
-                 || coalesce(' ' || x.memo, '') as label,
+               ${PAYABLE_LABEL} as label,
                x.transaction_date as date, x.due_date, x.amount as total,
                x.amount - x.paid_amount + ${mine(sql.raw('transaction_document_id'))} as remaining
         from transaction_documents x join customers cu on cu.id = x.customer_id
@@ -315,8 +318,12 @@ export async function openItems(
           and x.payment_method <> 2
           and ((x.status = 0 and x.amount > x.paid_amount) ${ofPayment(sql.raw('transaction_document_id'))})
       ) o where remaining > 0 order by coalesce(due_date, date), date, id`;
-  const res = await sqlRows<Record<string, unknown>>(tenant.db, query);
-  return res.map((r) => ({
+  return (await sqlRows<Record<string, unknown>>(tenant.db, query)).map(openItemOf);
+}
+
+/** A row of an open-items query as the API answers it. */
+export function openItemOf(r: Record<string, unknown>): OpenItem {
+  return {
     kind: r.kind as OpenItem['kind'],
     id: Number(r.id),
     customer_id: Number(r.customer_id),
@@ -326,7 +333,7 @@ export async function openItems(
     due_date: r.due_date === null ? null : String(r.due_date),
     total: Number(r.total),
     remaining: Number(r.remaining),
-  }));
+  };
 }
 
 /** The customer's usual 振込手数料: the fee of its last 入金 whose fee we bore. */

@@ -344,6 +344,80 @@ describe('payments: allocation', () => {
     expect(tooMuch.statusCode).toBe(422);
   });
 
+  it('支払予定表 as of any date equals 買掛金 + 未払金 that day; a document without 支払期日 is 期日未設定, not 期日超過', async () => {
+    const { o, supplierId } = await setup();
+    const doc = async (fields: Record<string, unknown>) => {
+      const res = await o.api.post('/api/transaction-documents', {
+        customer_id: supplierId,
+        document_type: 4,
+        ...fields,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: number };
+    };
+    const transfer = await doc({
+      transaction_date: '2026-05-20',
+      amount: 55_000,
+      taxes: [{ tax_category: '10', base: 50_000, tax: 5_000 }],
+      due_date: '2026-06-30',
+    });
+    const card = await doc({
+      transaction_date: '2026-06-10',
+      amount: 33_000,
+      taxes: [{ tax_category: '10', base: 30_000, tax: 3_000 }],
+      payment_method: 3,
+    });
+    await doc({
+      document_type: 5,
+      transaction_date: '2026-06-05',
+      amount: 2_200,
+      taxes: [{ tax_category: '10', base: 2_000, tax: 200 }],
+      payment_method: 2,
+    });
+    for (const [date, id, amount] of [
+      ['2026-06-30', transfer.id, 55_000],
+      ['2026-07-10', card.id, 20_000],
+    ] as const) {
+      const p = await pay(o.api, {
+        direction: 'out',
+        date,
+        customer_id: supplierId,
+        amount,
+        allocations: [{ transaction_document_id: id, amount }],
+      });
+      expect(p.statusCode, p.body).toBe(201);
+    }
+    const books = async (date: string) => {
+      const tb = (await o.api.get(`/api/company/trial-balance?from=2026-04-01&to=${date}&format=json`)).json().data;
+      const closing = (c: string) => Math.abs(tb.rows.find((x: { code: string }) => x.code === c)?.closing ?? 0);
+      return closing('2120') + closing('2140');
+    };
+    const expected: Record<string, number> = {
+      '2026-05-19': 0,
+      '2026-05-20': 55_000,
+      '2026-05-31': 55_000,
+      '2026-06-10': 88_000,
+      '2026-06-29': 88_000,
+      '2026-06-30': 33_000,
+      '2026-07-09': 33_000,
+      '2026-07-10': 13_000,
+      '2026-07-31': 13_000,
+    };
+    for (const [date, owed] of Object.entries(expected)) {
+      const report = (await o.api.get(`/api/payment-reports/payables?date=${date}`)).json().data;
+      expect(report.total, date).toBe(owed);
+      expect(await books(date), date).toBe(owed);
+    }
+    // the card document has no 支払期日: its own group, never 期日超過
+    const late = (await o.api.get('/api/payment-reports/payables?date=2026-07-31')).json().data;
+    expect(late.groups.map((g: { label: string }) => g.label)).toEqual(['期日未設定']);
+    expect(late.groups[0].items.map((i: { id: number; remaining: number }) => [i.id, i.remaining])).toEqual([
+      [card.id, 13_000],
+    ]);
+    const both = (await o.api.get('/api/payment-reports/payables?date=2026-06-15')).json().data;
+    expect(both.groups.map((g: { label: string }) => g.label)).toEqual(['2026年6月', '期日未設定']);
+  });
+
   it('支払: settles a supplier 請求書 (買掛金), fee borne by us or deducted from the transfer', async () => {
     const { o, supplierId } = await setup();
     const code = await codeOf(o);
@@ -384,7 +458,9 @@ describe('payments: allocation', () => {
       ['2120', 55_000, 0],
       ['1120', 0, 55_000],
     ]);
-    expect((await o.api.get('/api/payment-reports/payables?date=2026-06-01')).json().data.total).toBe(0);
+    // as of the day before the payment the document was still owed; as of the payment's day it is not
+    expect((await o.api.get('/api/payment-reports/payables?date=2026-06-01')).json().data.total).toBe(55_000);
+    expect((await o.api.get('/api/payment-reports/payables?date=2026-06-30')).json().data.total).toBe(0);
     // fee borne by us on an advance: 前渡金 + 支払手数料 / 普通預金
     const adv = (
       await pay(o.api, {

@@ -1,5 +1,6 @@
 import {
   digitStringBoxes,
+  formatJPY,
   PREFECTURES,
   type TaxReturnSaveValues,
   type taxReturnSettingsInput,
@@ -252,12 +253,14 @@ export async function fillTaxReturn({
 
 /**
  * The year-end entry 法人税、住民税及び事業税 / 未払法人税等 of the return's estimate, dated the last day of
- * the fiscal year, posted only when the person confirms it (respects period locks; linked both ways).
+ * the fiscal year, posted only when the person confirms it (respects period locks; linked both ways and
+ * owned by the return: the journal does not change it). The amount is the stored return's computed
+ * estimate, never the client's: a sent `amount` that differs is refused (the draft changed since it was shown).
  */
 export async function postTaxEntry({
   ctx,
   input,
-}: ActionArgs<CompanyCtx, { fiscal_year_id: number; amount: number } & Stamped>) {
+}: ActionArgs<CompanyCtx, { fiscal_year_id: number; amount?: number | undefined } & Stamped>) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
       const t = { ...ctx, db: tx };
@@ -272,6 +275,15 @@ export async function postTaxEntry({
           .where(and(eq(journalEntries.id, row.entry_id), eq(journalEntries.company_id, ctx.companyId)));
         if (still) throw unprocessable({ _: ['この申告書の法人税等はすでに計上されています'] });
       }
+      const amount = (await taxReturnDto(t, fy, row)).local_estimate.total;
+      if (amount <= 0) throw unprocessable({ _: ['この申告書には計上する法人税等がありません'] });
+      if (input.amount !== undefined && input.amount !== amount) {
+        throw unprocessable({
+          amount: [
+            `計上額（${formatJPY(input.amount)}）が申告書の計算（${formatJPY(amount)}）と一致しません。申告書を保存してから計上してください`,
+          ],
+        });
+      }
       const accounts = await loadAccounts(t);
       const expense = accounts.find((a) => a.system_key === 'income_taxes');
       const payable = accounts.find((a) => a.system_key === 'income_taxes_payable');
@@ -284,7 +296,7 @@ export async function postTaxEntry({
           lines: [
             {
               account_id: expense.id,
-              debit: input.amount,
+              debit: amount,
               credit: 0,
               tax_category: 'none',
               customer_id: null,
@@ -293,7 +305,7 @@ export async function postTaxEntry({
             {
               account_id: payable.id,
               debit: 0,
-              credit: input.amount,
+              credit: amount,
               tax_category: 'none',
               customer_id: null,
               memo: null,
@@ -312,7 +324,7 @@ export async function postTaxEntry({
         action: 'tax_return.post_entry',
         targetType: 'tax_return',
         targetId: row.id,
-        after: { entry_id: entry.id, amount: input.amount, date: fy.end_date },
+        after: { entry_id: entry.id, amount, date: fy.end_date },
       });
       return taxReturnDto(t, fy, await findTaxReturn(t, fy.id));
     }),

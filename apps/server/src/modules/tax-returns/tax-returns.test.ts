@@ -7,6 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, companies, journalEntries, taxReturns } from '../../db/schema/index.js';
+import { entryEditBody } from '../../test/factories.js';
 import { type Client, client, companyOwner, createDomain, createUser, signIn, useTestApp } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -319,9 +320,41 @@ describe('tax returns per fiscal year', () => {
 
     const { o: o2, fy: fy2 } = await setup({ close: true });
     const d2 = (await o2.api.post(url(fy2.id, '/fill'))).json().data;
-    const locked = await o2.api.post(url(fy2.id, '/post-entry'), { amount: 100, updated_at: d2.updated_at });
+    const locked = await o2.api.post(url(fy2.id, '/post-entry'), { updated_at: d2.updated_at });
     expect(locked.statusCode).toBe(422);
     expect(locked.body).toContain('締められた');
+  });
+
+  it("the entry's amount is the stored return's: a different client amount is refused; the journal cannot change it", async () => {
+    const { o, fy } = await setup();
+    const d = (await o.api.post(url(fy.id, '/fill'))).json().data;
+    const computed = d.local_estimate.total;
+    expect(computed).toBeGreaterThan(1);
+    const one = await o.api.post(url(fy.id, '/post-entry'), { amount: 1, updated_at: d.updated_at });
+    expect(one.statusCode, one.body).toBe(422);
+    expect(one.json().errors.amount[0]).toContain('申告書の計算');
+    const none = await ctx.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.company_id, o.company.id), eq(journalEntries.source_type, 'tax_return')));
+    expect(none).toHaveLength(0);
+    // no amount: the server's figure
+    const res = await o.api.post(url(fy.id, '/post-entry'), { updated_at: d.updated_at });
+    expect(res.statusCode, res.body).toBe(200);
+    const entryId = res.json().data.entry_id;
+    const [entry] = await ctx.db.select().from(journalEntries).where(eq(journalEntries.id, entryId));
+    expect(Number(entry.total)).toBe(computed);
+    // owned by the return: the journal refuses edit, delete and 逆仕訳, naming it
+    const shown = (await o.api.get(`/api/accountings/${entryId}`)).json().data;
+    const edit = await o.api.put(`/api/accountings/${entryId}`, entryEditBody(shown, '書き換え'));
+    const del = await o.api.delete(`/api/accountings/${entryId}`);
+    const rev = await o.api.post(`/api/accountings/${entryId}/reverse`, { date: '2026-03-31' });
+    for (const r of [edit, del, rev]) {
+      expect(r.statusCode, r.body).toBe(422);
+      expect(r.json().message).toContain(`確定申告書 #${res.json().data.id}`);
+    }
+    const [still] = await ctx.db.select().from(journalEntries).where(eq(journalEntries.id, entryId));
+    expect(still.description).toBe(entry.description);
   });
 
   it("another company's fiscal year is 404 on every call; 403 without the permission", async () => {

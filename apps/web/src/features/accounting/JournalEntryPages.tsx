@@ -1,7 +1,7 @@
 import { formatDateJa } from '@chobo/core';
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowBackUp, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconLink, IconLock, IconTrash } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { RecordPage, RecordSkeleton, useRecordId } from '../../components/record-page/RecordPage';
@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAccounts, useDeleteEntry, useEntry, useReverseEntry, useSaveEntry } from './api';
 import { JournalForm, NEW_ENTRY_VALUES } from './JournalForm';
 import { toFormValues } from './journal-form-values';
-import { SourceLink, sourceLabel } from './SourceLink';
+import { isOwned, OwnerLink, sourceLabel } from './SourceLink';
 import type { Account, JournalEntry } from './types';
 
 export const JOURNAL_PATH = '/company/accountings_bk';
@@ -142,6 +142,7 @@ function JournalEditor({
   const remove = useDeleteEntry();
   const reverse = useReverseEntry();
   const locked = Boolean(record.locked);
+  const owned = isOwned(record.source_type);
 
   return (
     <>
@@ -162,16 +163,10 @@ function JournalEditor({
                 逆仕訳済み
               </Badge>
             )}
-            {sourceLabel(record.source_type) && (
-              <span>
-                {sourceLabel(record.source_type)}から作成された仕訳です（変更は元の画面で）{' '}
-                <SourceLink type={record.source_type} id={record.source_id} />
-              </span>
-            )}
           </Group>
         }
         actions={
-          locked && record.reversed_by_id ? null : locked ? (
+          owned || record.kind === 'closing' || (locked && record.reversed_by_id) ? null : locked ? (
             <Button
               variant="light"
               leftSection={<IconArrowBackUp size={16} />}
@@ -203,10 +198,18 @@ function JournalEditor({
           )
         }
       />
-      {locked && (
-        <Alert color="gray" icon={<IconLock size={16} />} mb="md">
-          この仕訳は締められた期間にあるため変更できません。訂正するには「逆仕訳」で取り消してから、正しい仕訳を登録してください。
+      {owned ? (
+        <Alert color="blue" icon={<IconLink size={16} />} mb="md" data-testid="entry-owned">
+          この仕訳は{sourceLabel(record.source_type)}から作成されています。変更・削除・逆仕訳は
+          {sourceLabel(record.source_type)}の画面から行ってください。{' '}
+          <OwnerLink type={record.source_type} id={record.source_id} />
         </Alert>
+      ) : (
+        locked && (
+          <Alert color="gray" icon={<IconLock size={16} />} mb="md">
+            この仕訳は締められた期間にあるため変更できません。訂正するには「逆仕訳」で取り消してから、正しい仕訳を登録してください。
+          </Alert>
+        )
       )}
       {version.alert}
       <JournalForm
@@ -215,7 +218,7 @@ function JournalEditor({
         defaultValues={toFormValues(record)}
         submitLabel="更新する"
         backTo={backTo}
-        readOnly={locked}
+        readOnly={locked || owned}
         onSubmit={async (body) => {
           const saved = await version.save((updated_at) => save.mutateAsync({ ...body, updated_at }));
           if (!saved) return;

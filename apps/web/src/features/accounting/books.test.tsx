@@ -561,6 +561,28 @@ describe("administrator's read-only views", () => {
     expect(screen.getByRole('link', { name: '仕訳を登録' })).toBeTruthy();
   });
 
+  it('an entry a document made shows 「受注取引 #12 から作成」 with its link instead of delete and 逆仕訳', async () => {
+    base({
+      'GET /api/accountings': {
+        data: [
+          makeEntry(1, { source_type: 'transaction', source_id: 12 }),
+          makeEntry(2, { locked: true, source_type: 'payment', source_id: 5 }),
+          makeEntry(3, { kind: 'closing', locked: true }),
+        ],
+        meta: { current_page: 1, last_page: 1, per_page: 20, total: 3, from: 1, to: 3 },
+      },
+    });
+    renderApp('/company/accountings_bk');
+    await waitFor(() => expect(screen.getAllByTestId('entry-row')).toHaveLength(3));
+    const owners = screen.getAllByTestId('entry-owner');
+    expect(owners.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['受注取引 #12 から作成', '/company/transactions/edit?id=12'],
+      ['入金・支払 #5 から作成', '/company/payment_management/edit/5'],
+    ]);
+    // no journal action on an owned entry, locked or not, nor a 逆仕訳 of the year-end closing entry
+    expect(screen.queryByRole('button', { name: /^No\.\d(を削除|の逆仕訳)$/ })).toBeNull();
+  });
+
   it('lists the journal newest first and switches to oldest first through the URL', async () => {
     const { calls } = base({
       'GET /api/accountings': {

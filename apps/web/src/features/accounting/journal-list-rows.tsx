@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useDeleteEntry, useEntry, useReverseEntry } from './api';
 import { formatAmountOrBlank } from './format';
 import { confirmDeleteEntry, confirmReverse, JOURNAL_PATH } from './JournalEntryPages';
-import { SourceLink } from './SourceLink';
+import { isOwned, OwnerLink, SourceLink } from './SourceLink';
 import type { JournalEntry } from './types';
 
 /** Debit lines beside credit lines, row by row (the layout of a paper 仕訳帳). */
@@ -67,7 +67,8 @@ export function EntryRows({
                     {entry.description}
                   </Text>
                   {entry.locked && <IconLock size={12} color="var(--mantine-color-gray-6)" aria-label="締め済み" />}
-                  <SourceLink type={entry.source_type} id={entry.source_id} readOnly={readOnly} />
+                  {/* the owner's link sits in the actions column; read-only views have none */}
+                  {readOnly && <SourceLink type={entry.source_type} id={entry.source_id} readOnly />}
                   {entry.reversal_of_id ? (
                     <Badge size="xs" variant="light" color="gray">
                       逆仕訳
@@ -96,7 +97,9 @@ export function EntryRows({
           </Table.Td>
           {!readOnly && i === 0 && (
             <Table.Td rowSpan={span} valign="top">
-              {entry.locked && entry.reversed_by_id ? null : entry.locked ? (
+              {isOwned(entry.source_type) ? (
+                <OwnerLink type={entry.source_type} id={entry.source_id} />
+              ) : entry.kind === 'closing' || (entry.locked && entry.reversed_by_id) ? null : entry.locked ? (
                 <Tooltip label="逆仕訳" withArrow>
                   <ActionIcon
                     variant="subtle"

@@ -58,7 +58,9 @@ export function RevertDialog({
   const run = async () => {
     try {
       const r = await revert.mutateAsync();
-      notifySuccess(`明細${r.removed_rows}件と仕訳${r.withdrawn_entries}件を取り消しました`);
+      notifySuccess(
+        `明細${r.removed_rows}件と仕訳${r.withdrawn_entries}件を取り消しました${r.kept_entries ? `（ほかの書類から作成された仕訳${r.kept_entries}件は残しました）` : ''}`,
+      );
     } catch (e) {
       onFailed([{ id: 0, message: errorMessage(e) }]);
     }

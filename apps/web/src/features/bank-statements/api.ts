@@ -121,7 +121,9 @@ export function useRevertImport(id: number) {
   return useMutation({
     mutationFn: () =>
       api
-        .post<{ data: { removed_rows: number; withdrawn_entries: number } }>(`/api/bank-statements/${id}/revert`)
+        .post<{ data: { removed_rows: number; withdrawn_entries: number; kept_entries: number } }>(
+          `/api/bank-statements/${id}/revert`,
+        )
         .then((r) => r.data),
     meta: { silent: true },
     onSettled: () => client.invalidateQueries({ queryKey: bankKeys.all }),

@@ -98,11 +98,17 @@ export function importRoutes(r: FastifyInstance) {
       config,
       schema: {
         tags,
-        summary: '取り込みの取り消し（明細と作成した仕訳を削除、締めた期間は逆仕訳）',
+        summary: '取り込みの取り消し（明細とこの取り込みが作成した仕訳・入出金を削除、締めた期間は逆仕訳）',
         params: idParams,
         response: {
           200: dataOf(
-            z.object({ removed_rows: z.number().int(), withdrawn_entries: z.number().int(), import: bankImportDto }),
+            z.object({
+              removed_rows: z.number().int(),
+              withdrawn_entries: z.number().int(),
+              /** rows linked to entries made elsewhere (not by this import): the link went, the entry stayed */
+              kept_entries: z.number().int(),
+              import: bankImportDto,
+            }),
           ),
         },
       },
