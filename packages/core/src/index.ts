@@ -38,4 +38,5 @@ export * from './prefectures.js';
 export * from './purchase-tax.js';
 export * from './sales.js';
 export * from './tax-return.js';
+export * from './user-pattern.js';
 export * from './validators.js';
