@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateDto, idDto, timestampDto } from './common.js';
+import { dateDto, idDto, idField, idFilter, timestampDto } from './common.js';
 
 /** 出勤管理 (docs/product/PRODUCT.md §4, issue 14). Times travel as ISO 8601 date-times with offset. */
 
@@ -89,7 +89,7 @@ function dayRules(v: DayShape, ctx: z.RefinementCtx) {
 /** `POST /api/company/attendance` (manager creates a missing day) and `PUT /api/company/attendance/{id}`. */
 export const attendanceDayInput = dayFields
   .extend({
-    employee_id: z.coerce.number({ error: '従業員を選択してください' }).int().positive('従業員を選択してください'),
+    employee_id: idField('従業員'),
   })
   .superRefine(dayRules);
 export type AttendanceDayInput = z.input<typeof attendanceDayInput>;
@@ -111,7 +111,7 @@ export type MonthInput = z.infer<typeof monthInput>;
 
 /** `GET /api/company/attendance?employee_id&month` (employee_id: the signed-in employee's own when absent). */
 export const attendanceMonthQuery = z.object({
-  employee_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  employee_id: idFilter('従業員'),
   month: monthField.optional(),
 });
 export const attendanceSummaryQuery = z.object({ month: monthField.optional() });

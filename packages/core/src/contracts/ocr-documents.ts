@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { optionalDateField, positiveIdField } from './accounting.js';
-import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
+import { optionalDateField } from './accounting.js';
+import { companyIdField, idDto, idField, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import { phoneField, registrationNumberField } from './fields.js';
 import { TAX_CATEGORIES } from './products.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, documentTaxInput, MAX_DOCUMENT_AMOUNT } from './transaction-documents.js';
@@ -33,7 +33,7 @@ export const ocrDocumentListQuery = listQuery(OCR_DOCUMENT_SORTABLE, {
   defaultSort: 'created_at',
   defaultDir: 'desc',
 }).extend({
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: companyIdField,
   status: optionalCode(OCR_STATUSES, '状態'),
 });
 export type OcrDocumentListQuery = z.output<typeof ocrDocumentListQuery>;
@@ -162,7 +162,7 @@ export const newSupplierInput = z.object({
  */
 export const ocrConfirmInput = z.object({
   customer_id: z
-    .union([z.literal(''), z.null(), positiveIdField('取引先')])
+    .union([z.literal(''), z.null(), idField('取引先')])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
   new_customer: newSupplierInput.nullish().transform((v) => v ?? null),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUserPattern, USER_PATTERN_MESSAGE } from '../../user-pattern.js';
-import { dateDto, idDto, optionalText, requiredText, timestampDto } from '../common.js';
-import { idField, taxCategoryField, yenField } from './fields.js';
+import { dateDto, idDto, idField, optionalText, requiredText, timestampDto } from '../common.js';
+import { taxCategoryField, yenField } from './fields.js';
 
 /** 自動仕訳ルール. */
 
