@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, isKatakana } from '../validators.js';
+import { DATE_RANGE_MESSAGE, isCalendarDate, isDateInRange, isKatakana } from '../validators.js';
 import {
   CONTROL_CHARS_MESSAGE,
   companyIdField,
@@ -130,7 +130,8 @@ export const isoDateField = (label: string) =>
     .string({ error: `${label}を入力してください` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}はYYYY-MM-DD形式で入力してください`)
-    .refine(isCalendarDate, `${label}に存在しない日付が指定されています`);
+    .refine(isCalendarDate, `${label}に存在しない日付が指定されています`)
+    .refine(isDateInRange, `${label}${DATE_RANGE_MESSAGE}`);
 
 export const optionalDateField = (label: string) =>
   z

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, isDateInRange } from '../validators.js';
 import { dateDto, idDto, idField, idFilter, timestampDto } from './common.js';
 
 /** 出勤管理 (docs/product/PRODUCT.md §4, issue 14). Times travel as ISO 8601 date-times with offset. */
 
 const monthField = z
   .string({ error: '対象月を指定してください' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '対象月はYYYY-MMの形式で指定してください');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '対象月はYYYY-MMの形式で指定してください')
+  .refine((v) => isDateInRange(`${v}-01`), `対象月${DATE_RANGE_MESSAGE.replace('日付', '月')}`);
 
 const instant = (label: string) =>
   z.iso.datetime({
