@@ -42,4 +42,5 @@ export * from './purchase-tax.js';
 export * from './sales.js';
 export * from './tax-return.js';
 export * from './tax-split.js';
+export * from './user-pattern.js';
 export * from './validators.js';

@@ -55,6 +55,20 @@ export function isKatakana(value: string): boolean {
   return /^[\u30A0-\u30FF\u3000\s・ー（）()０-９0-9Ａ-Ｚａ-ｚA-Za-z．.，,＆&－-]+$/.test(value);
 }
 
+/**
+ * The dates the product accepts in any request (bodies and list filters): 1900-01-01 … 2999-12-31.
+ * PostgreSQL's date type refuses year 0 (0000-01-01 was a 500) and 5-digit years are not ISO dates the
+ * screens can show; no 帳簿 of a living company needs a date outside it.
+ */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2999-12-31';
+export const DATE_RANGE_MESSAGE = `は${MIN_DATE}から${MAX_DATE}までの日付で入力してください`;
+
+/** True when `v` (YYYY-MM-DD) lies in MIN_DATE … MAX_DATE. */
+export function isDateInRange(v: string): boolean {
+  return v >= MIN_DATE && v <= MAX_DATE;
+}
+
 /** True when `v` is a YYYY-MM-DD date that exists on the calendar (2026-02-31 does not). */
 export function isCalendarDate(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;

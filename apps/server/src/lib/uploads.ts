@@ -31,24 +31,64 @@ export interface Upload {
   mime: string;
 }
 
+/** A file part of a multipart body as read, before its content is checked. */
+export interface RawFilePart {
+  buffer: Buffer;
+  /** The browser's name through cleanFileName; '' when it sent none. */
+  filename: string;
+}
+
+/**
+ * THE multipart reader every upload route goes through (directly or by readUpload / readUploads): every
+ * part of the body, files (each at most `maxBytes`: 413; at most `maxFiles` of the field `file`: 422) and
+ * text fields. Whatever else goes wrong while the body is parsed is the body's fault — busboy's plain
+ * Errors ("Unexpected end of multipart data", "Part terminated early due to unexpected end of multipart
+ * data", "Malformed part header" …) and @fastify/multipart's — and answers the Japanese 400 of a cut or
+ * corrupted body, never a 500.
+ */
+export async function readMultipart(
+  req: FastifyRequest,
+  opts: { maxBytes: number; maxFiles: number },
+): Promise<{ files: RawFilePart[]; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw new HttpError(415, 'ファイルを multipart/form-data で送信してください');
+  const files: RawFilePart[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: opts.maxFiles + 1 } })) {
+      if (part.type !== 'file') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      const buffer = await part.toBuffer();
+      const filename = cleanFileName(part.filename, '');
+      if (part.file.truncated) throw tooLarge(opts.maxBytes, opts.maxFiles > 1 ? filename || 'file' : undefined);
+      if (part.fieldname !== 'file') continue;
+      files.push({ buffer, filename });
+      if (files.length > opts.maxFiles) throw tooManyFiles(opts.maxFiles);
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxBytes);
+    if (code === 'FST_FILES_LIMIT') throw tooManyFiles(opts.maxFiles);
+    throw malformedMultipart();
+  }
+  return { files, fields };
+}
+
+function tooManyFiles(maxFiles: number) {
+  const message = `一度にアップロードできるファイルは${maxFiles}件までです`;
+  return new HttpError(422, message, { file: [message] });
+}
+
 /**
  * Reads the multipart field `file` of a request, at most `maxBytes` (413 beyond), and checks its content
  * is one of `kinds` (415 otherwise). Messages are Japanese.
  */
 export async function readUpload(req: FastifyRequest, opts: { maxBytes: number; kinds: FileKind[] }): Promise<Upload> {
-  if (!req.isMultipart()) throw new HttpError(415, 'ファイルを multipart/form-data で送信してください');
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  let buffer: Buffer;
-  try {
-    part = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
-    if (!part) throw new HttpError(422, 'ファイルを選択してください', { file: ['ファイルを選択してください'] });
-    buffer = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxBytes);
-    if (isMalformedMultipart(err)) throw malformedMultipart();
-    throw err;
-  }
-  if (part.file.truncated) throw tooLarge(opts.maxBytes);
+  const [part] = (await readMultipart(req, { maxBytes: opts.maxBytes, maxFiles: 1 })).files;
+  if (!part) throw new HttpError(422, 'ファイルを選択してください', { file: ['ファイルを選択してください'] });
+  const { buffer } = part;
   if (buffer.length === 0) throw new HttpError(422, 'ファイルが空です', { file: ['ファイルが空です'] });
   const kind = sniffKind(buffer);
   if (!kind || !opts.kinds.includes(kind)) {
@@ -58,7 +98,7 @@ export async function readUpload(req: FastifyRequest, opts: { maxBytes: number; 
     });
   }
   if (kind === 'png' || kind === 'jpeg') checkImage(buffer, kind);
-  return { buffer, filename: part.filename, kind, mime: MIME[kind] };
+  return { buffer, filename: part.filename || 'file', kind, mime: MIME[kind] };
 }
 
 const MALFORMED_MESSAGE =
@@ -79,7 +119,7 @@ export function isMalformedMultipart(err: unknown): boolean {
   if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
     return true;
   }
-  return /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed (part )?header|Malformed urlencoded form|Unsupported content type)/i.test(
+  return /^(Unexpected end of (multipart data|form)|(Part|Preamble) terminated early|Multipart: Boundary not found|Malformed (part )?header|Malformed urlencoded form|Unsupported content type)/i.test(
     err.message,
   );
 }
@@ -134,29 +174,7 @@ export async function readUploads(
   req: FastifyRequest,
   opts: { maxBytes: number; kinds: FileKind[]; maxFiles: number },
 ): Promise<Upload[]> {
-  if (!req.isMultipart()) throw new HttpError(415, 'ファイルを multipart/form-data で送信してください');
-  const parts: { buffer: Buffer; filename: string }[] = [];
-  try {
-    for await (const part of req.files({ limits: { fileSize: opts.maxBytes, files: opts.maxFiles + 1 } })) {
-      const buffer = await part.toBuffer();
-      if (part.fieldname !== 'file') continue;
-      const filename = cleanFileName(part.filename);
-      if (part.file.truncated) throw tooLarge(opts.maxBytes, filename);
-      parts.push({ buffer, filename });
-      if (parts.length > opts.maxFiles) {
-        const message = `一度にアップロードできるファイルは${opts.maxFiles}件までです`;
-        throw new HttpError(422, message, { file: [message] });
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.maxBytes);
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
-      const message = `一度にアップロードできるファイルは${opts.maxFiles}件までです`;
-      throw new HttpError(422, message, { file: [message] });
-    }
-    if (isMalformedMultipart(err)) throw malformedMultipart();
-    throw err;
-  }
+  const parts = (await readMultipart(req, opts)).files.map((p) => ({ ...p, filename: p.filename || 'file' }));
   if (parts.length === 0)
     throw new HttpError(422, 'ファイルを選択してください', { file: ['ファイルを選択してください'] });
   return parts.map(({ buffer, filename }) => {

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import {
-  ACCOUNT_CATEGORIES,
-  ACCOUNT_SECTIONS,
-  isoDateField,
-  optionalDateField,
-  positiveIdField,
-  yen,
-} from './accounting.js';
-import { dateDto, idDto, pageMetaDto, timestampDto } from './common.js';
+import { ACCOUNT_CATEGORIES, ACCOUNT_SECTIONS, isoDateField, optionalDateField, yen } from './accounting.js';
+import { companyIdField, dateDto, idDto, idField, idFilter, pageMetaDto, timestampDto } from './common.js';
 
 /* Books, statements, fiscal years and period locks of the accounting core (docs/product/PRODUCT.md §1 shapes). */
 
 /* ---------------------------------------------------------------- books and statements */
 
-const companyIdParam = z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional();
+const companyIdParam = companyIdField;
 const formatParam = z
   .enum(['json', 'csv', 'pdf'], { error: '出力形式は csv または pdf で指定してください' })
   .default('json');
@@ -26,7 +19,7 @@ export const periodQuery = z
   .object({
     from: optionalDateField('開始日'),
     to: optionalDateField('終了日'),
-    fiscal_year_id: z.coerce.number().int().positive().optional(),
+    fiscal_year_id: idFilter('会計年度'),
     compare: z
       .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
       .optional()
@@ -43,7 +36,7 @@ export const balanceSheetQuery = z
     date: optionalDateField('基準日'),
     from: optionalDateField('開始日'),
     to: optionalDateField('終了日'),
-    fiscal_year_id: z.coerce.number().int().positive().optional(),
+    fiscal_year_id: idFilter('会計年度'),
     company_id: companyIdParam,
     format: formatParam,
   })
@@ -54,7 +47,7 @@ export const LEDGER_PER_PAGE = 50;
 
 export const ledgerQuery = z
   .object({
-    account_id: positiveIdField('勘定科目'),
+    account_id: idField('勘定科目'),
     from: optionalDateField('開始日'),
     to: optionalDateField('終了日'),
     page: z.coerce
@@ -270,7 +263,7 @@ export const fiscalYearCreateInput = z.object({
   /** Start date of the year; omitted → the year after the latest, or the one containing today. */
   start_date: optionalDateField('開始日'),
   opening_balances: z
-    .array(z.object({ account_id: positiveIdField('勘定科目'), debit: yen('借方金額'), credit: yen('貸方金額') }))
+    .array(z.object({ account_id: idField('勘定科目'), debit: yen('借方金額'), credit: yen('貸方金額') }))
     .max(500)
     .optional(),
 });

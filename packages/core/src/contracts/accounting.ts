@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { codeInput, numberInput } from '../number-input.js';
-import { isCalendarDate, isKatakana } from '../validators.js';
+import { DATE_RANGE_MESSAGE, isCalendarDate, isDateInRange, isKatakana } from '../validators.js';
 import {
   CONTROL_CHARS_MESSAGE,
+  companyIdField,
   dateDto,
   hasNoControlChars,
   idDto,
+  idField,
   listQuery,
+  optionalIdField,
   optionalText,
   requiredText,
   timestampDto,
@@ -131,7 +134,8 @@ export const isoDateField = (label: string) =>
     .string({ error: `${label}を入力してください` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}はYYYY-MM-DD形式で入力してください`)
-    .refine(isCalendarDate, `${label}に存在しない日付が指定されています`);
+    .refine(isCalendarDate, `${label}に存在しない日付が指定されています`)
+    .refine(isDateInRange, `${label}${DATE_RANGE_MESSAGE}`);
 
 export const optionalDateField = (label: string) =>
   z
@@ -166,37 +170,18 @@ export const yen = (label: string) =>
     return n;
   });
 
-export const positiveIdField = (label: string) =>
-  z.coerce
-    .number({ error: `${label}を選択してください` })
-    .int(`${label}を選択してください`)
-    .positive(`${label}を選択してください`);
-
-const optionalId = (label: string) =>
-  z
-    .union([
-      z.literal(''),
-      z.null(),
-      z.coerce
-        .number({ error: `${label}が正しくありません` })
-        .int()
-        .positive(),
-    ])
-    .optional()
-    .transform((v) => (typeof v === 'number' ? v : null));
-
 /* ---------------------------------------------------------------- journal entries */
 
 export const journalLineInput = z
   .object({
-    account_id: positiveIdField('勘定科目'),
+    account_id: idField('勘定科目'),
     debit: yen('借方金額'),
     credit: yen('貸方金額'),
     tax_category: z
       .enum(keysOf(JOURNAL_TAX_CATEGORIES), { error: '税区分を選択してください' })
       .nullish()
       .transform((v) => v ?? 'none'),
-    customer_id: optionalId('取引先'),
+    customer_id: optionalIdField('取引先'),
     memo: optionalText('行メモ', 255),
   })
   .superRefine((line, ctx) => {
@@ -243,10 +228,10 @@ export const journalReverseInput = z.object({ date: isoDateField('日付').optio
 export type JournalReverseInput = z.input<typeof journalReverseInput>;
 
 export const journalListQuery = listQuery(JOURNAL_SORTABLE, { defaultSort: 'date', defaultDir: 'desc' }).extend({
-  company_id: z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional(),
+  company_id: companyIdField,
   from: optionalDateField('開始日'),
   to: optionalDateField('終了日'),
-  account_id: z.coerce.number({ error: '勘定科目は数値で指定してください' }).int().positive().optional(),
+  account_id: idField('勘定科目', '勘定科目は数値で指定してください').optional(),
   /** `csv`: every matching entry as 仕訳CSV (UTF-8 with BOM), one row per line; paging ignored. */
   format: z.enum(['json', 'csv'], { error: '出力形式は csv で指定してください' }).default('json'),
 });
@@ -318,7 +303,7 @@ const accountFields = {
   category: z.enum(keysOf(ACCOUNT_CATEGORIES), { error: '区分を選択してください' }),
   section: z.enum(keysOf(ACCOUNT_SECTIONS), { error: '表示区分を選択してください' }),
   normal_side: z.enum(['debit', 'credit'], { error: '貸借区分を選択してください' }).nullish(),
-  parent_id: optionalId('親科目'),
+  parent_id: optionalIdField('親科目'),
   cash_flow_role: z.enum(keysOf(CASH_FLOW_ROLES), { error: 'キャッシュ・フロー区分を選択してください' }),
   default_tax_category: z
     .enum(keysOf(JOURNAL_TAX_CATEGORIES), { error: '税区分を選択してください' })
@@ -376,7 +361,7 @@ export const accountListQuery = z.object({
     .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean()])
     .optional()
     .transform((v) => v === true || v === '1' || v === 'true'),
-  company_id: z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional(),
+  company_id: companyIdField,
 });
 
 export const accountDto = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberInput } from '../number-input.js';
 import { emailField } from './auth.js';
-import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
+import { idDto, idField, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import {
   corporateNumberField,
   kanaField,
@@ -73,11 +73,7 @@ export const adminCompanyInput = z.object({
   fiscal_year_end_month: intField('決算月', 1, 12).default(3),
   business_type: optionalText('事業種目', 100),
   tax_office: optionalText('税務署', 100),
-  domain_id: z.coerce
-    .number({ error: 'ドメインを選択してください' })
-    .int()
-    .positive('ドメインを選択してください')
-    .nullish(),
+  domain_id: idField('ドメイン').nullish(),
   status: z.enum(['active', 'suspended'], { error: '状態を選択してください' }).default('active'),
   max_employee: intField('従業員数の上限', 0, 10000).optional(),
   expiration_year: z.coerce

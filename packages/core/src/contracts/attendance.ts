@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { dateDto, idDto, timestampDto } from './common.js';
+import { DATE_RANGE_MESSAGE, isDateInRange } from '../validators.js';
+import { dateDto, idDto, idField, idFilter, timestampDto } from './common.js';
 
 /** 出勤管理 (docs/product/PRODUCT.md §4, issue 14). Times travel as ISO 8601 date-times with offset. */
 
 const monthField = z
   .string({ error: '対象月を指定してください' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '対象月はYYYY-MMの形式で指定してください');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '対象月はYYYY-MMの形式で指定してください')
+  .refine((v) => isDateInRange(`${v}-01`), `対象月${DATE_RANGE_MESSAGE.replace('日付', '月')}`);
 
 const instant = (label: string) =>
   z.iso.datetime({
@@ -89,7 +91,7 @@ function dayRules(v: DayShape, ctx: z.RefinementCtx) {
 /** `POST /api/company/attendance` (manager creates a missing day) and `PUT /api/company/attendance/{id}`. */
 export const attendanceDayInput = dayFields
   .extend({
-    employee_id: z.coerce.number({ error: '従業員を選択してください' }).int().positive('従業員を選択してください'),
+    employee_id: idField('従業員'),
   })
   .superRefine(dayRules);
 export type AttendanceDayInput = z.input<typeof attendanceDayInput>;
@@ -111,7 +113,7 @@ export type MonthInput = z.infer<typeof monthInput>;
 
 /** `GET /api/company/attendance?employee_id&month` (employee_id: the signed-in employee's own when absent). */
 export const attendanceMonthQuery = z.object({
-  employee_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  employee_id: idFilter('従業員'),
   month: monthField.optional(),
 });
 export const attendanceSummaryQuery = z.object({ month: monthField.optional() });

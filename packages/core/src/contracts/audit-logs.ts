@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalDateField } from './accounting.js';
-import { idDto, listQuery, timestampDto } from './common.js';
+import { idDto, idField, listQuery, timestampDto } from './common.js';
 
 /** One audit row as the 操作ログ lists show it (company owner: own company; admin: every chain). */
 export const auditLogRowDto = z.object({
@@ -90,12 +90,7 @@ const shortCode = (label: string) =>
 const auditLogFilters = {
   action: shortCode('操作'),
   target_type: shortCode('対象の種類'),
-  actor: z.coerce
-    .number({ error: '操作したユーザーは数値のIDで指定してください' })
-    .int('操作したユーザーは数値のIDで指定してください')
-    .positive('操作したユーザーは数値のIDで指定してください')
-    .max(2_147_483_647, '操作したユーザーのIDが大きすぎます')
-    .optional(),
+  actor: idField('操作したユーザー', '操作したユーザーは数値のIDで指定してください').optional(),
   from: optionalDateField('開始日'),
   to: optionalDateField('終了日'),
 };

@@ -66,15 +66,42 @@ export function dataWithMessageOf<T extends z.ZodType>(schema: T) {
 
 /* ---------------------------------------------------------------- request schemas shared by every route */
 
+/** The largest id a column holds (PostgreSQL integer): an id beyond it is refused, never sent to SQL. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * THE id field of every request (body, query, path): a positive integer ≤ MAX_ID, coerced from text; 0,
+ * negatives, fractions, beyond int4 and non-numbers are a 422 with `message` (「<label>を選択してください」).
+ */
+export function idField(label: string, message = `${label}を選択してください`) {
+  return z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+}
+
+/** An optional id of a body: '' / null / absent → null, else idField (「<label>が正しくありません」). */
+export function optionalIdField(label: string) {
+  return z
+    .union([z.literal(''), z.null(), idField(label, `${label}が正しくありません`)])
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null));
+}
+
+/** An optional id filter of a list query (`?customer_id=`): absent → undefined. */
+export function idFilter(label: string) {
+  return idField(label, `${label}が正しくありません`).optional();
+}
+
+/** `?company_id=` of a platform admin (optional; 「企業IDは数値で指定してください」). */
+export const companyIdField = idField('企業', '企業IDは数値で指定してください').optional();
+
 /** A database id in a path: a positive 32-bit integer (coerced from the URL; beyond int4 is a 422, not a 500). */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParam = idField('ID', 'IDが正しくありません');
 /** `/:id` */
 export const idParams = z.object({ id: idParam });
 /**
  * `?company_id=` — the company a platform admin reads on a company route open to admins (lib/tenant-route.ts
  * resolves it; documented on each such route).
  */
-export const companyIdQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
+export const companyIdQuery = z.object({ company_id: companyIdField });
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeCodeText, numberInput } from '../number-input.js';
-import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
+import { companyIdField, idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import {
   kanaField,
   optionalEmailField,
@@ -121,7 +121,7 @@ export const customerListQuery = listQuery(CUSTOMER_SORTABLE, { defaultSort: 'id
     .int()
     .refine((v) => v === 1 || v === 2 || v === 3, '用途は1〜3で指定してください')
     .optional(),
-  company_id: z.coerce.number({ error: '企業IDは数値で指定してください' }).int().positive().optional(),
+  company_id: companyIdField,
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 

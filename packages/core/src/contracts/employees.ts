@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeInput, numberInput } from '../number-input.js';
-import { isCalendarDate } from '../validators.js';
+import { DATE_RANGE_MESSAGE, isCalendarDate, isDateInRange } from '../validators.js';
 import { dateDto, idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import { kanaField, optionalEmailField } from './fields.js';
 
@@ -23,6 +23,7 @@ const isoDate = (label: string) =>
       (v) => v === '' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDate(v),
       `${label}に存在しない日付が指定されています`,
     )
+    .refine((v) => v === '' || !isCalendarDate(v) || isDateInRange(v), `${label}${DATE_RANGE_MESSAGE}`)
     .nullish()
     .transform((v) => (v ? v : null));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idDto, listQuery, requiredText, timestampDto } from './common.js';
+import { idDto, idField, listQuery, requiredText, timestampDto } from './common.js';
 
 export const INFO_AUDIENCES = { all: 'すべての企業', domain: 'ドメイン指定', company: '企業指定' } as const;
 
@@ -18,8 +18,8 @@ export const infoInput = z
       .nullish()
       .transform((v) => (v ? v : null)),
     audience: z.enum(['all', 'domain', 'company'], { error: '対象を選択してください' }).default('all'),
-    domain_id: z.coerce.number().int().positive().nullish(),
-    company_id: z.coerce.number().int().positive().nullish(),
+    domain_id: idField('ドメイン').nullish(),
+    company_id: idField('企業').nullish(),
     is_important: z.boolean({ error: '重要の指定が正しくありません' }).default(false),
   })
   .superRefine((v, ctx) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminPermissionsField } from './admins.js';
 import { emailField, newPasswordFields } from './auth.js';
-import { hasNoControlChars, idDto, listQuery, requiredText, timestampDto } from './common.js';
+import { hasNoControlChars, idDto, idField, listQuery, requiredText, timestampDto } from './common.js';
 
 export const ADMIN_INVITATION_TTL_HOURS = 72;
 export const COMPANY_INVITATION_TTL_HOURS = 72;
@@ -20,7 +20,7 @@ export type AdminInvitationInput = z.input<typeof adminInvitationInput>;
 export const companyInvitationInput = z.object({
   email: emailField,
   company_name: requiredText('企業名', 255),
-  domain_id: z.coerce.number({ error: 'ドメインを選択してください' }).int().positive().nullish(),
+  domain_id: idField('ドメイン').nullish(),
 });
 export type CompanyInvitationInput = z.input<typeof companyInvitationInput>;
 

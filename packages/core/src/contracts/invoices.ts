@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDateField, optionalDateField, positiveIdField } from './accounting.js';
-import { dateDto, idDto, listQuery, optionalText, timestampDto } from './common.js';
+import { isoDateField, optionalDateField } from './accounting.js';
+import { companyIdField, dateDto, idDto, idField, listQuery, optionalText, timestampDto } from './common.js';
 import { TAX_CATEGORIES } from './products.js';
 import { documentTotalsDto, transactionLineInput } from './transactions.js';
 
@@ -17,9 +17,9 @@ export type InvoiceStatus = keyof typeof INVOICE_STATUSES;
 /** Create / update body of a draft invoice: sales of one customer (合計請求書) and/or free lines. */
 export const invoiceInput = z
   .object({
-    customer_id: positiveIdField('請求先'),
+    customer_id: idField('請求先'),
     transaction_ids: z
-      .array(positiveIdField('受注取引'), { error: '受注取引の指定が正しくありません' })
+      .array(idField('受注取引'), { error: '受注取引の指定が正しくありません' })
       .max(200, '1通の請求書にまとめられる受注取引は200件までです')
       .default([])
       .transform((ids) => [...new Set(ids)]),
@@ -54,8 +54,8 @@ export const invoiceListQuery = listQuery(INVOICE_SORTABLE, { defaultSort: 'issu
     })
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
-  customer_id: z.coerce.number().int().positive().optional(),
-  company_id: z.coerce.number().int().positive().optional(),
+  customer_id: companyIdField,
+  company_id: companyIdField,
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 

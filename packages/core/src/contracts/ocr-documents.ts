@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberInput } from '../number-input.js';
-import { optionalDateField, positiveIdField } from './accounting.js';
-import { idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
+import { optionalDateField } from './accounting.js';
+import { companyIdField, idDto, idField, listQuery, optionalText, requiredText, timestampDto } from './common.js';
 import { phoneField, registrationNumberField } from './fields.js';
 import { TAX_CATEGORIES } from './products.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, documentTaxInput, MAX_DOCUMENT_AMOUNT } from './transaction-documents.js';
@@ -34,7 +34,7 @@ export const ocrDocumentListQuery = listQuery(OCR_DOCUMENT_SORTABLE, {
   defaultSort: 'created_at',
   defaultDir: 'desc',
 }).extend({
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: companyIdField,
   status: optionalCode(OCR_STATUSES, '状態'),
 });
 export type OcrDocumentListQuery = z.output<typeof ocrDocumentListQuery>;
@@ -177,7 +177,7 @@ export const newSupplierInput = z.object({
  */
 export const ocrConfirmInput = z.object({
   customer_id: z
-    .union([z.literal(''), z.null(), positiveIdField('取引先')])
+    .union([z.literal(''), z.null(), idField('取引先')])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
   new_customer: newSupplierInput.nullish().transform((v) => v ?? null),
@@ -196,7 +196,7 @@ export const ocrConfirmInput = z.object({
   memo: optionalText('メモ', 2000),
   /** The expense account to post to (費用; null → 仕入高); the screen offers suggested_account. */
   account_id: z
-    .union([z.literal(''), z.null(), positiveIdField('勘定科目')])
+    .union([z.literal(''), z.null(), idField('勘定科目')])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
   /** Registers the document although it matches a registered one (see transactionDocumentInput). */

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { isoDateField, optionalDateField, yen } from './accounting.js';
-import { dateDto, idDto, listQuery, optionalText, timestampDto, updatedAtField } from './common.js';
+import {
+  companyIdField,
+  dateDto,
+  idDto,
+  idField,
+  listQuery,
+  optionalIdField,
+  optionalText,
+  timestampDto,
+  updatedAtField,
+} from './common.js';
 import { PAYMENT_METHODS } from './transactions.js';
 
 /** 入金 (from a customer) or 支払 (to a supplier). */
@@ -12,28 +22,14 @@ export type FeeBearer = keyof typeof FEE_BEARERS;
 export const MAX_PAYMENT_AMOUNT = 999_999_999_999;
 export const MAX_ALLOCATIONS = 500;
 
-const optionalId = (label: string) =>
-  z
-    .union([
-      z.literal(''),
-      z.null(),
-      z.coerce
-        .number({ error: `${label}が正しくありません` })
-        .int(`${label}が正しくありません`)
-        .positive(`${label}が正しくありません`)
-        .max(2_147_483_647, `${label}が正しくありません`),
-    ])
-    .optional()
-    .transform((v) => (typeof v === 'number' ? v : null));
-
 const positiveYen = (label: string) => yen(label).refine((v) => v > 0, `${label}は1円以上で入力してください`);
 
 /** One allocation (消込): exactly one document and the amount applied to it. */
 export const paymentAllocationInput = z
   .object({
-    invoice_id: optionalId('請求書'),
-    transaction_id: optionalId('受注取引'),
-    transaction_document_id: optionalId('発注取引'),
+    invoice_id: optionalIdField('請求書'),
+    transaction_id: optionalIdField('受注取引'),
+    transaction_document_id: optionalIdField('発注取引'),
     amount: positiveYen('消込額'),
   })
   .superRefine((v, ctx) => {
@@ -61,23 +57,19 @@ export const paymentInput = z
   .object({
     direction: z.enum(['in', 'out'], { error: '入金・支払の区分を選択してください' }),
     date: isoDateField('日付'),
-    customer_id: z.coerce
-      .number({ error: '取引先を選択してください' })
-      .int('取引先を選択してください')
-      .positive('取引先を選択してください')
-      .max(2_147_483_647, '取引先を選択してください'),
+    customer_id: idField('取引先'),
     amount: positiveYen('金額'),
     method: methodField.default(1),
     fee: yen('振込手数料'),
     fee_bearer: z.enum(['us', 'them'], { error: '手数料の負担者を選択してください' }).default('us'),
-    bank_account_id: optionalId('口座'),
+    bank_account_id: optionalIdField('口座'),
     memo: optionalText('メモ', 2000),
     allocations: z
       .array(paymentAllocationInput, { error: '消込の形式が正しくありません' })
       .max(MAX_ALLOCATIONS, `消込は${MAX_ALLOCATIONS}件までです`)
       .default([]),
     /** The bank statement row this payment was made from (bank import), if any. */
-    bank_statement_row_id: optionalId('明細行'),
+    bank_statement_row_id: optionalIdField('明細行'),
   })
   .superRefine((v, ctx) => {
     const keys = new Set<string>();
@@ -139,8 +131,8 @@ export function paymentFigures(p: {
 
 /** The short-payment action: settle one document with this payment, the difference booked as 支払手数料. */
 export const shortPaymentInput = z.object({
-  invoice_id: optionalId('請求書'),
-  transaction_id: optionalId('受注取引'),
+  invoice_id: optionalIdField('請求書'),
+  transaction_id: optionalIdField('受注取引'),
   /** Required (checked after the payment is found, so another company's id is a 404 first). */
   updated_at: updatedAtField.optional(),
 });
@@ -159,7 +151,7 @@ export const paymentListQuery = listQuery(PAYMENT_SORTABLE, { defaultSort: 'date
     .transform((v) => (v === '' ? undefined : v)),
   from: optionalDateField('開始日'),
   to: optionalDateField('終了日'),
-  customer_id: optionalId('取引先').transform((v) => v ?? undefined),
+  customer_id: optionalIdField('取引先').transform((v) => v ?? undefined),
   method: z
     .union([z.literal(''), methodField])
     .optional()
@@ -168,7 +160,7 @@ export const paymentListQuery = listQuery(PAYMENT_SORTABLE, { defaultSort: 'date
     .union([z.boolean(), z.enum(['', '0', '1', 'true', 'false'])])
     .optional()
     .transform((v) => v === true || v === '1' || v === 'true'),
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: companyIdField,
 });
 export type PaymentListQuery = z.output<typeof paymentListQuery>;
 
@@ -214,10 +206,10 @@ export type Payment = z.infer<typeof paymentDto>;
 /** `GET /api/payments/open-items?direction&customer_id`: what is still open for a counterparty. */
 export const openItemsQuery = z.object({
   direction: z.enum(['in', 'out'], { error: '入金・支払の区分を選択してください' }).default('in'),
-  customer_id: optionalId('取引先').transform((v) => v ?? undefined),
+  customer_id: optionalIdField('取引先').transform((v) => v ?? undefined),
   /** The payment being edited: its own allocations count as open again. */
-  payment_id: optionalId('入出金').transform((v) => v ?? undefined),
-  company_id: z.coerce.number().int().positive().optional(),
+  payment_id: optionalIdField('入出金').transform((v) => v ?? undefined),
+  company_id: companyIdField,
 });
 export const openItemDto = z.object({
   kind: z.enum(['invoice', 'transaction', 'transaction_document']),
@@ -261,10 +253,10 @@ export type AgingBucket = keyof typeof AGING_BUCKETS;
 /** `GET /api/payment-reports/aging?date&customer_id` (customer_id → its documents too). */
 export const agingQuery = z.object({
   date: isoDateField('基準日').optional(),
-  customer_id: optionalId('取引先').transform((v) => v ?? undefined),
+  customer_id: optionalIdField('取引先').transform((v) => v ?? undefined),
   format: reportFormat,
   encoding,
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: companyIdField,
 });
 const bucketsDto = z.object({
   not_due: z.number().int(),
@@ -297,7 +289,7 @@ export const collectionsQuery = z.object({
   to: isoDateField('終了日').optional(),
   format: reportFormat,
   encoding,
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: companyIdField,
 });
 export const collectionsDto = z.object({
   from: dateDto,
@@ -320,7 +312,7 @@ export const payablesQuery = z.object({
   group: z.enum(['week', 'month'], { error: '集計単位は week または month で指定してください' }).default('month'),
   format: reportFormat,
   encoding,
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: companyIdField,
 });
 export const payablesDto = z.object({
   date: dateDto,

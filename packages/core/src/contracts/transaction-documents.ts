@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberInput } from '../number-input.js';
-import { isoDateField, optionalDateField, positiveIdField } from './accounting.js';
-import { apiErrorDto, dateDto, idDto, listQuery, optionalText, timestampDto } from './common.js';
+import { isoDateField, optionalDateField } from './accounting.js';
+import { apiErrorDto, companyIdField, dateDto, idDto, idField, listQuery, optionalText, timestampDto } from './common.js';
 import { registrationNumberField } from './fields.js';
 import { TAX_CATEGORIES } from './products.js';
 import { PAYMENT_METHODS } from './transactions.js';
@@ -69,7 +69,7 @@ export type DocumentTaxInput = z.input<typeof documentTaxInput>;
 export const transactionDocumentInput = z
   .object({
     /** A supplier: a customer with used_for 2 or 3. */
-    customer_id: positiveIdField('取引先'),
+    customer_id: idField('取引先'),
     document_type: codeOf(DOCUMENT_TYPES, '書類の種類'),
     transaction_date: isoDateField('取引日'),
     /** 取引金額 (tax included), whole yen. */
@@ -86,7 +86,7 @@ export const transactionDocumentInput = z
     memo: optionalText('メモ', 2000),
     /** The expense account the purchase posts to (費用 or 仕入高); null → 仕入高 (or the type's default). */
     account_id: z
-      .union([z.literal(''), z.null(), positiveIdField('勘定科目')])
+      .union([z.literal(''), z.null(), idField('勘定科目')])
       .optional()
       .transform((v) => (typeof v === 'number' ? v : null)),
     /**
@@ -153,12 +153,12 @@ export const transactionDocumentListQuery = listQuery(TRANSACTION_DOCUMENT_SORTA
   defaultDir: 'desc',
 })
   .extend({
-    company_id: z.coerce.number().int().positive().optional(),
+    company_id: companyIdField,
     status: optionalCode(DOCUMENT_STATUSES, '状態'),
     payment_method: optionalCode(PAYMENT_METHODS, '支払方法'),
     document_type: optionalCode(DOCUMENT_TYPES, '書類の種類'),
     customer_id: z
-      .union([z.literal(''), positiveIdField('取引先')])
+      .union([z.literal(''), idField('取引先')])
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
     start_date: optionalDateField('開始日'),

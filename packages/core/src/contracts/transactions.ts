@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberInput } from '../number-input.js';
-import { isoDateField, optionalDateField, positiveIdField } from './accounting.js';
-import { dateDto, idDto, listQuery, optionalText, requiredText, timestampDto } from './common.js';
+import { isoDateField, optionalDateField } from './accounting.js';
+import { companyIdField, dateDto, idDto, idField, listQuery, optionalIdField, optionalText, requiredText, timestampDto } from './common.js';
 import { TAX_CATEGORIES } from './products.js';
 
 /** 支払方法 of a sale. */
@@ -20,22 +20,9 @@ const codeOf = <T extends Record<number, string>>(map: T, label: string) =>
     .number({ error: `${label}を選択してください` })
     .refine((v) => Object.hasOwn(map, v), `${label}を選択してください`);
 
-const optionalId = (label: string) =>
-  z
-    .union([
-      z.literal(''),
-      z.null(),
-      z.coerce
-        .number({ error: `${label}が正しくありません` })
-        .int()
-        .positive(),
-    ])
-    .optional()
-    .transform((v) => (typeof v === 'number' ? v : null));
-
 /** One line: a product (fills description, unit, price and tax category on the form) or free text. */
 export const transactionLineInput = z.object({
-  product_id: optionalId('商品'),
+  product_id: optionalIdField('商品'),
   description: requiredText('品目', 200),
   quantity: numberInput(
     z.coerce
@@ -60,7 +47,7 @@ export type TransactionLineValues = z.output<typeof transactionLineInput>;
 /** Create / update body of a 受注取引. */
 export const transactionInput = z
   .object({
-    customer_id: positiveIdField('顧客'),
+    customer_id: idField('顧客'),
     transaction_date: isoDateField('取引日'),
     due_date: z
       .union([z.null(), optionalDateField('支払期日')])
@@ -109,8 +96,8 @@ export const transactionListQuery = listQuery(TRANSACTION_SORTABLE, {
     .union([z.literal(''), codeOf(TRANSACTION_STATUSES, '状態')])
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
-  customer_id: optionalId('顧客').transform((v) => v ?? undefined),
-  company_id: z.coerce.number().int().positive().optional(),
+  customer_id: optionalIdField('顧客').transform((v) => v ?? undefined),
+  company_id: companyIdField,
   from: optionalDateField('開始日'),
   to: optionalDateField('終了日'),
   format: z.enum(['json', 'csv']).default('json'),

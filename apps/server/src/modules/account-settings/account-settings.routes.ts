@@ -185,7 +185,12 @@ function companyLogoRoutes(r: ZodApp) {
       method: 'POST',
       url: '/api/company/logo',
       config: logoConfig,
-      schema: { tags, summary: '会社ロゴの登録（PNG/JPEG、1MBまで）', response: { 200: dataWithMessageOf(logoDto) } },
+      schema: {
+        tags,
+        summary: '会社ロゴの登録（PNG/JPEG、1MBまで）',
+        consumes: ['multipart/form-data'],
+        response: { 200: dataWithMessageOf(logoDto) },
+      },
     },
     async ({ ctx, req }) => {
       const upload = await readUpload(req, { maxBytes: MAX_LOGO_BYTES, kinds: ['png', 'jpeg'] });

@@ -122,6 +122,7 @@ function journalEntryRoutes(r: ZodApp) {
       schema: {
         tags,
         summary: '仕訳CSVの取り込み（multipart file、dry_run=1 で検証のみ）',
+        consumes: ['multipart/form-data'],
         response: { 200: dataOf(journalImportResultDto) },
         querystring: importQuery,
       },

@@ -178,6 +178,7 @@ function companyLogoRoutes(r: ZodApp) {
       schema: {
         tags,
         summary: '企業のロゴの登録（PNG/JPEG、1MBまで、multipart file）',
+        consumes: ['multipart/form-data'],
         response: { 200: dataWithMessageOf(logoDto) },
         params: idParams,
       },

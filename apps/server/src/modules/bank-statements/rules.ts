@@ -1,12 +1,17 @@
-import type { BankRule } from '@chobo/core';
+import { type BankRule, compileUserPattern, type UserPattern } from '@chobo/core';
 import { normalizeText } from './formats/index.js';
 
-/** A rule ready to test rows: its texts in NFKC (so ﾌﾘｺﾐ matches フリコミ) and its regex compiled once. */
+/**
+ * A rule ready to test rows: its texts in NFKC (so ﾌﾘｺﾐ matches フリコミ) and its regex compiled once with
+ * core's linear-time engine (compileUserPattern, ADR 0042). A stored pattern the engine refuses (saved
+ * before the engine changed) makes the rule `refused`: it matches nothing, and the caller reports it.
+ */
 export interface CompiledRule {
   rule: Pick<
     BankRule,
     'id' | 'name' | 'account_id' | 'tax_category' | 'customer_id' | 'description_template' | 'splits'
   >;
+  refused: boolean;
   test(row: RuleRow): boolean;
 }
 
@@ -39,15 +44,10 @@ export interface RuleLike {
 export function compileRule(r: RuleLike): CompiledRule {
   const contains = r.description_contains ? normalizeText(r.description_contains).toUpperCase() : null;
   const cp = r.counterparty_contains ? normalizeText(r.counterparty_contains).toUpperCase() : null;
-  let regex: RegExp | null = null;
-  if (r.description_regex) {
-    try {
-      regex = new RegExp(r.description_regex.normalize('NFKC'), 'iu');
-    } catch {
-      regex = /(?!)/;
-    }
-  }
+  const regex: UserPattern | null = r.description_regex ? compileUserPattern(r.description_regex) : null;
+  const refused = r.description_regex !== null && regex === null;
   return {
+    refused,
     rule: {
       id: r.id,
       name: r.name,
@@ -58,6 +58,7 @@ export function compileRule(r: RuleLike): CompiledRule {
       splits: r.splits,
     },
     test(row) {
+      if (refused) return false;
       if (r.direction !== 'any' && row.direction !== r.direction) return false;
       if (r.amount_min !== null && row.amount < r.amount_min) return false;
       if (r.amount_max !== null && row.amount > r.amount_max) return false;

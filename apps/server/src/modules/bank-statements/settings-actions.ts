@@ -1,4 +1,10 @@
-import type { BankCsvMapping, BankCsvMappingValues, BankRule, BankRuleValues } from '@chobo/core';
+import {
+  type BankCsvMapping,
+  type BankCsvMappingValues,
+  type BankRule,
+  type BankRuleValues,
+  isUserPattern,
+} from '@chobo/core';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { accounts, bankCsvMappings, bankRules, bankStatementRows, customers } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
@@ -16,6 +22,7 @@ export const MAPPING_NOT_FOUND = '列の対応付けが見つかりません';
 type RuleRow = typeof bankRules.$inferSelect;
 const toRule = (r: RuleRow): BankRule => ({
   ...r,
+  regex_refused: r.description_regex !== null && !isUserPattern(r.description_regex),
   direction: r.direction as BankRule['direction'],
   amount_min: r.amount_min === null ? null : Number(r.amount_min),
   amount_max: r.amount_max === null ? null : Number(r.amount_max),

@@ -80,6 +80,7 @@ export async function domainRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'ドメインのロゴ（PNG/JPEG、1MBまで、multipart file）',
+        consumes: ['multipart/form-data'],
         response: { 200: dataOf(domainDto) },
         params: idParams,
       },

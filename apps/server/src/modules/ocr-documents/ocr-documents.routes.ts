@@ -120,6 +120,7 @@ export async function ocrDocumentRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'OCR書類のアップロード（field file・複数可、PNG/JPEG/PDF・各10MBまで）。1件ずつ読み取りジョブになる',
+        consumes: ['multipart/form-data'],
         response: { 201: dataOf(z.array(ocrDocumentDto)) },
       },
     },

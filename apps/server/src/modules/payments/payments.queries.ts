@@ -258,8 +258,18 @@ export async function listPayments(tenant: Tenant, q: PaymentListQuery) {
   return pagedList(tenant.db, q, {
     from: payments,
     where,
-    // unfiltered but sorted otherwise: the total from the kept counts, the page by OFFSET
-    total: unfiltered ? async () => (await start('desc', 0)).total : undefined,
+    // unfiltered but sorted otherwise: the total from the kept counts, the page by OFFSET; filtered: counted
+    // over the same join as the page (the keyword searches the customer's name)
+    total: unfiltered
+      ? async () => (await start('desc', 0)).total
+      : async () =>
+          (
+            await tenant.db
+              .select({ total: sql<number>`count(*)::int` })
+              .from(payments)
+              .innerJoin(customers, eq(customers.id, payments.customer_id))
+              .where(where)
+          )[0].total,
     rows: (limit, offset) => select().where(where).orderBy(order, desc(payments.id)).limit(limit).offset(offset),
     map,
   });

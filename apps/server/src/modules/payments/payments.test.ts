@@ -697,3 +697,30 @@ describe('payment reports', () => {
     expect((await o.api.get('/api/payment-reports/payables?format=csv')).statusCode).toBe(200);
   });
 });
+
+describe('payments: keyword search (issue 31)', () => {
+  it('searches the customer name, memo and amount; the count is taken over the same join (no 500)', async () => {
+    const { o, customerId, supplierId } = await setup();
+    const [bank] = (await o.api.get('/api/company/bank-accounts')).json().data;
+    const base = { date: '2026-06-10', bank_account_id: bank.id, allocations: [] };
+    for (const body of [
+      { ...base, direction: 'in', customer_id: customerId, amount: 12_345, memo: '前受金' },
+      { ...base, direction: 'out', customer_id: supplierId, amount: 5_000 },
+    ]) {
+      const res = await pay(o.api, body);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const search = async (keyword: string, extra = '') => {
+      const res = await o.api.get(`/api/payments?keyword=${encodeURIComponent(keyword)}${extra}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: { customer_name: string }[]; meta: { total: number } };
+    };
+    const byName = await search('東京商事');
+    expect(byName.meta.total).toBe(1);
+    expect(byName.data.map((p) => p.customer_name)).toEqual(['株式会社東京商事']);
+    expect((await search('前受')).meta.total).toBe(1);
+    expect((await search('12345')).meta.total).toBe(1);
+    expect((await search('大阪', '&sort_by=amount&sort_dir=asc')).meta.total).toBe(1);
+    expect((await search('該当なし')).meta.total).toBe(0);
+  });
+});

@@ -175,6 +175,7 @@ export async function productRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: '商品CSVのアップロード（dry_run=1 でプレビュー）',
+        consumes: ['multipart/form-data'],
         response: { 200: dataOf(productUploadReportDto) },
         querystring: uploadQuery,
       },

@@ -1,6 +1,7 @@
 import {
   computeTaxReturn,
   dataOf,
+  idField,
   taxReturnComputeDto,
   taxReturnComputeInput,
   taxReturnDto,
@@ -33,11 +34,7 @@ const config: { access: RouteAccess } = {
 const tags = ['tax-returns'];
 const BASE = '/api/company/tax-returns';
 const params = z.object({
-  fiscal_year_id: z.coerce
-    .number({ error: '会計年度を指定してください' })
-    .int('会計年度を指定してください')
-    .positive('会計年度を指定してください')
-    .max(2_147_483_647, '会計年度を指定してください'),
+  fiscal_year_id: idField('会計年度', '会計年度を指定してください'),
 });
 
 export async function taxReturnRoutes(app: FastifyInstance) {

@@ -181,6 +181,7 @@ function documentFileRoutes(r: ZodApp) {
       schema: {
         tags,
         summary: 'ファイルのアップロード（field file・複数可、PDF/JPEG/PNG・各10MBまで、新しい版として保存）',
+        consumes: ['multipart/form-data'],
         params: idParams,
         response: { 201: dataOf(z.union([documentFileUploadDto, z.array(documentFileUploadDto)])) },
       },

@@ -15,7 +15,12 @@ export function conditionOf(r: BankRule): string {
   const parts: string[] = [];
   if (r.direction !== 'any') parts.push(r.direction === 'in' ? '入金' : '出金');
   if (r.description_contains) parts.push(`摘要に「${r.description_contains}」を含む`);
-  if (r.description_regex) parts.push(`摘要が /${r.description_regex}/ に一致`);
+  if (r.description_regex)
+    parts.push(
+      r.regex_refused
+        ? `摘要が /${r.description_regex}/ に一致（この正規表現は使えない書き方のため適用していません）`
+        : `摘要が /${r.description_regex}/ に一致`,
+    );
   if (r.counterparty_contains) parts.push(`振込名義に「${r.counterparty_contains}」を含む`);
   if (r.amount_min !== null || r.amount_max !== null)
     parts.push(

@@ -46,6 +46,7 @@ export const bankRule = (id: number, name: string, priority: number, overrides: 
   is_active: true,
   description_contains: null,
   description_regex: null,
+  regex_refused: false,
   direction: 'any',
   amount_min: null,
   amount_max: null,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { idDto, timestampDto } from '../common.js';
+import { idDto, idField, timestampDto } from '../common.js';
 import { BANK_INFO_ACCOUNT_TYPES, bankInfoInput } from '../company-profile.js';
-import { idField } from './fields.js';
 
 /**
  * A bank account of the company (`/api/company/bank-accounts`): the bank-info fields, the linked 勘定科目

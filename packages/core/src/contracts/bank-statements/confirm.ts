@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idDto, optionalText } from '../common.js';
-import { idField, taxCategoryField, yenField } from './fields.js';
+import { idDto, idField, optionalText } from '../common.js';
+import { taxCategoryField, yenField } from './fields.js';
 
 /** Confirming rows (one journal entry each) and the rules it offers. */
 

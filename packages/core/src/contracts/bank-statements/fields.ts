@@ -5,13 +5,6 @@ import { dateDto } from '../common.js';
 
 /** Field schemas the bank-statement contracts share (not exported from @chobo/core). */
 
-export const idField = (label: string) =>
-  z.coerce
-    .number({ error: `${label}を選択してください` })
-    .int(`${label}を選択してください`)
-    .positive(`${label}を選択してください`)
-    .max(2_147_483_647, `${label}を選択してください`);
-
 export const yenField = (label: string) =>
   numberInput(
     z.coerce

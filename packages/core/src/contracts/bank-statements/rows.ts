@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idDto, optionalText, timestampDto } from '../common.js';
-import { idField, statementRowFields, taxCategoryField } from './fields.js';
+import { idDto, idField, optionalText, timestampDto } from '../common.js';
+import { statementRowFields, taxCategoryField } from './fields.js';
 
 /** The rows of an import: what each would be posted as (suggestion), a person's edit of one. */
 

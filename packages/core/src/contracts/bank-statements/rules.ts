@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { numberInput } from '../../number-input.js';
-import { dateDto, idDto, optionalText, requiredText, timestampDto } from '../common.js';
-import { idField, taxCategoryField, yenField } from './fields.js';
+import { dateDto, idDto, idField, optionalText, requiredText, timestampDto } from '../common.js';
+import { taxCategoryField, yenField } from './fields.js';
+import { isUserPattern, USER_PATTERN_MESSAGE } from '../../user-pattern.js';
 
 /** 自動仕訳ルール. */
 
@@ -33,17 +34,7 @@ export const bankRuleInput = z
     priority: numberInput(z.coerce.number().int().min(0).max(100_000)).optional().default(100),
     is_active: z.boolean().optional().default(true),
     description_contains: optionalText('摘要に含む文字', 100),
-    description_regex: optionalText('摘要の正規表現', 200, {
-      test: (v) => {
-        try {
-          new RegExp(v, 'u');
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      message: '正規表現の書き方が正しくありません',
-    }),
+    description_regex: optionalText('摘要の正規表現', 200, { test: isUserPattern, message: USER_PATTERN_MESSAGE }),
     direction: z.enum(['in', 'out', 'any']).optional().default('any'),
     amount_min: numberInput(z.coerce.number().int().min(0))
       .nullish()
@@ -85,6 +76,8 @@ export const bankRuleDto = z.object({
   is_active: z.boolean(),
   description_contains: z.string().nullable(),
   description_regex: z.string().nullable(),
+  /** The stored pattern is one the engine cannot run (saved before ADR 0040): the rule is skipped. */
+  regex_refused: z.boolean(),
   direction: z.enum(['in', 'out', 'any']),
   amount_min: z.number().int().nullable(),
   amount_max: z.number().int().nullable(),

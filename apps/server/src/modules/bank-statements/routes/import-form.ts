@@ -2,7 +2,7 @@ import { bankFormatField, fieldErrors } from '@chobo/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-errors.js';
-import { cleanFileName, isMalformedMultipart, malformedMultipart, sniffKind } from '../../../lib/uploads.js';
+import { readMultipart, sniffKind } from '../../../lib/uploads.js';
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -17,30 +17,8 @@ const importFields = z.object({
 
 /** The multipart body of an import: the field `file` and the fields bank_account_id and format (any order). */
 export async function readImportForm(req: FastifyRequest) {
-  if (!req.isMultipart()) throw new HttpError(415, 'ファイルを multipart/form-data で送信してください');
-  const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; name: string } | null = null;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.file.truncated)
-          throw new HttpError(413, 'ファイルサイズは20MB以下にしてください', {
-            file: ['ファイルサイズは20MB以下にしてください'],
-          });
-        if (part.fieldname === 'file') file = { bytes, name: cleanFileName(part.filename, 'statement.csv') };
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'ファイルサイズは20MB以下にしてください', {
-        file: ['ファイルサイズは20MB以下にしてください'],
-      });
-    if (isMalformedMultipart(err)) throw malformedMultipart();
-    throw err;
-  }
+  const { files, fields } = await readMultipart(req, { maxBytes: MAX_FILE_BYTES, maxFiles: 1 });
+  const file = files[0] ? { bytes: files[0].buffer, name: files[0].filename || 'statement.csv' } : null;
   const parsed = importFields.safeParse(fields);
   const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error.issues);
   if (!file) errors.file = ['ファイルを選択してください'];

@@ -4,6 +4,8 @@ import {
   bankRowEditDto,
   bankRowEditInput,
   dataOf,
+  idField,
+  idParam,
   versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
@@ -46,7 +48,7 @@ export function rowRoutes(r: FastifyInstance) {
         summary: '明細を対象外にする（ignored=false で戻す）',
         params: idParams,
         body: z.object({
-          ids: z.array(z.number().int().positive(), { error: '明細を選択してください' }).max(500).default([]),
+          ids: z.array(idField('明細'), { error: '明細を選択してください' }).max(500).default([]),
           ignored: z.boolean().default(true),
         }),
         response: { 200: dataOf(z.object({ updated: z.number().int() })) },
@@ -67,8 +69,8 @@ export function rowRoutes(r: FastifyInstance) {
         tags,
         summary: '確定前の明細の勘定科目・税区分・摘要の変更（account_id を null にすると候補に戻す）',
         params: z.object({
-          id: z.coerce.number().int().positive().max(2_147_483_647),
-          row_id: z.coerce.number().int().positive().max(2_147_483_647),
+          id: idParam,
+          row_id: idParam,
         }),
         body: versioned(bankRowEditInput),
         response: { 200: dataOf(bankRowEditDto) },

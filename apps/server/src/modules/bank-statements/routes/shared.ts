@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '@chobo/core';
 import type { RouteAccess } from '../../../plugins/auth.js';
 
 /** What every bank-statement route shares: access, OpenAPI tag, the :id parameter. */
@@ -8,4 +8,4 @@ export const config = {
   access: { roles: ['company', 'employee'], permission: 'bank_statement.index' } satisfies RouteAccess,
 };
 export const tags = ['bank-statements'];
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export { idParams };
