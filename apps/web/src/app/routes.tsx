@@ -5,6 +5,7 @@ import LoginPage from '../features/auth/LoginPage';
 import { FramedNotFoundPage, NotFoundPage } from '../features/errors/NotFoundPage';
 import { pageLoader, requireSession, rootIndexLoader } from './guards';
 import { DefaultLayout } from './layouts/DefaultLayout';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { RootLayout, RouteFallback } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { PAGES } from './route-table';
@@ -69,6 +70,8 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                 path: page.path,
                 loader: pageLoader(page, queryClient),
                 handle: { title: page.title },
+                // a crash while the page renders stays inside the frame (navigation errors go on to the root's)
+                ErrorBoundary: PageErrorBoundary,
                 lazy: lazyPage(page.load ?? comingSoon),
               }),
             ),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateField, optionalDateField } from './accounting.js';
 import { companyIdField, dateDto, idDto, idField, listQuery, optionalText, timestampDto } from './common.js';
 import { TAX_CATEGORIES } from './products.js';
-import { documentTotalsDto, transactionLineInput } from './transactions.js';
+import { checkSalesLimits, documentTotalsDto, transactionLineInput } from './transactions.js';
 
 /** 請求書の状態: 下書き → 発行済 (immutable) → 送付済 → 入金済; 無効 when replaced by a correction. */
 export const INVOICE_STATUSES = {
@@ -36,6 +36,7 @@ export const invoiceInput = z
     tax_mode: z.enum(['exclusive', 'inclusive'], { error: '税抜・税込を選択してください' }).optional(),
   })
   .superRefine((v, ctx) => {
+    checkSalesLimits(v.lines, v.tax_mode, ctx);
     if (v.transaction_ids.length === 0 && v.lines.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['lines'], message: '受注取引を選ぶか、明細を1行以上入力してください' });
     }

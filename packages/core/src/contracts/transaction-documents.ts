@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { numberInput } from '../number-input.js';
 import { isoDateField, optionalDateField } from './accounting.js';
-import { apiErrorDto, companyIdField, dateDto, idDto, idField, listQuery, optionalText, timestampDto } from './common.js';
+import {
+  apiErrorDto,
+  companyIdField,
+  dateDto,
+  idDto,
+  idField,
+  listQuery,
+  optionalText,
+  timestampDto,
+} from './common.js';
 import { registrationNumberField } from './fields.js';
 import { TAX_CATEGORIES } from './products.js';
 import { PAYMENT_METHODS } from './transactions.js';

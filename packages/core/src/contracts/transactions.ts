@@ -1,7 +1,19 @@
 import { z } from 'zod';
+import type { Rounding } from '../money.js';
 import { numberInput } from '../number-input.js';
-import { isoDateField, optionalDateField } from './accounting.js';
-import { companyIdField, dateDto, idDto, idField, listQuery, optionalIdField, optionalText, requiredText, timestampDto } from './common.js';
+import { type DocumentTotals, documentTotals, lineAmount, type SalesLineLike, type TaxMode } from '../sales.js';
+import { isoDateField, MAX_LINE_AMOUNT, optionalDateField } from './accounting.js';
+import {
+  companyIdField,
+  dateDto,
+  idDto,
+  idField,
+  listQuery,
+  optionalIdField,
+  optionalText,
+  requiredText,
+  timestampDto,
+} from './common.js';
 import { TAX_CATEGORIES } from './products.js';
 
 /** 支払方法 of a sale. */
@@ -14,6 +26,78 @@ export const TAX_MODES = { exclusive: '税抜', inclusive: '税込' } as const;
 
 export const MAX_LINE_PRICE = 999_999_999;
 export const MAX_QUANTITY = 999_999.999;
+/**
+ * The most a sales document (受注取引, 請求書) may total, tax included, and one line's amount (数量×単価): one
+ * journal line's limit (MAX_LINE_AMOUNT, 999,999,999,999円), so its 売掛金 posts on one line and is paid by one
+ * payment (MAX_PAYMENT_AMOUNT is the same), and every sum stays exact (docs/adr/0005-money-range.md).
+ */
+export const MAX_SALES_TOTAL = MAX_LINE_AMOUNT;
+
+const yenText = (v: number) => v.toLocaleString('en-US');
+/** The limit messages of a sales line and document: the schema's and the form's while typing. */
+export const SALES_LIMIT_MESSAGES = {
+  quantity: `数量は${MAX_QUANTITY.toLocaleString('en-US', { maximumFractionDigits: 3 })}以下で入力してください`,
+  unitPriceMax: `単価は${yenText(MAX_LINE_PRICE)}円以下で入力してください`,
+  unitPriceMin: `単価は-${yenText(MAX_LINE_PRICE)}円以上で入力してください`,
+  amount: `金額（数量×単価）は${yenText(MAX_SALES_TOTAL)}円以下になるように入力してください`,
+  total: `合計金額（税込）は${yenText(MAX_SALES_TOTAL)}円以下になるように入力してください`,
+  invoiceTotal: `請求書の合計金額（税込）は${yenText(MAX_SALES_TOTAL)}円以下にしてください（受注取引を分けて請求してください）`,
+} as const;
+
+/** The first limit a line passes (数量, 単価, then 数量×単価), or null: never throws, whatever the numbers. */
+export function lineLimitIssue(
+  quantity: number,
+  unitPrice: number,
+): { field: 'quantity' | 'unit_price'; message: string } | null {
+  if (Math.abs(quantity) > MAX_QUANTITY) return { field: 'quantity', message: SALES_LIMIT_MESSAGES.quantity };
+  if (unitPrice > MAX_LINE_PRICE) return { field: 'unit_price', message: SALES_LIMIT_MESSAGES.unitPriceMax };
+  if (unitPrice < -MAX_LINE_PRICE) return { field: 'unit_price', message: SALES_LIMIT_MESSAGES.unitPriceMin };
+  let amount: number;
+  try {
+    amount = lineAmount(quantity, Math.trunc(unitPrice));
+  } catch {
+    return null; // more than 3 decimals: the quantity field's own message
+  }
+  return Math.abs(amount) > MAX_SALES_TOTAL ? { field: 'unit_price', message: SALES_LIMIT_MESSAGES.amount } : null;
+}
+
+/**
+ * The document's totals, or null when a line or the total (tax included) is past MAX_SALES_TOTAL — never
+ * throws: the forms' live totals use it while any number may be typed.
+ */
+export function boundedTotals(
+  lines: readonly SalesLineLike[],
+  mode: TaxMode,
+  rounding: Rounding,
+): DocumentTotals | null {
+  if (lines.some((l) => lineLimitIssue(l.quantity, l.unit_price))) return null;
+  try {
+    const totals = documentTotals(lines, mode, rounding);
+    return Math.abs(totals.total) > MAX_SALES_TOTAL ? null : totals;
+  } catch {
+    return null;
+  }
+}
+
+/** The schema's check of a document's lines against the limits (their mode, or 税抜 as the larger total). */
+export function checkSalesLimits(
+  lines: readonly SalesLineLike[],
+  mode: TaxMode | undefined,
+  ctx: z.RefinementCtx,
+  path: (string | number)[] = [],
+) {
+  let ok = true;
+  lines.forEach((l, i) => {
+    const issue = lineLimitIssue(l.quantity, l.unit_price);
+    if (issue) {
+      ok = false;
+      ctx.addIssue({ code: 'custom', path: [...path, 'lines', i, issue.field], message: issue.message });
+    }
+  });
+  if (ok && lines.length > 0 && !boundedTotals(lines, mode ?? 'exclusive', 'ceil')) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'lines'], message: SALES_LIMIT_MESSAGES.total });
+  }
+}
 
 const codeOf = <T extends Record<number, string>>(map: T, label: string) =>
   z.coerce
@@ -28,7 +112,7 @@ export const transactionLineInput = z.object({
     z.coerce
       .number({ error: '数量は数値で入力してください' })
       .positive('数量は0より大きい数で入力してください')
-      .max(MAX_QUANTITY, '数量は999,999.999以下で入力してください')
+      .max(MAX_QUANTITY, SALES_LIMIT_MESSAGES.quantity)
       .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, '数量は小数点以下3桁までで入力してください'),
   ),
   unit: optionalText('単位', 20),
@@ -36,8 +120,8 @@ export const transactionLineInput = z.object({
     z.coerce
       .number({ error: '単価は数値で入力してください' })
       .int('単価は円単位の整数で入力してください')
-      .min(-MAX_LINE_PRICE, '単価は-999,999,999円以上で入力してください')
-      .max(MAX_LINE_PRICE, '単価は999,999,999円以下で入力してください'),
+      .min(-MAX_LINE_PRICE, SALES_LIMIT_MESSAGES.unitPriceMin)
+      .max(MAX_LINE_PRICE, SALES_LIMIT_MESSAGES.unitPriceMax),
   ),
   tax_category: z.enum(TAX_CATEGORIES, { error: '税区分を選択してください' }),
 });
@@ -65,6 +149,7 @@ export const transactionInput = z
       .max(200, '明細は200行までです'),
   })
   .superRefine((v, ctx) => {
+    checkSalesLimits(v.lines, v.tax_mode, ctx);
     if (v.due_date && v.due_date < v.transaction_date) {
       ctx.addIssue({ code: 'custom', path: ['due_date'], message: '支払期日は取引日以降の日付を入力してください' });
     }

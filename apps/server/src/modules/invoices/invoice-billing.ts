@@ -2,8 +2,10 @@ import {
   documentTotals,
   type InvoiceValues,
   lineAmount,
+  MAX_SALES_TOTAL,
   quantityMilli,
   type Rounding,
+  SALES_LIMIT_MESSAGES,
   type TransactionLineValues,
 } from '@chobo/core';
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -113,6 +115,7 @@ export async function writeDraft(tenant: Tenant, invoiceId: number, input: Invoi
   const lines: Line[] = [...saleLines, ...input.lines.map((l) => ({ ...l, transaction_id: null, date: null }))];
   const totals = documentTotals(lines, mode, rounding);
   if (totals.total < 0) throw unprocessable({ lines: ['合計金額がマイナスになる請求書は作成できません'] });
+  if (totals.total > MAX_SALES_TOTAL) throw unprocessable({ lines: [SALES_LIMIT_MESSAGES.invoiceTotal] });
   await tenant.db.delete(invoiceLines).where(eq(invoiceLines.invoice_id, invoiceId));
   await tenant.db.delete(invoiceTransactions).where(eq(invoiceTransactions.invoice_id, invoiceId));
   if (lines.length > 0) {

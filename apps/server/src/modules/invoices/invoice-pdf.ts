@@ -81,6 +81,20 @@ function heading(s: Sheet, invoice: Invoice) {
   return y;
 }
 
+/** The box a logo is fitted into (any aspect ratio, never enlarged past 4×), right-aligned. */
+export const LOGO_BOX = { width: 120, height: 40, maxScale: 4 } as const;
+
+/**
+ * Where the logo goes: fitted into LOGO_BOX, right-aligned at the margin, its top `top`.
+ * The box sits below 請求日 and above the issuer's name, so no text of the header can meet it.
+ */
+export function logoPlacement(logo: { width: number; height: number }, top: number) {
+  const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height, LOGO_BOX.maxScale);
+  const width = logo.width * scale;
+  const height = logo.height * scale;
+  return { x: W - M - width, y: top - height, width, height };
+}
+
 /** The recipient (left): postal code, address, name 御中 underlined; returns the y of its name. */
 function recipientBlock(s: Sheet, recipient: InvoiceParty, y: number) {
   const { text, fit, wrap, bold } = s;
@@ -103,20 +117,18 @@ function recipientBlock(s: Sheet, recipient: InvoiceParty, y: number) {
   return ry;
 }
 
-/** The issuer (right): logo, name, 登録番号, postal code, address, TEL; returns the y below it. */
-function issuerBlock(s: Sheet, issuer: InvoiceParty, logo: PDFImage | null, top: number) {
+/**
+ * The issuer (right): logo, name, 登録番号, postal code, address, TEL; returns the y below it. `dateY` is the
+ * baseline of 請求日: with a logo, the logo's box starts below it and the name below the logo.
+ */
+function issuerBlock(s: Sheet, issuer: InvoiceParty, logo: PDFImage | null, dateY: number) {
   const { text, fit, wrap, bold } = s;
-  let iy = top;
+  let iy = dateY - 27;
   const ix = W - M - 220;
   if (logo) {
-    const scale = Math.min(90 / logo.width, 36 / logo.height);
-    s.page.drawImage(logo, {
-      x: W - M - logo.width * scale,
-      y: iy - 4,
-      width: logo.width * scale,
-      height: logo.height * scale,
-    });
-    iy -= 14;
+    const box = logoPlacement(logo, dateY - 8);
+    s.page.drawImage(logo, box);
+    iy = Math.min(iy, box.y - 16);
   }
   text(fit(issuer.name, 220, 11, bold), ix, iy, { font: bold, size: 11 });
   iy -= 14;
@@ -298,7 +310,7 @@ export async function invoicePdf(tenant: Tenant, invoice: Invoice): Promise<Buff
   const s = sheet(doc, regular, bold);
   const y = heading(s, invoice);
   const ry = recipientBlock(s, parties.recipient, y);
-  const iy = issuerBlock(s, parties.issuer, logo, y - 40);
+  const iy = issuerBlock(s, parties.issuer, logo, y - 13);
   const linesTop = amountDue(s, invoice, parties.issuer, Math.min(ry - 30, iy - 14));
   notes(s, invoice, rateTotals(s, invoice, linesTable(s, invoice, linesTop)));
   pageNumbers(s);

@@ -2,8 +2,10 @@ import {
   documentTotals,
   dueDateFromTerms,
   lineAmount,
+  MAX_SALES_TOTAL,
   quantityMilli,
   type Rounding,
+  SALES_LIMIT_MESSAGES,
   type TransactionValues,
 } from '@chobo/core';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -88,6 +90,7 @@ export async function companyTaxSettings(tenant: Tenant) {
 function computed(input: TransactionValues, mode: 'exclusive' | 'inclusive', rounding: Rounding) {
   const totals = documentTotals(input.lines, mode, rounding);
   if (totals.total < 0) throw unprocessable({ lines: ['合計金額がマイナスになる取引は登録できません'] });
+  if (totals.total > MAX_SALES_TOTAL) throw unprocessable({ lines: [SALES_LIMIT_MESSAGES.total] });
   return {
     customer_id: input.customer_id,
     transaction_date: input.transaction_date,

@@ -52,11 +52,22 @@ export function MainLayout() {
 
   return (
     <ModalsLayer>
+      {/* the first tab stop of every page: past the sidebar and the top bar to the page (focus moves, no #hash) */}
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        メインコンテンツへスキップ
+      </a>
       <div className={classes.shell} data-role={role ?? undefined}>
         {!compact && <Sidebar items={menuItems} admin={admin} me={me} />}
         <div className={classes.main}>
           <Topbar me={me} admin={admin} compact={Boolean(compact)} menuItems={menuItems} userItems={userItems} />
-          <main className={classes.content} data-admin={admin || undefined}>
+          <main id="main-content" tabIndex={-1} className={classes.content} data-admin={admin || undefined}>
             <Outlet />
           </main>
         </div>

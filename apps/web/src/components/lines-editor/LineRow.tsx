@@ -6,7 +6,7 @@ import type { FieldErrors } from 'react-hook-form';
 import type { LineFormValues, TransactionFormValues } from '../../features/transactions/form-values';
 import { num } from '../../features/transactions/labels';
 import type { LinesForm } from './LinesEditor';
-import { amountOf } from './line-amount';
+import { amountOf, limitMessage } from './line-amount';
 import { DescriptionCell, PriceCell, QuantityCell, TaxCell } from './line-cells';
 
 export type LineField = 'description' | 'quantity' | 'unit' | 'unit_price' | 'tax_category' | 'product_id';
@@ -145,7 +145,10 @@ export function LineRow({
     rowNo,
     narrow,
     readOnly,
-    err: (field) => errors.lines?.[index]?.[field]?.message,
+    // the server's / the schema's message, else a limit passed while typing (before any submit)
+    err: (field) =>
+      errors.lines?.[index]?.[field]?.message ??
+      (field === 'quantity' || field === 'unit_price' ? limitMessage(line, field) : undefined),
     label: (text) => (narrow ? text : undefined),
   };
   const controls = <MoveButtons index={index} count={count} readOnly={readOnly} actions={actions} />;

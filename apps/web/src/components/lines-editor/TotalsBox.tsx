@@ -1,4 +1,4 @@
-import { type DocumentTotals, formatJPY } from '@chobo/core';
+import { type DocumentTotals, formatJPY, SALES_LIMIT_MESSAGES } from '@chobo/core';
 import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { num, RATE_BASE_LABELS } from '../../features/transactions/labels';
 
@@ -6,7 +6,22 @@ import { num, RATE_BASE_LABELS } from '../../features/transactions/labels';
  * 税率ごとの対象額と消費税、小計・消費税・合計 — the live preview of `documentTotals` (the server's own
  * computation), or a saved transaction's totals.
  */
-export function TotalsBox({ totals, modeLabel }: { totals: DocumentTotals; modeLabel: string }) {
+export function TotalsBox({
+  totals,
+  modeLabel,
+}: {
+  totals: DocumentTotals & { overLimit?: boolean };
+  modeLabel: string;
+}) {
+  if (totals.overLimit) {
+    return (
+      <Paper withBorder radius="md" p="md" bg="red.0" aria-label="合計" component="section" miw={0}>
+        <Text size="sm" c="red.8" fw={600} role="alert" data-testid="total-over-limit">
+          {SALES_LIMIT_MESSAGES.total}
+        </Text>
+      </Paper>
+    );
+  }
   return (
     <Paper withBorder radius="md" p="md" bg="gray.0" aria-label="合計" component="section" miw={0}>
       <Stack gap={6}>

@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { DateField } from '../../components/fields/DateField';
 import type { JournalFormState, TaxInputMode } from './use-journal-form';
@@ -53,7 +53,10 @@ export function JournalEntryHeader({
   );
 }
 
-/** 税抜経理's choice of how amounts are typed: 税込入力 (the tax is taken out) or 税抜入力 (it is added). */
+/**
+ * 税抜経理's choice of how amounts are typed: 税込入力 (the tax is taken out) or 税抜入力 (it is added). A
+ * pointer's choice, set once for a batch: no tab stop, so Tab goes from 摘要 straight to the first line.
+ */
 export function TaxInputModeControl({
   value,
   onChange,
@@ -63,16 +66,25 @@ export function TaxInputModeControl({
 }) {
   return (
     <Group gap="xs" mb="xs" data-testid="tax-input-mode">
-      <SegmentedControl
-        size="xs"
-        aria-label="金額の入力方法"
-        value={value}
-        onChange={(v) => onChange(v === 'exclusive' ? 'exclusive' : 'inclusive')}
-        data={[
-          { value: 'inclusive', label: '税込入力' },
-          { value: 'exclusive', label: '税抜入力' },
-        ]}
-      />
+      <Button.Group aria-label="金額の入力方法">
+        {(
+          [
+            ['inclusive', '税込入力'],
+            ['exclusive', '税抜入力'],
+          ] as const
+        ).map(([mode, label]) => (
+          <Button
+            key={mode}
+            size="compact-xs"
+            tabIndex={-1}
+            variant={value === mode ? 'filled' : 'default'}
+            aria-pressed={value === mode}
+            onClick={() => onChange(mode)}
+          >
+            {label}
+          </Button>
+        ))}
+      </Button.Group>
       <Text size="xs" c="dimmed">
         税抜経理: 課税の税区分の行は消費税を仮払消費税等・仮受消費税等に分けて登録します
       </Text>

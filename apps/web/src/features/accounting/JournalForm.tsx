@@ -1,6 +1,7 @@
 import { todayInTokyo } from '@chobo/core';
 import { Alert, Button, Group, Kbd, Paper, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { JournalEntryHeader, TaxInputModeControl } from './JournalEntryHeader';
 import { JournalLinesTable } from './JournalLinesTable';
@@ -17,8 +18,8 @@ export const NEW_ENTRY_VALUES = (): EntryFormValues => ({
 });
 
 /**
- * The 仕訳 entry form of /company/accountings_bk/create and /edit: keyboard first. Tab walks 勘定科目 →
- * 借方 → 貸方 → 摘要 of each line; Enter on the last line adds a line pre-filled with the amount that
+ * The 仕訳 entry form of /company/accountings_bk/create and /edit: keyboard first. It opens with the focus
+ * in 日付; Tab walks 摘要, then 勘定科目 → 借方 → 貸方 → 税区分 → 摘要 of each line; Enter on the last line adds a line pre-filled with the amount that
  * balances the entry; Ctrl+Enter saves. 借方合計 / 貸方合計 / 差額 are shown live and saving waits until
  * they agree. Server 422 errors appear under their fields. The state and the keys: use-journal-form.ts.
  */
@@ -43,6 +44,11 @@ export function JournalForm({
   const state = useJournalForm({ accounts, defaultValues, onSubmit, readOnly, splitTax });
   const { form, errors, split, taxes } = state;
   const linesMessage = linesError(errors);
+  // keyboard first: the form opens with the cursor in 日付 (its text selected, to type over)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
+  useEffect(() => {
+    if (!readOnly) form.setFocus('date', { shouldSelect: true });
+  }, []);
 
   return (
     <form onSubmit={state.submit} onKeyDown={state.onFormKey} noValidate aria-label="仕訳入力">

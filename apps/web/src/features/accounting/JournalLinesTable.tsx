@@ -27,8 +27,8 @@ type LineProps = Pick<JournalFormState, 'form' | 'errors' | 'accountById'> & {
 };
 
 /**
- * The 仕訳行 table: one row per line (勘定科目 → 借方金額 → 貸方金額 → 摘要 in Tab order; 税区分 and the delete
- * button are skipped by Tab), the totals and balance in its footer.
+ * The 仕訳行 table: one row per line (勘定科目 → 借方金額 → 貸方金額 → 税区分 → 摘要 in Tab order; the delete
+ * button is skipped by Tab), the totals and balance in its footer.
  */
 export function JournalLinesTable({
   state,
@@ -204,7 +204,7 @@ function LineAmount({ form, errors, index, readOnly, side }: LineProps & { side:
   );
 }
 
-/** The line's 税区分: chosen from the account's default; skipped by Tab so entry stays fast. */
+/** The line's 税区分: the account's default, reachable by Tab to change it from the keyboard. */
 function LineTaxCategory({ form, errors, index, readOnly }: LineProps) {
   return (
     <Controller
@@ -213,7 +213,6 @@ function LineTaxCategory({ form, errors, index, readOnly }: LineProps) {
       render={({ field: f }) => (
         <Select
           size="sm"
-          tabIndex={-1}
           data={TAX_OPTIONS}
           value={f.value ?? 'none'}
           onChange={(v) => f.onChange(v)}

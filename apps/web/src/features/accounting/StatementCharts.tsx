@@ -18,6 +18,20 @@ import { accountingKeys, fetchStatementTotals } from './api';
 import { formatAmount, manYen } from './format';
 import type { Period } from './types';
 
+/** The charts' legend: a colour swatch (decorative) and the series' Japanese name — recharts' own legend labels its icons in English. */
+function ChartLegend({ payload }: { payload?: readonly { value?: unknown; color?: string }[] }) {
+  return (
+    <Group gap="md" justify="center" fz={12} data-testid="chart-legend">
+      {(payload ?? []).map((item) => (
+        <Group key={String(item.value)} gap={4} wrap="nowrap">
+          <span aria-hidden style={{ width: 10, height: 10, background: item.color, display: 'inline-block' }} />
+          <span>{String(item.value ?? '')}</span>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
 const COLORS = {
   sales: '#4c6ef5',
   profit: '#f08c00',
@@ -104,7 +118,11 @@ export function MonthlyTrendChart({
           />
           <YAxis tickFormatter={manYen} tick={{ fontSize: 11 }} width={56} />
           <Tooltip formatter={tooltipValue} />
-          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
+          <Legend
+            wrapperStyle={{ fontSize: 12 }}
+            itemSorter={null}
+            content={(props) => <ChartLegend payload={props.payload} />}
+          />
           <Bar dataKey="売上高" fill={COLORS.sales} radius={[2, 2, 0, 0]} />
           <Line dataKey="営業利益" stroke={COLORS.profit} strokeWidth={2} dot={{ r: 2 }} />
           <Line dataKey="当期純利益" stroke={COLORS.positive} strokeWidth={2} dot={{ r: 2 }} strokeDasharray="4 2" />
@@ -163,7 +181,11 @@ export function BalanceSheetChart({ data }: { data: BalanceSheet }) {
           <XAxis dataKey="side" tick={{ fontSize: 12 }} />
           <YAxis tickFormatter={manYen} tick={{ fontSize: 11 }} width={56} />
           <Tooltip formatter={tooltipValue} />
-          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
+          <Legend
+            wrapperStyle={{ fontSize: 12 }}
+            itemSorter={null}
+            content={(props) => <ChartLegend payload={props.payload} />}
+          />
           {series.map(([key, color]) => (
             <Bar key={key} dataKey={key} stackId="a" fill={color} />
           ))}

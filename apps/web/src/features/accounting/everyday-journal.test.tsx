@@ -76,8 +76,9 @@ async function typeLines(
   await user.keyboard(debit);
   await user.tab();
   await user.keyboard(debitAmount);
-  await user.tab();
-  await user.tab();
+  await user.tab(); // 貸方
+  await user.tab(); // 税区分
+  await user.tab(); // 摘要
   await user.tab();
   await user.keyboard(credit);
   await user.tab();
@@ -129,11 +130,12 @@ describe('仕訳帳 (/company/accountings_bk)', () => {
 });
 
 describe('仕訳入力', () => {
-  it('the date field takes 1105, 11/5, R8.11.5 and Tab moves straight to 摘要', async () => {
+  it('opens with the focus in 日付; it takes 1105, 11/5, R8.11.5 and Tab moves straight to 摘要', async () => {
     setup();
     const user = userEvent.setup();
     renderApp('/company/accountings_bk/create');
     const date = await screen.findByRole('textbox', { name: /^日付/ });
+    await waitFor(() => expect(document.activeElement).toBe(date));
     await user.clear(date);
     await user.type(date, '1105');
     await user.tab();

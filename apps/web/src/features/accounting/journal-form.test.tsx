@@ -95,6 +95,9 @@ describe('JournalForm', () => {
     await user.tab();
     expect(document.activeElement).toBe(field('1行目 貸方金額'));
     await user.tab();
+    // 税区分 is a tab stop (to change it from the keyboard), then the line's 摘要
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: '1行目 税区分' }));
+    await user.tab();
     expect(document.activeElement).toBe(field('1行目 摘要'));
     await user.tab();
     expect(document.activeElement).toBe(picker(2));

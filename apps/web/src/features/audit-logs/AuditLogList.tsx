@@ -5,9 +5,10 @@ import {
   type AuditLogRow,
   auditTargetLabel,
 } from '@chobo/core';
-import { Badge, Button, Code, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type AdminColumn, AdminList, type AdminListFilters, fmtDateTime } from '../admin-shared/AdminList';
+import { auditChangeRows } from './audit-changes';
 
 /** Every action the server records, shown by its Japanese label; the filter sends the action's code. */
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION_LABELS[value] }));
@@ -86,7 +87,47 @@ function actorOf(row: AuditLogRow) {
   );
 }
 
-const pretty = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
+/** 変更前 → 変更後 per field, in Japanese; a changed field in bold (audit-changes.ts). */
+function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
+  const rows = auditChangeRows(before, after);
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        変更内容の記録はありません
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table withTableBorder verticalSpacing={4} fz="sm" data-testid="audit-changes" layout="fixed">
+        <Table.Thead bg="gray.0">
+          <Table.Tr>
+            <Table.Th w="28%">項目</Table.Th>
+            <Table.Th>変更前</Table.Th>
+            <Table.Th w={24} aria-hidden />
+            <Table.Th>変更後</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.key} data-testid="audit-change" data-changed={r.changed || undefined}>
+              <Table.Td fw={r.changed ? 600 : undefined}>{r.label}</Table.Td>
+              <Table.Td c={r.changed ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
+                {r.before}
+              </Table.Td>
+              <Table.Td c="dimmed" aria-hidden ta="center">
+                {r.changed ? '→' : ''}
+              </Table.Td>
+              <Table.Td fw={r.changed ? 600 : undefined} style={{ overflowWrap: 'anywhere' }}>
+                {r.after}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 /**
  * 操作ログ: the company owner's own company (`/api/company/audit-logs`) or, for administrators, every
@@ -151,24 +192,7 @@ export function AuditLogList({ scope }: { scope: 'company' | 'admin' }) {
             <Text size="sm" c="dimmed">
               {fmtDateTime(opened.created_at)} ／ IPアドレス: {opened.ip ?? '—'}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Stack gap={4}>
-                <Text size="sm" fw={600}>
-                  変更前
-                </Text>
-                <Code block data-testid="audit-before">
-                  {pretty(opened.before)}
-                </Code>
-              </Stack>
-              <Stack gap={4}>
-                <Text size="sm" fw={600}>
-                  変更後
-                </Text>
-                <Code block data-testid="audit-after">
-                  {pretty(opened.after)}
-                </Code>
-              </Stack>
-            </SimpleGrid>
+            <AuditChanges before={opened.before} after={opened.after} />
             <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
               ハッシュ: {opened.hash}
               <br />

@@ -150,7 +150,55 @@ describe('改ざんチェック result', () => {
     const sidebar = within(await screen.findByRole('complementary', { name: '企業メニュー' }));
     expect(sidebar.getByRole('link', { name: '操作ログ' }).getAttribute('aria-current')).toBe('page');
     await user.click(await screen.findByRole('button', { name: '操作ログ3の詳細' }));
-    expect((await screen.findByTestId('audit-after')).textContent).toContain('顧客3株式会社');
+    expect((await screen.findByTestId('audit-changes')).textContent).toContain('顧客3株式会社');
+  });
+
+  it('shows a row’s details as 変更前 → 変更後 per field with Japanese labels, never raw JSON', async () => {
+    const before = {
+      name: '株式会社東京商事',
+      tel: '03-1234-5678',
+      is_active: true,
+      lines: [
+        { account_id: 5, debit: 5000 },
+        { account_id: 1, credit: 5000 },
+      ],
+      custom_flag: 'x',
+    };
+    const after = {
+      name: '株式会社東京商事ホールディングス',
+      tel: '03-1234-5678',
+      is_active: false,
+      lines: [{ account_id: 5, debit: 6000 }],
+      custom_flag: 'x',
+      bank_account: { bank_name: 'みずほ銀行', branch_name: '丸の内支店' },
+    };
+    mockApi({
+      'GET /api/me': { data: makeMe() },
+      'GET /api/company/audit-logs': page([
+        row(4, { action: 'customer.update', action_label: '顧客の更新', before, after }),
+      ]),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    renderApp('/company/audit-logs');
+    await user.click(await screen.findByRole('button', { name: '操作ログ4の詳細' }));
+    const table = await screen.findByTestId('audit-changes');
+    expect(table.textContent).not.toMatch(/[{}"]/);
+    const rows = within(table)
+      .getAllByTestId('audit-change')
+      .map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['名称', '株式会社東京商事', '→', '株式会社東京商事ホールディングス'],
+      ['電話番号', '03-1234-5678', '', '03-1234-5678'],
+      ['有効', 'はい', '→', 'いいえ'],
+      ['明細', '2件（勘定科目: 5、借方: 5000 ほか）', '→', '1件（勘定科目: 5、借方: 6000）'],
+      ['custom_flag', 'x', '', 'x'],
+      ['振込先口座', '—', '→', '銀行名: みずほ銀行、支店名: 丸の内支店'],
+    ]);
+    const changed = within(table)
+      .getAllByTestId('audit-change')
+      .filter((r) => r.hasAttribute('data-changed'));
+    expect(changed).toHaveLength(4);
   });
 
   it("shows each row's action by the label the server answers and filters by a label, sending its code", async () => {

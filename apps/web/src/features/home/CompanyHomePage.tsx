@@ -183,13 +183,26 @@ function MorningChecks({ permissions }: { permissions: readonly string[] }) {
           </Group>
         ))}
         {a && (
-          <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="home-attendance">
-            <Anchor component={Link} to="/company/attendance" size="sm" fw={600}>
+          // the label keeps its line; the four figures wrap between themselves (never one character a line)
+          <Group justify="space-between" wrap="wrap" gap="xs" align="baseline" data-testid="home-attendance">
+            <Anchor component={Link} to="/company/attendance" size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
               今日の出勤
             </Anchor>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              出勤中 {a.clocked_in}人・休憩中 {a.on_break}人・退勤 {a.clocked_out}人・未出勤 {a.not_clocked_in}人
-            </Text>
+            <Group gap={0} justify="flex-end" wrap="wrap" style={{ flex: '1 1 auto', minWidth: 0 }}>
+              {(
+                [
+                  ['出勤中', a.clocked_in],
+                  ['休憩中', a.on_break],
+                  ['退勤', a.clocked_out],
+                  ['未出勤', a.not_clocked_in],
+                ] as const
+              ).map(([label, count], i) => (
+                <Text key={label} size="sm" span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  {i > 0 ? '・' : ''}
+                  {label} {count}人
+                </Text>
+              ))}
+            </Group>
           </Group>
         )}
       </Stack>

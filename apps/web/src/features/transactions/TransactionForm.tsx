@@ -1,4 +1,4 @@
-import { documentTotals, type Rounding, TAX_MODES, type TaxMode, type TransactionValues } from '@chobo/core';
+import { type Rounding, TAX_MODES, type TaxMode, type TransactionValues } from '@chobo/core';
 import {
   Alert,
   Button,
@@ -23,10 +23,11 @@ import { FormSection } from '../../components/FormSection';
 import { CustomerField } from '../../components/fields/CustomerField';
 import { FormDateField } from '../../components/fields/DateField';
 import { SelectField } from '../../components/fields/SelectField';
+import { linesTotals } from '../../components/lines-editor/totals';
 import { ApiError } from '../../lib/api';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { fieldNames, remapLineErrors, type TransactionFormValues, toBody, transactionResolver } from './form-values';
-import { LinesEditor, previewLines } from './LinesEditor';
+import { LinesEditor } from './LinesEditor';
 import { PAYMENT_OPTIONS, STATUS_OPTIONS } from './labels';
 import { TotalsBox } from './TotalsBox';
 
@@ -61,7 +62,7 @@ export function TransactionForm({
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const lines = useWatch({ control, name: 'lines' });
   const taxMode = useWatch({ control, name: 'tax_mode' }) as TaxMode;
-  const totals = documentTotals(previewLines(lines), taxMode, rounding);
+  const totals = linesTotals(lines, taxMode, rounding);
 
   const submit = form.handleSubmit(async (values) => {
     try {

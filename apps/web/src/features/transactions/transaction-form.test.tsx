@@ -79,6 +79,39 @@ describe('受注取引の登録', () => {
 });
 
 describe('受注取引の編集', () => {
+  it('very large amounts keep the form: each field shows its limit in Japanese while typing, the totals box the total’s', async () => {
+    mockApi({
+      'GET /api/me': { data: SALES_ME },
+      'GET /api/company/tax-settings': TAX,
+      'GET /api/company/customer': page([]),
+      'GET /api/products': page([]),
+    });
+    seedToken();
+    const user = userEvent.setup();
+    renderApp('/company/transactions/create');
+    await user.type(await screen.findByRole('textbox', { name: '1行目 品目' }), '大口案件');
+    await user.clear(input('1行目 数量'));
+    await user.type(input('1行目 数量'), '999999.999');
+    await user.type(input('1行目 単価'), '999999999999999');
+    // the row used to crash the page (a total past exact integers): the form stays, with the limits
+    expect(errorOf(input('1行目 単価'))).toBe('単価は999,999,999円以下で入力してください');
+    expect(screen.getAllByTestId('line-amount')[0].textContent).toBe('—');
+    await user.clear(input('1行目 単価'));
+    await user.type(input('1行目 単価'), '999999999');
+    expect(errorOf(input('1行目 単価'))).toBe('金額（数量×単価）は999,999,999,999円以下になるように入力してください');
+    await user.clear(input('1行目 数量'));
+    await user.type(input('1行目 数量'), '10000000');
+    expect(errorOf(input('1行目 数量'))).toBe('数量は999,999.999以下で入力してください');
+    await user.clear(input('1行目 数量'));
+    await user.type(input('1行目 数量'), '1000');
+    expect(errorOf(input('1行目 単価'))).toBe('');
+    expect(screen.getAllByTestId('line-amount')[0].textContent).toBe('¥999,999,999,000');
+    expect(screen.getByTestId('total-over-limit').textContent).toBe(
+      '合計金額（税込）は999,999,999,999円以下になるように入力してください',
+    );
+    expect(input('1行目 品目').value).toBe('大口案件');
+  });
+
   it("shows the server's 422 under the line's field", async () => {
     mockApi({
       'GET /api/me': { data: SALES_ME },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { numberInput } from '../../number-input.js';
+import { isUserPattern, USER_PATTERN_MESSAGE } from '../../user-pattern.js';
 import { dateDto, idDto, idField, optionalText, requiredText, timestampDto } from '../common.js';
 import { taxCategoryField, yenField } from './fields.js';
-import { isUserPattern, USER_PATTERN_MESSAGE } from '../../user-pattern.js';
 
 /** 自動仕訳ルール. */
 
