@@ -190,7 +190,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
           )) as unknown as { rows: { entries: number; lines: number }[] }
         ).rows;
         const n = (v: number) => Number(v).toLocaleString('ja-JP');
-        opts.progress(`  デモデータ: 作成しました（仕訳 ${n(entries)}件・仕訳行 ${n(lines)}行） ${elapsed()}`);
+        opts.progress(`  デモデータ: 作成しました（仕訳 ${n(entries)}件・仕訳行 ${n(lines)}行） 累計 ${elapsed()}`);
       }
       signIns.push(
         { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
