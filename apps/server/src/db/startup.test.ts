@@ -164,9 +164,9 @@ describe('a first start on the embedded database', () => {
             .join('/'),
         ),
       ).toEqual(Array.from({ length: DEMO_SEED_STEPS }, (_, i) => `${i + 1}/${DEMO_SEED_STEPS}`));
-      expect(before.some((l) => /デモデータ: 作成しました（仕訳 [\d,]+件・仕訳行 [\d,]+行） 累計 \d+\.\d 秒$/.test(l))).toBe(
-        true,
-      );
+      expect(
+        before.some((l) => /デモデータ: 作成しました（仕訳 [\d,]+件・仕訳行 [\d,]+行） 累計 \d+\.\d 秒$/.test(l)),
+      ).toBe(true);
       // the announcement, the steps, the summary and fastify's one "listening" line: nothing else
       expect(before.length).toBeLessThanOrEqual(DEMO_SEED_STEPS + 3);
       // the sign-ins are the banner's and the last lines printed

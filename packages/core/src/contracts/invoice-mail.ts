@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatDateJa, formatNumber } from '../format.js';
+import { formatDateJa } from '../format.js';
 import { emailField } from './auth.js';
 import { hasNoControlChars } from './common.js';
 import type { Invoice } from './invoices.js';
@@ -52,7 +52,7 @@ export function invoiceMailFields(invoice: Invoice): InvoiceMailFields {
   return {
     取引先名: recipient,
     請求書番号: String(invoice.number),
-    請求金額: `${formatNumber(invoice.totals.total)}円`,
+    請求金額: `${invoice.totals.total.toLocaleString('ja-JP')}円`,
     支払期限: due ? formatDateJa(due) : '別途ご案内',
     会社名: invoice.issuer?.name ?? '',
   };

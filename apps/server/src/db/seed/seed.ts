@@ -5,6 +5,7 @@ import { withBufferedAudit } from '../../lib/audit.js';
 import { systemCompanyCtx, systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
+import { updateCompanySettings } from '../../modules/account-settings/account-actions.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
@@ -182,6 +183,14 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
       await step('銀行明細', () => seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage }));
       await step('お知らせ', () => seedDemoInfos(tx));
       const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
+      // the owner chose the 消費税設定 (税抜表示・切り捨て・税抜経理) on /tax/edit, as a real company does (はじめの設定)
+      await updateCompanySettings({
+        ctx: systemCompanyCtx(tx, company.id, owner.id),
+        input: {
+          action: 'company.tax_settings',
+          values: { tax_display: 'exclusive', tax_rounding: 'floor', accounting_method: 'exclusive' },
+        },
+      });
       await step('出勤記録', () => seedDemoAttendance(tenant, owner.id));
       if (opts.progress) {
         const [{ entries, lines }] = (

@@ -61,7 +61,7 @@ export function InvoicePaymentsSection({ invoice }: { invoice: Invoice }) {
                   {r.fee > 0 ? formatJPY(r.fee) : '—'}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Anchor component={Link} to={paymentPath(r.payment_id)} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  <Anchor component={Link} to={paymentPath(r.payment_id)} size="sm">
                     入金を開く
                   </Anchor>
                 </Table.Td>
