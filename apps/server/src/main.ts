@@ -111,7 +111,7 @@ async function main() {
   // modules registered in buildApp (a send() before then waits for this start). Then the OCR documents waiting
   // without a job (the demo's, or a send that failed after its upload) get one, and bank imports left
   // half-stored by a stopped process have their rows deleted and are marked failed (ADR 0027).
-  queue.start().then(
+  const queueReady = queue.start().then(
     async () => {
       await requeueWaitingOcr(app.deps).catch((err) => app.log.error({ err }, 'ocr requeue'));
       await recoverInterruptedImports(database.db, queue, database.driver)
@@ -128,15 +128,19 @@ async function main() {
   scheduleStorageSweep(database.db, storage, app.log);
   // PGlite has no autovacuum: tables whose planner statistics are missing or stale are analyzed now and every
   // six hours (ADR 0036)
+  let firstAnalyze: Promise<unknown> = Promise.resolve();
   if (database.driver === 'pglite') {
     const analyze = () =>
       analyzeStaleTables(database.db).then(
         (tables) => tables.length > 0 && app.log.info({ tables }, 'planner statistics gathered'),
         (err) => app.log.error({ err }, 'analyze'),
       );
-    void analyze();
+    firstAnalyze = analyze();
     setInterval(analyze, 6 * 3600_000).unref();
   }
+  // the banner (and the sign-ins) last: after what the start-up still logs (the queue's start, the recoveries,
+  // the first analyze), so it is the last thing on the terminal
+  await Promise.allSettled([queueReady, firstAnalyze]);
   const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
   const lines = [
     '',

@@ -28,6 +28,7 @@ const LABELS = {
   'company.account_update': '企業アカウントの変更',
   'company.employee_settings': '従業員設定の変更',
   'company.tax_settings': '消費税設定の変更',
+  'company.invoice_mail_template': '請求書メールのひな形の変更',
   'company.expiration_year': 'データ保存期間の変更',
   // master data
   'customer.create': '顧客の登録',

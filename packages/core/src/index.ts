@@ -18,6 +18,7 @@ export * from './contracts/employees.js';
 export * from './contracts/fields.js';
 export * from './contracts/infos.js';
 export * from './contracts/invitations.js';
+export * from './contracts/invoice-mail.js';
 export * from './contracts/invoices.js';
 export * from './contracts/ocr-documents.js';
 export * from './contracts/payments.js';

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -8,7 +10,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client.js';
 import { companies, domains } from './schema/index.js';
-import { DEMO_COMPANY_NAME } from './seed/seed.js';
+import { DEMO_COMPANY_NAME, DEMO_SEED_STEPS } from './seed/seed.js';
 import { prepareDatabase } from './startup.js';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -110,6 +112,67 @@ describe.runIf(url)('start-up on PostgreSQL', () => {
       await expectSeededOnce(dbUrl);
     } finally {
       await Promise.all(servers.map((s) => stop(s.child)));
+    }
+  });
+});
+
+// What `npm start` prints on a first start (embedded database, demo data): the seed's steps as they start, then
+// the banner with the sign-ins last — no asset sizes, no silent half minute, nothing after the banner.
+describe('a first start on the embedded database', () => {
+  let dataDir = '';
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints one progress line per seed step with its number and the time so far, the sign-ins banner last', {
+    timeout: 420_000,
+  }, async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'chobo-start-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      // the default log level (info), as `npm start` runs it
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_PASSWORD: 'demo-pass-123',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const server = { child, output: '' };
+    child.stdout?.on('data', (d) => {
+      server.output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      server.output += d;
+    });
+    try {
+      await listening(server, 400_000);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(res.status).toBe(200);
+      const lines = server.output.split('\n');
+      const banner = lines.findIndex((l) => l.includes('is running'));
+      const before = lines.slice(0, banner).filter((l) => l.trim() !== '');
+      const steps = before.filter((l) => /デモデータ: .+を作成中 \(\d+\/\d+\)… 経過 \d+\.\d 秒$/.test(l));
+      expect(
+        steps.map((l) =>
+          l
+            .match(/\((\d+)\/(\d+)\)/)
+            ?.slice(1)
+            .join('/'),
+        ),
+      ).toEqual(Array.from({ length: DEMO_SEED_STEPS }, (_, i) => `${i + 1}/${DEMO_SEED_STEPS}`));
+      expect(
+        before.some((l) => /デモデータ: 作成しました（仕訳 [\d,]+件・仕訳行 [\d,]+行） 累計 \d+\.\d 秒$/.test(l)),
+      ).toBe(true);
+      // the announcement, the steps, the summary and fastify's one "listening" line: nothing else
+      expect(before.length).toBeLessThanOrEqual(DEMO_SEED_STEPS + 3);
+      // the sign-ins are the banner's and the last lines printed
+      expect(server.output.trimEnd().split('\n').at(-1)).toMatch(/employee .+ password: demo-pass-123$/);
+    } finally {
+      await stop(child);
     }
   });
 });

@@ -16,6 +16,9 @@ export interface MailAttachment {
 
 export interface MailMessage {
   to: string;
+  /** Copies (CC) and blind copies (BCC). */
+  cc?: string[];
+  bcc?: string[];
   subject: string;
   body: string;
   attachments?: MailAttachment[];
@@ -30,6 +33,8 @@ const MAX_ATTEMPTS = 5;
 export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void> {
   await db.insert(mailLog).values({
     to: message.to,
+    cc: message.cc?.length ? message.cc.join(', ') : null,
+    bcc: message.bcc?.length ? message.bcc.join(', ') : null,
     subject: message.subject,
     body: message.body,
     attachments: message.attachments?.map((a) => ({
@@ -107,7 +112,10 @@ export class MailDispatcher {
       const attempts = row.attempts + 1;
       if (!this.transport) {
         if (this.opts.printMail !== false) {
-          this.opts.log.info(`mail (SMTP_URL unset, recorded only) to=${row.to} subject=${row.subject}\n${row.body}`);
+          const copies = `${row.cc ? ` cc=${row.cc}` : ''}${row.bcc ? ` bcc=${row.bcc}` : ''}`;
+          this.opts.log.info(
+            `mail (SMTP_URL unset, recorded only) to=${row.to}${copies} subject=${row.subject}\n${row.body}`,
+          );
         }
         await this.db.update(mailLog).set({ status: 'logged', attempts }).where(eq(mailLog.id, row.id));
         continue;
@@ -121,7 +129,15 @@ export class MailDispatcher {
           contentType: a.content_type,
           content: Buffer.from(a.content_base64, 'base64'),
         }));
-        await this.transport.sendMail({ from, to: row.to, subject: row.subject, text: row.body, attachments });
+        await this.transport.sendMail({
+          from,
+          to: row.to,
+          cc: row.cc ?? undefined,
+          bcc: row.bcc ?? undefined,
+          subject: row.subject,
+          text: row.body,
+          attachments,
+        });
         await this.db
           .update(mailLog)
           .set({ status: 'sent', attempts, sent_at: sql`now()`, last_error: null })

@@ -90,6 +90,9 @@ export const companies = pgTable(
     break_minutes: smallint('break_minutes').notNull().default(60),
     statutory_holiday: smallint('statutory_holiday').notNull().default(0),
     closing_day: smallint('closing_day').notNull().default(31),
+    /** 請求書メールのひな形 (件名・本文 with {取引先名} … placeholders, core invoice-mail.ts); null = the default. */
+    invoice_mail_subject: varchar('invoice_mail_subject', { length: 200 }),
+    invoice_mail_body: text('invoice_mail_body'),
     ...timestamps,
   },
   (t) => [
@@ -255,6 +258,9 @@ export const mailLog = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     to: varchar('to', { length: 254 }).notNull(),
+    /** Copies: addresses joined with ", " (null = none). */
+    cc: text('cc'),
+    bcc: text('bcc'),
     subject: varchar('subject', { length: 255 }).notNull(),
     body: text('body').notNull(),
     /** Files sent with the mail (e.g. an invoice PDF): [{ filename, content_type, content_base64 }]. */

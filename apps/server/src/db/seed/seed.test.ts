@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemTenant } from '../../lib/context.js';
 import { DEFAULT_ACCOUNTS } from '../../modules/accounting/chart-of-accounts.js';
+import { readSetupChecklist } from '../../modules/dashboard/setup-checklist.js';
 import { bookIncomeOf, loadTaxReturn } from '../../modules/tax-returns/tax-return-actions.js';
 import { createTestDatabase } from '../../test/harness.js';
 import type { Database } from '../client.js';
@@ -17,22 +18,25 @@ import {
   users,
 } from '../schema/index.js';
 import { analyzeStaleTables } from '../startup.js';
-import { seedIfEmpty } from './seed.js';
+import { DEMO_SEED_STEPS, seedIfEmpty } from './seed.js';
 
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.close());
+/** What the first seed told its progress callback (main.ts prints these lines). */
+const progress: string[] = [];
 
 // the whole demo year is created here: minutes on a loaded 2-core machine (its speed is measured by the bench)
-describe('seedIfEmpty', { timeout: 300_000 }, () => {
+describe('seedIfEmpty', { timeout: 900_000 }, () => {
   it('creates the default domain, the admin, the demo company with owner, employee and customers', async () => {
     const result = await seedIfEmpty(database.db, {
       adminEmail: 'boss@example.com',
       adminPassword: 'admin-pass-123',
       demo: true,
       demoPassword: 'demo-pass-123',
+      progress: (line) => progress.push(line),
     });
     expect(result.created).toBe(true);
     expect(result.signIns.map((s) => s.email)).toEqual([
@@ -108,6 +112,18 @@ describe('seedIfEmpty', { timeout: 300_000 }, () => {
       .where(eq(journalEntries.id, tr.entry_id as number));
     expect(entry).toMatchObject({ source_type: 'tax_return', source_id: tr.id, date: fy.end_date });
     expect(Number(entry.total)).toBe(tr.local_estimate.total);
+  });
+
+  it('the demo company has done every step of はじめの設定, so its home shows no checklist', async () => {
+    const [company] = await database.db.select().from(companies);
+    const setup = await readSetupChecklist(systemTenant(database.db, company.id));
+    expect(setup.steps.filter((s) => !s.done)).toEqual([]);
+    expect(setup.done).toBe(true);
+  });
+
+  it('told one line as each step started, numbered, with the time so far, then a summary', () => {
+    expect(progress.filter((l) => /を作成中 \(\d+\/\d+\)… 経過 \d+\.\d 秒$/.test(l))).toHaveLength(DEMO_SEED_STEPS);
+    expect(progress.at(-1)).toMatch(/作成しました（仕訳 [\d,]+件・仕訳行 [\d,]+行） 累計 \d+\.\d 秒$/);
   });
 
   it('does nothing once users exist', async () => {

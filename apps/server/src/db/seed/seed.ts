@@ -5,6 +5,7 @@ import { withBufferedAudit } from '../../lib/audit.js';
 import { systemCompanyCtx, systemTenant } from '../../lib/context.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
+import { updateCompanySettings } from '../../modules/account-settings/account-actions.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
@@ -28,7 +29,10 @@ export interface SeedOptions {
   demoPassword: string;
   /** Where the demo's 発注取引 files are stored (default: memory, i.e. not kept). */
   storage?: FileStorage;
-  /** Told one line per step of the demo data (main.ts prints them: a first start takes a while). */
+  /**
+   * Told one line as each step of the demo data starts (「デモデータ: …を作成中 (3/9)… 経過 1.3 秒」) and one when
+   * it is done: main.ts prints them before its banner (a first start takes a while).
+   */
   progress?: (line: string) => void;
 }
 
@@ -36,6 +40,9 @@ export interface SeedResult {
   created: boolean;
   signIns: { role: string; email: string; password: string }[];
 }
+
+/** How many steps the demo seed announces (seedIfEmpty's `step` calls; startup and seed tests count them). */
+export const DEMO_SEED_STEPS = 9;
 
 export const DEMO_COMPANY_NAME = '株式会社サンプル商事';
 export const DEMO_OWNER_EMAIL = 'owner@example.com';
@@ -76,25 +83,16 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
     return db.transaction((outer) => way.write(outer, seedRows, db));
 
     async function seedRows(tx: SeedTx): Promise<SeedResult> {
-      /** Runs one step of the demo data and reports it with the rows it wrote and the time so far. */
-      const step = async <T>(label: string, fn: () => Promise<T>, tables: string[] = []): Promise<T> => {
-        const t = performance.now();
-        const result = await fn();
-        if (opts.progress) {
-          const counts: string[] = [];
-          for (const table of tables) {
-            const [row] = (
-              (await tx.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-                rows: { n: number }[];
-              }
-            ).rows;
-            counts.push(`${table} ${Number(row.n).toLocaleString('ja-JP')}`);
-          }
-          opts.progress(
-            `  デモデータ: ${label}${counts.length ? `（${counts.join('、')}）` : ''} ${((performance.now() - t) / 1000).toFixed(1)} 秒（累計 ${((performance.now() - started) / 1000).toFixed(1)} 秒）`,
-          );
-        }
-        return result;
+      /**
+       * Runs one step of the demo data, announced before it starts with its number and the time so far (the
+       * longest, the year's entries, takes half a minute on a first start: the terminal says what it waits for).
+       */
+      let stepNo = 0;
+      const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} 秒`;
+      const step = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
+        stepNo += 1;
+        opts.progress?.(`  デモデータ: ${label}を作成中 (${stepNo}/${DEMO_SEED_STEPS})… 経過 ${elapsed()}`);
+        return fn();
       };
       const [domain] = await tx
         .insert(domains)
@@ -173,25 +171,39 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
         }),
       );
       const tenant = systemTenant(tx, company.id);
-      const ocrImages = await drawDemoOcrImages(tenant, files);
-      await step('勘定科目', () => seedDefaultAccounts(tenant), ['accounts']);
-      await step('マスタ（従業員・商品など）', () => seedDemoMasterData(tenant, demoHash), ['users', 'products']);
-      await step(
-        '1年分の取引と帳簿',
-        () =>
-          seedDemoAccounting(tenant, {
-            storage: opts.storage,
-            batch: way.batchEntries,
-            files,
-          }),
-        ['journal_entries', 'journal_lines'],
+      const ocrImages = await step('OCR書類の画像', () => drawDemoOcrImages(tenant, files));
+      await step('勘定科目', () => seedDefaultAccounts(tenant));
+      await step('マスタ（従業員・商品など）', () => seedDemoMasterData(tenant, demoHash));
+      await step('1年分の取引と仕訳', () =>
+        seedDemoAccounting(tenant, {
+          storage: opts.storage,
+          batch: way.batchEntries,
+          files,
+        }),
       );
       await step('確定申告書', () => seedDemoTaxReturn(tenant));
       await step('OCR書類', () => seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage(), files, ocrImages));
       await step('銀行明細', () => seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage }));
       await step('お知らせ', () => seedDemoInfos(tx));
       const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
+      // the owner chose the 消費税設定 (税抜表示・切り捨て・税抜経理) on /tax/edit, as a real company does (はじめの設定)
+      await updateCompanySettings({
+        ctx: systemCompanyCtx(tx, company.id, owner.id),
+        input: {
+          action: 'company.tax_settings',
+          values: { tax_display: 'exclusive', tax_rounding: 'floor', accounting_method: 'exclusive' },
+        },
+      });
       await step('出勤記録', () => seedDemoAttendance(tenant, owner.id));
+      if (opts.progress) {
+        const [{ entries, lines }] = (
+          (await tx.execute(
+            sql`select (select count(*)::int from journal_entries) as entries, (select count(*)::int from journal_lines) as lines`,
+          )) as unknown as { rows: { entries: number; lines: number }[] }
+        ).rows;
+        const n = (v: number) => Number(v).toLocaleString('ja-JP');
+        opts.progress(`  デモデータ: 作成しました（仕訳 ${n(entries)}件・仕訳行 ${n(lines)}行） 累計 ${elapsed()}`);
+      }
       signIns.push(
         { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
         { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },

@@ -27,6 +27,7 @@ import {
 } from '../accounting/balances.js';
 import { trialBalance } from '../accounting/statements/trial-balance.js';
 import { todayAttendance } from '../attendance/attendance.queries.js';
+import { readSetupChecklist } from './setup-checklist.js';
 
 type Tile = 'receivables' | 'payables' | 'cash' | 'sales';
 
@@ -87,13 +88,14 @@ export async function readDashboard(
   const period = { from: fy.from, to: asOf };
   const monthStart = `${asOf.slice(0, 7)}-01`;
   const months = monthsOf(`${shiftMonths(asOf, -11)}-01`, asOf);
-  const [accounts, tb, thisMonth, byMonth, checks, attendance] = await Promise.all([
+  const [accounts, tb, thisMonth, byMonth, checks, attendance, setup] = await Promise.all([
     loadAccounts(tenant),
     trialBalance(tenant, period),
     sumByAccount(tenant, { from: monthStart, to: asOf, kinds: MOVEMENT_KINDS }),
     sumByAccountMonth(tenant, { from: months[0]!.from, to: asOf }, MOVEMENT_KINDS),
     readChecks(tenant, asOf),
     opts.attendanceAt ? todayAttendance(tenant, opts.attendanceAt) : undefined,
+    readSetupChecklist(tenant),
   ]);
   const tiles = tilesOf(accounts);
   const totals = { receivables: 0, payables: 0, cash: 0 };
@@ -130,6 +132,7 @@ export async function readDashboard(
     },
     monthly,
     checks,
+    setup,
     ...(attendance && {
       attendance_today: {
         total: attendance.employees.length,
@@ -154,10 +157,21 @@ function shiftMonths(date: string, n: number): string {
 async function readChecks({ db, companyId }: Tenant, asOf: string): Promise<Dashboard['checks']> {
   const check = sql<number>`count(*)::int`;
   const [[open], [unbilled], [payables], [ocr], [bank]] = await Promise.all([
+    // what is still to be paid on them (total − the payments allocated), beside their face value
     db
-      .select({ count: check, amount: sql<string>`coalesce(sum(${invoices.total}), 0)` })
+      .select({
+        count: check,
+        amount: sql<string>`coalesce(sum(${invoices.total} - ${invoices.paid_amount}), 0)`,
+        face: sql<string>`coalesce(sum(${invoices.total}), 0)`,
+      })
       .from(invoices)
-      .where(and(eq(invoices.company_id, companyId), inArray(invoices.status, ['issued', 'sent']))),
+      .where(
+        and(
+          eq(invoices.company_id, companyId),
+          inArray(invoices.status, ['issued', 'sent']),
+          sql`${invoices.total} > ${invoices.paid_amount}`,
+        ),
+      ),
     db
       .select({ count: check, amount: sql<string>`coalesce(sum(${salesTransactions.total}), 0)` })
       .from(salesTransactions)
@@ -198,7 +212,7 @@ async function readChecks({ db, companyId }: Tenant, asOf: string): Promise<Dash
     amount: Number(r?.amount ?? 0),
   });
   return {
-    open_invoices: of(open),
+    open_invoices: { ...of(open), face_amount: Number(open?.face ?? 0) },
     unbilled_sales: of(unbilled),
     payables_due: of(payables),
     ocr_to_confirm: of(ocr),

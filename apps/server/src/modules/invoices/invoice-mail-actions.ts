@@ -1,17 +1,59 @@
+import {
+  DEFAULT_INVOICE_MAIL_TEMPLATE,
+  fillInvoiceMail,
+  type InvoiceMailTemplate,
+  type InvoiceMailTemplateInput,
+  type InvoiceSendInput,
+  invoiceMailFields,
+} from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
-import { customers, invoices } from '../../db/schema/index.js';
+import { companies, customers, invoices } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ActionArgs, CompanyCtx } from '../../lib/context.js';
+import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { must, NOT_FOUND } from './invoice-checks.js';
 import { findInvoice } from './invoices.queries.js';
 
-/** Mails the issued invoice to the customer with its PDF attached (through the outbox); status → sent. */
-export async function sendInvoice({
-  ctx,
-  input: { id, to },
-}: ActionArgs<CompanyCtx, { id: number; to?: string | null }>) {
+/** The company's 請求書メールのひな形 (件名・本文 with placeholders), or the default until one is saved. */
+export async function loadInvoiceMailTemplate({ db, companyId }: Tenant): Promise<InvoiceMailTemplate> {
+  const [row] = await db
+    .select({ subject: companies.invoice_mail_subject, body: companies.invoice_mail_body })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!row?.subject || !row.body) return { ...DEFAULT_INVOICE_MAIL_TEMPLATE, is_default: true };
+  return { subject: row.subject, body: row.body, is_default: false };
+}
+
+/** Saves the company's template (validated by invoiceMailTemplateInput: known placeholders only), audited. */
+export async function saveInvoiceMailTemplate({ ctx, input }: ActionArgs<CompanyCtx, InvoiceMailTemplateInput>) {
+  return ctx.db.transaction(async (tx) => {
+    const t = { ...ctx, db: tx };
+    const before = await loadInvoiceMailTemplate(t);
+    await tx
+      .update(companies)
+      .set({ invoice_mail_subject: input.subject, invoice_mail_body: input.body, updated_at: sql`now()` })
+      .where(eq(companies.id, ctx.companyId));
+    await audit(tx, {
+      actor: ctx.actor,
+      companyId: ctx.companyId,
+      action: 'company.invoice_mail_template',
+      targetType: 'company',
+      targetId: ctx.companyId,
+      before: { subject: before.subject, body: before.body },
+      after: { subject: input.subject, body: input.body },
+    });
+    return loadInvoiceMailTemplate(t);
+  });
+}
+
+/**
+ * Mails the issued invoice with its PDF attached (through the outbox); status → sent. To defaults to the
+ * customer's address; 件名 and 本文 to the company's template; their placeholders are filled with the invoice's
+ * fields here (the dialog's preview fills them with the same core function).
+ */
+export async function sendInvoice({ ctx, input }: ActionArgs<CompanyCtx, { id: number } & InvoiceSendInput>) {
+  const { id, to, cc = [], bcc = [] } = input;
   const result = await ctx.db.transaction(async (tx) => {
     const t = { ...ctx, db: tx };
     const row = await findInvoice(t, id, { forUpdate: true });
@@ -22,24 +64,21 @@ export async function sendInvoice({
     if (!address)
       throw unprocessable({ to: ['送付先のメールアドレスがありません。顧客情報にメールアドレスを登録してください'] });
     const dto = await must(t, id);
+    const template = await loadInvoiceMailTemplate(t);
+    const fields = invoiceMailFields(dto);
+    const subject = fillInvoiceMail(input.subject ?? template.subject, fields);
+    if (subject.length > 255)
+      throw unprocessable({ subject: ['差し込み後の件名が255文字を超えます。短くしてください'] });
+    const body = fillInvoiceMail(input.body ?? template.body, fields);
     // the PDF code (pdf-lib, fontkit) loads on the first PDF, not at start (ADR 0025)
     const { invoicePdf } = await import('./invoice-pdf.js');
     const pdf = await invoicePdf(t, dto);
-    const issuer = dto.issuer?.name ?? '';
     await queueMail(tx, {
       to: address,
-      subject: `【請求書】No.${dto.number} ${issuer}`,
-      body: [
-        `${dto.recipient?.name ?? ''} ${dto.recipient?.honorific ?? ''}`,
-        '',
-        'いつもお世話になっております。',
-        `${issuer}です。`,
-        '',
-        `請求書 No.${dto.number}（ご請求金額 ${dto.totals.total.toLocaleString('ja-JP')}円${dto.due_date ? `、お支払期限 ${dto.due_date}` : ''}）を添付にてお送りいたします。`,
-        'ご確認のほど、よろしくお願いいたします。',
-        '',
-        issuer,
-      ].join('\n'),
+      cc,
+      bcc,
+      subject,
+      body,
       attachments: [{ filename: `請求書_${dto.number}.pdf`, content_type: 'application/pdf', content: pdf }],
     });
     await tx
@@ -53,7 +92,7 @@ export async function sendInvoice({
       action: 'invoice.send',
       targetType: 'invoice',
       targetId: id,
-      after: { to: address, status: 'sent' },
+      after: { to: address, cc, bcc, subject, status: 'sent' },
     });
     return after;
   });

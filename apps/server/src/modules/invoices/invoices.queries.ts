@@ -1,6 +1,21 @@
-import type { Invoice, InvoiceListQuery, InvoiceParty, InvoiceStatus, RateTotal, TaxCategory } from '@chobo/core';
+import type {
+  Invoice,
+  InvoiceListQuery,
+  InvoiceParty,
+  InvoicePayment,
+  InvoiceStatus,
+  RateTotal,
+  TaxCategory,
+} from '@chobo/core';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { customers, invoiceLines, invoices, invoiceTransactions } from '../../db/schema/index.js';
+import {
+  customers,
+  invoiceLines,
+  invoices,
+  invoiceTransactions,
+  paymentAllocations,
+  payments,
+} from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { pagedList } from '../../lib/list.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
@@ -129,4 +144,24 @@ export async function loadInvoice(tenant: Tenant, id: number): Promise<Invoice |
     .where(and(eq(invoices.id, id), eq(invoices.company_id, tenant.companyId)))
     .limit(1);
   return (await details(tenant, rows))[0];
+}
+
+/** 入金履歴: the payments allocated to the invoice (its allocation, the payment's fee and whole amount), oldest first. */
+export async function invoicePayments(tenant: Tenant, invoiceId: number): Promise<InvoicePayment[]> {
+  return tenant.db
+    .select({
+      payment_id: payments.id,
+      date: payments.date,
+      amount: paymentAllocations.amount,
+      fee: payments.fee,
+      fee_bearer: payments.fee_bearer,
+      payment_amount: payments.amount,
+    })
+    .from(paymentAllocations)
+    .innerJoin(
+      payments,
+      and(eq(payments.id, paymentAllocations.payment_id), eq(payments.company_id, paymentAllocations.company_id)),
+    )
+    .where(and(eq(paymentAllocations.company_id, tenant.companyId), eq(paymentAllocations.invoice_id, invoiceId)))
+    .orderBy(asc(payments.date), asc(payments.id));
 }

@@ -10,7 +10,6 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { fileResponse } from '../../lib/responses.js';
 import { sendFile } from '../../lib/send-file.js';
@@ -18,7 +17,7 @@ import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { correctInvoice, createInvoice, updateInvoice } from './invoice-actions.js';
 import { issueInvoice } from './invoice-issue-actions.js';
-import { sendInvoice } from './invoice-mail-actions.js';
+import { invoiceMailRoutes } from './invoice-mail.routes.js';
 import { listInvoices, loadInvoice } from './invoices.queries.js';
 
 /** Invoices belong to 受注取引管理: transactions.index; admins read them with companies.index. */
@@ -31,17 +30,6 @@ const config = {
 };
 const tags = ['invoices'];
 const LIST = '/api/invoices';
-const sendBody = z
-  .object({
-    to: z
-      .string()
-      .trim()
-      .max(254)
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'メールアドレスの形式が正しくありません')
-      .optional(),
-  })
-  .nullish();
-
 export async function invoiceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -111,22 +99,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
     },
     async ({ ctx, req }) => ({ data: await issueInvoice({ ctx, input: { id: req.params.id } }) }),
   );
-  companyRoute(
-    r,
-    {
-      method: 'POST',
-      url: `${LIST}/:id/send`,
-      config,
-      schema: {
-        tags,
-        summary: '請求書をメールで送付（PDF添付）',
-        params: idParams,
-        body: sendBody,
-        response: { 200: dataOf(invoiceDto) },
-      },
-    },
-    async ({ ctx, req }) => ({ data: await sendInvoice({ ctx, input: { id: req.params.id, to: req.body?.to } }) }),
-  );
+  invoiceMailRoutes(r, { config, tags, list: LIST });
   companyRoute(
     r,
     {

@@ -11,6 +11,7 @@ import { AttendanceHomeTile } from '../attendance/AttendanceHomeTile';
 import { EmployeesHomeTile } from '../employees/EmployeesHomeTile';
 import { CompanyNotices } from '../infos/CompanyNotices';
 import { useDashboard } from './api';
+import { SetupChecklistCard } from './SetupChecklistCard';
 
 // the chart (plain SVG, DashboardChart.tsx) is its own chunk, loaded after the home's figures are on screen
 const DashboardChart = lazy(() => import('./DashboardChart').then((m) => ({ default: m.DashboardChart })));
@@ -124,18 +125,37 @@ function FigureTiles({ specs }: { specs: TileSpec[] }) {
   );
 }
 
+/**
+ * Why 未入金の請求書 differs from 未回収売掛金: its amount is what is still to be paid on the issued invoices (請求額
+ * less the payments allocated), while 売掛金 also holds sales not invoiced yet.
+ */
+export function openInvoicesNote(face: number, open: number): string {
+  const paid = face - open;
+  return `${paid > 0 ? `請求額 ${formatJPY(face)} から入金済み ${formatJPY(paid)} を除いた残高。` : ''}未回収売掛金には未請求の売上も含まれます。`;
+}
+
 /** 毎朝の確認: what waits for someone today, each line only for those who can open it. */
 function MorningChecks({ permissions }: { permissions: readonly string[] }) {
   const q = useDashboard();
   const d = q.data;
   if (!d) return null;
   const can = (p: string) => isPermitted(p, permissions);
-  const items: { label: string; count: number; amount: number; to: string | null; shown: boolean }[] = [
+  const open = d.checks.open_invoices;
+  const items: {
+    label: string;
+    count: number;
+    amount: number;
+    to: string | null;
+    shown: boolean;
+    note?: string;
+  }[] = [
     {
-      label: '未入金の請求書',
-      ...d.checks.open_invoices,
+      label: '未入金の請求書（未入金残高）',
+      count: open.count,
+      amount: open.amount,
       to: can('transactions.index') ? '/company/transactions?tab=invoices&status=issued' : null,
       shown: true,
+      note: open.count > 0 ? openInvoicesNote(open.face_amount, open.amount) : undefined,
     },
     {
       label: '未請求の受注取引',
@@ -167,20 +187,27 @@ function MorningChecks({ permissions }: { permissions: readonly string[] }) {
     <Paper withBorder radius="md" p="md" data-testid="home-checks">
       <Stack gap={8}>
         {items.map((item) => (
-          <Group key={item.label} justify="space-between" wrap="nowrap" gap="xs">
-            {item.to ? (
-              <Anchor component={Link} to={item.to} size="sm" fw={600}>
-                {item.label}
-              </Anchor>
-            ) : (
-              <Text size="sm" fw={600}>
-                {item.label}
+          <div key={item.label}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              {item.to ? (
+                <Anchor component={Link} to={item.to} size="sm" fw={600}>
+                  {item.label}
+                </Anchor>
+              ) : (
+                <Text size="sm" fw={600}>
+                  {item.label}
+                </Text>
+              )}
+              <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {item.count}件{item.count > 0 ? `（${formatJPY(item.amount)}）` : ''}
+              </Text>
+            </Group>
+            {item.note && (
+              <Text size="xs" c="dimmed" data-testid="home-check-note">
+                {item.note}
               </Text>
             )}
-            <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-              {item.count}件{item.count > 0 ? `（${formatJPY(item.amount)}）` : ''}
-            </Text>
-          </Group>
+          </div>
         ))}
         {a && (
           // the label keeps its line; the four figures wrap between themselves (never one character a line)
@@ -244,6 +271,9 @@ export default function CompanyHomePage() {
         description={`ようこそ、${me?.name ?? ''} さん。今日の業務をはじめましょう。`}
       />
       <CompanyNotices />
+      {role === 'company' && dashboard.data?.setup && me?.company && (
+        <SetupChecklistCard setup={dashboard.data.setup} companyId={me.company.id} />
+      )}
       <section aria-labelledby="home-figures">
         <Group justify="space-between" align="baseline" mb="sm" gap="xs">
           <Title order={3} fz={16} id="home-figures">

@@ -54,7 +54,11 @@ describe('company home (/company)', () => {
     expect(within(cash).getByRole('link', { name: '普通預金元帳' }).getAttribute('href')).toContain('account_id=2');
     // morning checks
     const checks = screen.getByTestId('home-checks');
-    expect(checks.textContent).toContain('未入金の請求書3件（¥1,650,000）');
+    // the open remainder, labelled, and why it is not 未回収売掛金 (issue 33)
+    expect(checks.textContent).toContain('未入金の請求書（未入金残高）3件（¥1,650,000）');
+    expect(screen.getByTestId('home-check-note').textContent).toBe(
+      '請求額 ¥1,980,000 から入金済み ¥330,000 を除いた残高。未回収売掛金には未請求の売上も含まれます。',
+    );
     expect(within(checks).getByRole('link', { name: '未請求の受注取引' }).getAttribute('href')).toBe(
       '/company/transactions?status=0',
     );

@@ -8,7 +8,8 @@ import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCustomer } from '../customers/api';
 import { TotalsBox } from '../transactions/TotalsBox';
-import { downloadInvoicePdf, useCorrectInvoice, useSendInvoice } from './api';
+import { downloadInvoicePdf, useCorrectInvoice, useSaveInvoiceMailTemplate, useSendInvoice } from './api';
+import { InvoicePaymentsSection } from './InvoicePaymentsSection';
 import { CorrectionAlerts, InvoiceContent } from './InvoiceSections';
 import { invoiceEditPath, REDUCED_LEGEND } from './labels';
 import { PartyCard } from './PartyCard';
@@ -20,6 +21,7 @@ import { SendInvoiceModal } from './SendInvoiceModal';
  */
 export function InvoiceView({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: number) => void }) {
   const send = useSendInvoice();
+  const saveTemplate = useSaveInvoiceMailTemplate();
   const correct = useCorrectInvoice();
   const customer = useCustomer(invoice.customer_id);
   const [sendOpen, setSendOpen] = useState(false);
@@ -123,14 +125,22 @@ export function InvoiceView({ invoice, onOpen }: { invoice: Invoice; onOpen: (id
         </Grid.Col>
       </Grid>
 
+      <InvoicePaymentsSection invoice={invoice} />
+
       <SendInvoiceModal
         opened={sendOpen}
         onClose={() => setSendOpen(false)}
-        invoiceNumber={invoice.number}
+        invoice={invoice}
         defaultTo={customer.data?.email ?? ''}
-        onSend={async (to) => {
-          await send.mutateAsync({ id: invoice.id, to });
-          notifySuccess(`請求書 No.${invoice.number} を ${to} に送付しました`);
+        onSend={async (body, saveAsTemplate) => {
+          await send.mutateAsync({ id: invoice.id, ...body });
+          notifySuccess(`請求書 No.${invoice.number} を ${body.to} に送付しました`);
+          if (saveAsTemplate && body.subject && body.body) {
+            await saveTemplate
+              .mutateAsync({ subject: body.subject, body: body.body })
+              .then(() => notifySuccess('件名と本文を会社のひな形として保存しました'))
+              .catch((e) => notifyError(errorMessage(e)));
+          }
         }}
       />
     </Stack>

@@ -1,4 +1,13 @@
-import type { Invoice, InvoiceValues, Paginated, Transaction } from '@chobo/core';
+import type {
+  Invoice,
+  InvoiceMailTemplate,
+  InvoiceMailTemplateInput,
+  InvoicePayment,
+  InvoiceSendInput,
+  InvoiceValues,
+  Paginated,
+  Transaction,
+} from '@chobo/core';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { filterParam, type ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
@@ -132,10 +141,44 @@ export function useIssueInvoice() {
   );
 }
 
+/** メールで送付: to, cc, bcc, 件名 and 本文 (their placeholders are filled on the server, as in the preview). */
 export function useSendInvoice() {
-  return useInvoiceMutation(({ id, to }: { id: number; to?: string }) =>
-    api.post<{ data: Invoice }>(`${INVOICES_PATH}/${id}/send`, to ? { to } : {}).then((r) => r.data),
+  return useInvoiceMutation(({ id, ...body }: { id: number } & InvoiceSendInput) =>
+    api.post<{ data: Invoice }>(`${INVOICES_PATH}/${id}/send`, body).then((r) => r.data),
   );
+}
+
+const MAIL_TEMPLATE_PATH = '/api/company/invoice-mail-template';
+const mailTemplateKey = ['invoice-mail-template'] as const;
+
+/** The company's 請求書メールのひな形 (the default until one is saved). */
+export function useInvoiceMailTemplate(enabled: boolean) {
+  return useQuery({
+    queryKey: mailTemplateKey,
+    queryFn: ({ signal }) => api.get<{ data: InvoiceMailTemplate }>(MAIL_TEMPLATE_PATH, { signal }).then((r) => r.data),
+    enabled,
+    meta: { silent: true },
+  });
+}
+
+export function useSaveInvoiceMailTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoiceMailTemplateInput) =>
+      api.put<{ data: InvoiceMailTemplate }>(MAIL_TEMPLATE_PATH, body).then((r) => r.data),
+    meta: { silent: true },
+    onSuccess: (template) => client.setQueryData(mailTemplateKey, template),
+  });
+}
+
+/** 入金履歴: the payments allocated to an invoice (GET /api/invoices/{id}/payments). */
+export function useInvoicePayments(id: number) {
+  return useQuery({
+    queryKey: [...invoiceKeys.detail(id), 'payments'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: InvoicePayment[] }>(`${INVOICES_PATH}/${id}/payments`, { signal }).then((r) => r.data),
+    meta: { silent: true },
+  });
 }
 
 export function useCorrectInvoice() {

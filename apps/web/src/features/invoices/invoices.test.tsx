@@ -1,3 +1,4 @@
+import { DEFAULT_INVOICE_MAIL_TEMPLATE } from '@chobo/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -156,6 +157,8 @@ describe('請求書の編集', () => {
       'GET /api/invoices/9': { data: ISSUED },
       'GET /api/company/customer/7': { data: { id: 7, name: '株式会社青葉商店', email: 'keiri@aoba.example.jp' } },
       'POST /api/invoices/9/send': { data: { ...ISSUED, status: 'sent', sent_at: '2026-04-30T11:00:00+09:00' } },
+      'GET /api/invoices/9/payments': { data: [] },
+      'GET /api/company/invoice-mail-template': { data: { ...DEFAULT_INVOICE_MAIL_TEMPLATE, is_default: true } },
     });
     seedToken();
     const user = userEvent.setup();
@@ -178,9 +181,15 @@ describe('請求書の編集', () => {
     await waitFor(() => expect(to.value).toBe('keiri@aoba.example.jp'));
     await user.clear(to);
     await user.type(to, 'shiharai@aoba.example.jp');
-    await user.click(screen.getByRole('button', { name: '送付する' }));
+    await user.click(screen.getByRole('button', { name: 'プレビュー' }));
+    await user.click(await screen.findByRole('button', { name: '送付する' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ to: 'shiharai@aoba.example.jp' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      to: 'shiharai@aoba.example.jp',
+      cc: [],
+      bcc: [],
+      ...DEFAULT_INVOICE_MAIL_TEMPLATE,
+    });
   });
 
   it('issues a draft after confirming; a 422 shows the server message', async () => {
