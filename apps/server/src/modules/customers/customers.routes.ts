@@ -2,16 +2,12 @@ import { customerDto, customerInput, customerListQuery } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from '../../lib/crud-routes.js';
 import { sendJsonText } from '../../lib/json-text.js';
-import type { RouteAccess } from '../../plugins/auth.js';
+import { adminReadable, type RouteAccess } from '../../plugins/auth.js';
 import { createCustomer, deleteCustomer, updateCustomer } from './customer-actions.js';
 import { findCustomer, listCustomersJson, toCustomer } from './customers.queries.js';
 
 /** Company users with customer.index; admins may read a company's customers with companies.index. */
-const ACCESS: RouteAccess = {
-  roles: ['company', 'employee', 'admin'],
-  permission: 'customer.index',
-  adminPermission: 'companies.index',
-};
+const ACCESS: RouteAccess = adminReadable('customer.index');
 
 export async function customerRoutes(app: FastifyInstance) {
   crudRoutes(app, {

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { CompanyCtx } from '../../lib/context.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
 import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
-import type { RouteAccess } from '../../plugins/auth.js';
+import { adminReadable } from '../../plugins/auth.js';
 import { type ExportTable, sendTable } from '../accounting/statement-files.js';
 import { companyName } from '../company-profile/company.queries.js';
 import { createPayment, deletePayment, settleShortPayment, updatePayment } from './payment-actions.js';
@@ -35,13 +35,7 @@ import {
 import { listPayments, loadPayment, openItemsAnswer } from './payments.queries.js';
 
 /** Company users with payment-management.index; admins read a company's payments with companies.index. */
-const config = {
-  access: {
-    roles: ['company', 'employee', 'admin'],
-    permission: 'payment-management.index',
-    adminPermission: 'companies.index',
-  } satisfies RouteAccess,
-};
+const config = { access: adminReadable('payment-management.index') };
 const tags = ['payments'];
 const LIST = '/api/payments';
 const REPORTS = '/api/payment-reports';

@@ -20,7 +20,7 @@ import { registerFileSource, signFileLink } from '../../lib/file-links.js';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import { readUploads } from '../../lib/uploads.js';
-import type { RouteAccess } from '../../plugins/auth.js';
+import { adminReadable } from '../../plugins/auth.js';
 import {
   addDocumentFiles,
   createDocument,
@@ -41,13 +41,7 @@ import {
 } from './transaction-documents.queries.js';
 
 /** Company users with transaction-documents.index; admins read a company's documents with companies.index. */
-const config = {
-  access: {
-    roles: ['company', 'employee', 'admin'],
-    permission: 'transaction-documents.index',
-    adminPermission: 'companies.index',
-  } satisfies RouteAccess,
-};
+const config = { access: adminReadable('transaction-documents.index') };
 const tags = ['transaction-documents'];
 const LIST = '/api/transaction-documents';
 const MAX_FILES_PER_REQUEST = 10;

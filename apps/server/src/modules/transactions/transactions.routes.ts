@@ -13,18 +13,12 @@ import type { z } from 'zod';
 import type { Tenant } from '../../lib/context.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
 import { csvLine, csvWriter } from '../../lib/csv.js';
-import type { RouteAccess } from '../../plugins/auth.js';
+import { adminReadable } from '../../plugins/auth.js';
 import { createTransaction, deleteTransaction, updateTransaction } from './transaction-actions.js';
 import { listTransactions, loadTransaction, transactionBatches } from './transactions.queries.js';
 
 /** Company users with transactions.index; admins read a company's sales with companies.index. */
-const config = {
-  access: {
-    roles: ['company', 'employee', 'admin'],
-    permission: 'transactions.index',
-    adminPermission: 'companies.index',
-  } satisfies RouteAccess,
-};
+const config = { access: adminReadable('transactions.index') };
 
 const CSV_HEADER = [
   '取引番号',
