@@ -20,6 +20,7 @@ import { checkBalances } from '../src/modules/accounting/check-balances.js';
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
 import { createCompany, createTestDatabase, createUser, signIn } from '../src/test/harness.js';
 import { bulkLoad } from './journal-bulk.js';
+import { stats } from './support.js';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const STAGE = Number(process.env.BENCH_SMALL_STAGE ?? Math.min(100_000, LINES));
@@ -27,12 +28,6 @@ const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 50);
 const SMALL_LINES = Number(process.env.BENCH_SMALL_LINES ?? 2_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const FY = { from: '2026-04-01', to: '2027-03-31' };
-
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { p50: pick(0.5), p95: pick(0.95) };
-}
 
 type Case = { name: string; api: () => Promise<unknown>; raw: () => Promise<unknown> };
 

@@ -8,35 +8,23 @@
 import { performance } from 'node:perf_hooks';
 import { addDays, datesOf, holidayName, todayInTokyo, weekdayOf } from '@chobo/core';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
 import { type Database, openDatabase, runMigrations } from '../src/db/client.js';
 import { attendanceDays, employees } from '../src/db/schema/index.js';
-import { loadEnv } from '../src/env.js';
 import { systemCompanyCtx } from '../src/lib/context.js';
 import { closeMonth } from '../src/modules/attendance/attendance-actions.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 import { onPostgresIfReachable } from './on-postgres.js';
+import { benchApp, stats } from './support.js';
 
 const EMPLOYEES = Number(process.env.BENCH_ATT_EMPLOYEES ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const YEAR = 2026;
 const OPEN_MONTH = '2026-11';
 
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { p50: pick(0.5), p95: pick(0.95) };
-}
-
 async function run(label: string, open: () => Promise<Database>) {
   const database = await open();
   await runMigrations(database);
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    db: database.db,
-    driver: database.driver,
-    rateLimits: false,
-  });
+  const app = await benchApp(database);
   // the month under test is open and its days lie before "today"
   app.deps.clock = () => new Date('2026-11-30T03:00:00Z');
   const company = await createCompany(database.db);

@@ -6,24 +6,19 @@
  * progress values they saw. Not part of `npm run bench` (a one-off check of the between-chunk yield).
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/app.js';
 import { openDatabase, runMigrations } from '../src/db/client.js';
 import { bankAccounts } from '../src/db/schema/index.js';
-import { loadEnv } from '../src/env.js';
 import { createJobQueue } from '../src/lib/queue.js';
 import { MemoryFileStorage } from '../src/lib/storage.js';
 import { bankCsvFile, syntheticLines } from '../src/modules/bank-statements/statement-files.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 import { multipartForm } from '../src/test/multipart.js';
+import { benchApp } from './support.js';
 
 const database = await openDatabase({ dataDir: 'memory://' });
 await runMigrations(database);
 const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
-const app = await buildApp({
-  env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-  db: database.db,
-  driver: database.driver,
-  rateLimits: false,
+const app = await benchApp(database, {
   storage: new MemoryFileStorage(),
   queue,
 });

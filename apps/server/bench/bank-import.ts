@@ -14,10 +14,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
 import { type Database, openDatabase, runMigrations } from '../src/db/client.js';
 import { bankAccounts, bankRules } from '../src/db/schema/index.js';
-import { loadEnv } from '../src/env.js';
 import { systemCompanyCtx, systemTenant } from '../src/lib/context.js';
 import { createJobQueue, type JobQueue } from '../src/lib/queue.js';
 import { MemoryFileStorage } from '../src/lib/storage.js';
@@ -34,6 +32,7 @@ import { decodeStatement, detectParser, normalizeText } from '../src/modules/ban
 import { bankCsvFile, syntheticLines } from '../src/modules/bank-statements/statement-files.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 import { multipartForm } from '../src/test/multipart.js';
+import { benchApp } from './support.js';
 
 const N = Number(process.env.BENCH_BANK_ROWS ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -56,11 +55,7 @@ class Rollback extends Error {}
 async function bench(label: string, database: Database, file: Buffer) {
   await runMigrations(database);
   const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    db: database.db,
-    driver: database.driver,
-    rateLimits: false,
+  const app = await benchApp(database, {
     storage: new MemoryFileStorage(),
     queue,
   });

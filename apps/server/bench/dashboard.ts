@@ -8,36 +8,24 @@
 import { performance } from 'node:perf_hooks';
 import { fiscalYearContaining, todayInTokyo } from '@chobo/core';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
 import { openDatabase, runMigrations } from '../src/db/client.js';
 import { customers } from '../src/db/schema/index.js';
 import { seedDemoAccounting } from '../src/db/seed/demo-accounting.js';
 import { seedDemoMasterData } from '../src/db/seed/demo-master-data.js';
-import { loadEnv } from '../src/env.js';
 import { systemTenant } from '../src/lib/context.js';
 import { hashPassword } from '../src/lib/secrets.js';
 import { seedDefaultAccounts } from '../src/modules/accounting/chart-of-accounts.js';
 import { generateEntries } from '../src/modules/accounting/journal-generator.js';
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
+import { benchApp, stats } from './support.js';
 
 const ENTRIES = Number(process.env.BENCH_DASHBOARD_ENTRIES ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { p50: pick(0.5), p95: pick(0.95) };
-}
-
 const database = await openDatabase({ dataDir: 'memory://' });
 await runMigrations(database);
-const app = await buildApp({
-  env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-  db: database.db,
-  driver: database.driver,
-  rateLimits: false,
-});
+const app = await benchApp(database);
 const company = await createCompany(database.db, { fiscal_year_end_month: 3, registration_number: 'T7000012050002' });
 const tenant = systemTenant(database.db, company.id);
 await seedDefaultAccounts(tenant);

@@ -9,13 +9,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { DEMO_OWNER_EMAIL } from '../src/db/seed/seed.js';
 import { analyzeStaleTables, prepareDatabase } from '../src/db/startup.js';
-import { loadEnv } from '../src/env.js';
 import { clearPageCaches } from '../src/lib/page-cache.js';
 import { signIn } from '../src/test/harness.js';
+import { benchApp } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const PASSWORD = 'bench-pass-2026';
@@ -29,12 +28,7 @@ await prepareDatabase(database, {
   demoPassword: PASSWORD,
 });
 const seedSeconds = (performance.now() - t0) / 1000;
-const app = await buildApp({
-  env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-  db: database.db,
-  driver: database.driver,
-  rateLimits: false,
-});
+const app = await benchApp(database);
 const headers = { authorization: `Bearer ${await signIn(app, DEMO_OWNER_EMAIL, PASSWORD)}` };
 
 const CALLS = [

@@ -12,25 +12,19 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
 import { type Database, openDatabase, runMigrations } from '../src/db/client.js';
 import { customers } from '../src/db/schema/index.js';
-import { loadEnv } from '../src/env.js';
 import { dayPageStart } from '../src/lib/day-paging.js';
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 import { onPostgresIfReachable } from './on-postgres.js';
+import { benchApp, stats } from './support.js';
 
 const N = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WHICH = process.env.BENCH_LIST_DB ?? 'both';
 const PER = 20;
 
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { p50: pick(0.5), p95: pick(0.95) };
-}
 const load = () =>
   os
     .loadavg()
@@ -96,12 +90,7 @@ const LISTS = [
 async function run(label: string, open: () => Promise<Database>) {
   const database = await open();
   await runMigrations(database);
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    db: database.db,
-    driver: database.driver,
-    rateLimits: false,
-  });
+  const app = await benchApp(database);
   const company = await createCompany(database.db);
   const owner = await createUser(database.db, { role: 'company', companyId: company.id });
   const [cust] = await database.db

@@ -24,9 +24,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { extractFields, normalizeOcrText, type OcrFieldValues } from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
 import { ocrDocuments } from '../src/db/schema/index.js';
-import { loadEnv } from '../src/env.js';
 import { createJobQueue } from '../src/lib/queue.js';
 import { MemoryFileStorage } from '../src/lib/storage.js';
 import { TesseractEngine } from '../src/modules/ocr-documents/engine.js';
@@ -34,6 +32,7 @@ import { type Fixture, fixtureSpecs, renderFixture } from '../src/modules/ocr-do
 import { MupdfRasteriser } from '../src/modules/ocr-documents/rasteriser.js';
 import { createCompany, createTestDatabase, createUser, signIn } from '../src/test/harness.js';
 import { multipartFiles } from '../src/test/multipart.js';
+import { benchApp } from './support.js';
 
 const FIXTURES = Number(process.env.OCR_BENCH_FIXTURES ?? 40);
 const PAGES = Number(process.env.OCR_BENCH_PAGES ?? 100);
@@ -211,11 +210,7 @@ async function load(fixtures: Fixture[]) {
   delete process.env.CHOBO_OCR_THREAD_NICE;
   const database = await createTestDatabase();
   const queue = createJobQueue(database, { pollingIntervalSeconds: 0.5, onError: () => {} });
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    db: database.db,
-    driver: database.driver,
-    rateLimits: false,
+  const app = await benchApp(database, {
     queue,
     ocr: {
       engine: new TesseractEngine({ parameters: engineParameters }),

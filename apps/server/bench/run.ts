@@ -15,15 +15,10 @@ import { loadEnv } from '../src/env.js';
 import { systemTenant } from '../src/lib/context.js';
 import { seedDefaultAccounts } from '../src/modules/accounting/chart-of-accounts.js';
 import { createCompany, createTestDatabase, createUser, signIn } from '../src/test/harness.js';
+import { stats } from './support.js';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { p50: pick(0.5), p95: pick(0.95), mean: s.reduce((a, b) => a + b, 0) / s.length };
-}
 
 async function bench(label: string, open: () => ReturnType<typeof openDatabase>) {
   const database = await open();

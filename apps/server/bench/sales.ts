@@ -7,21 +7,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
 import { type Database, openDatabase, runMigrations } from '../src/db/client.js';
 import { companies, customers, salesTransactionLines, salesTransactions } from '../src/db/schema/index.js';
-import { loadEnv } from '../src/env.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 import { onPostgresIfReachable } from './on-postgres.js';
+import { benchApp, stats } from './support.js';
 
 const N = Number(process.env.BENCH_SALES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
-
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { p50: pick(0.5), p95: pick(0.95) };
-}
 
 async function bulkSales(database: Database, companyId: number, customerIds: number[], n: number) {
   const BATCH = 2000;
@@ -71,12 +64,7 @@ async function bulkSales(database: Database, companyId: number, customerIds: num
 async function run(label: string, open: () => Promise<Database>) {
   const database = await open();
   await runMigrations(database);
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    db: database.db,
-    driver: database.driver,
-    rateLimits: false,
-  });
+  const app = await benchApp(database);
   const company = await createCompany(database.db, {
     registration_number: 'T7000012050002',
     postal_code: '1000005',

@@ -14,23 +14,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
 import { type Database, openDatabase, runMigrations } from '../src/db/client.js';
 import { customers } from '../src/db/schema/index.js';
-import { loadEnv } from '../src/env.js';
 import { LocalFileStorage } from '../src/lib/storage.js';
 import { createCompany, createTestDatabase, createUser, signIn } from '../src/test/harness.js';
 import { multipartFiles, tinyPdf } from '../src/test/multipart.js';
+import { benchApp, stats } from './support.js';
 
 const N = Number(process.env.BENCH_DOCS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const UPLOAD_RUNS = Math.max(5, Math.round(RUNS / 3));
-
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { p50: pick(0.5), p95: pick(0.95) };
-}
 
 /** n documents in one statement (generate_series): suppliers round-robin, dates over 2,400 days from 2020. */
 async function bulkDocuments(database: Database, companyId: number, supplierIds: number[], n: number) {
@@ -51,11 +44,7 @@ async function run(label: string, open: () => Promise<Database>) {
   const database = await open();
   await runMigrations(database);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chobo-bench-files-'));
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    db: database.db,
-    driver: database.driver,
-    rateLimits: false,
+  const app = await benchApp(database, {
     storage: new LocalFileStorage(path.join(dataDir, 'files')),
   });
   const company = await createCompany(database.db);

@@ -22,6 +22,14 @@ export interface RouteAccess {
   adminPermission?: string;
 }
 
+/**
+ * A company resource's access: company users and employees with `permission`; platform admins read it
+ * (GET with company_id) with companies.index.
+ */
+export function adminReadable(permission: string): RouteAccess {
+  return { roles: ['company', 'employee', 'admin'], permission, adminPermission: 'companies.index' };
+}
+
 export interface AuthContext {
   userId: number;
   tokenId: number;

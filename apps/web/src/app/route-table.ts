@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { prefetchDashboard } from '../features/home/dashboard-query';
+import { prefetchDashboard } from '../features/dashboard/dashboard-query';
 import { menuPermission } from './menu';
 
 /**
@@ -52,7 +52,7 @@ export const SYSTEM_HOME = '/system';
 export const PAGES: PageDef[] = [
   // ── company area ────────────────────────────────────────────────────────────
   company(COMPANY_HOME, 'ホーム', m('/company'), {
-    load: () => import('../features/home/CompanyHomePage'),
+    load: () => import('../features/dashboard/CompanyHomePage'),
     prefetch: prefetchDashboard,
   }),
   company('/company/customers', '顧客管理', m('/company/customers'), {
@@ -163,22 +163,22 @@ export const PAGES: PageDef[] = [
     load: () => import('../features/attendance/AttendanceDayPages').then((p) => ({ default: p.AttendanceEditPage })),
   }),
   company('/company/payment_management', '入金管理・支払いレポート 一覧', m('/company/payment_management'), {
-    load: () => import('../features/payment-management/PaymentListPage'),
+    load: () => import('../features/payments/PaymentListPage'),
   }),
   company('/company/payment_management/create', '入金・支払いの登録', m('/company/payment_management'), {
-    load: () => import('../features/payment-management/PaymentFormPage'),
+    load: () => import('../features/payments/PaymentFormPage'),
   }),
   company('/company/payment_management/edit/:id?', '入金・支払いの編集', m('/company/payment_management'), {
-    load: () => import('../features/payment-management/PaymentEditPage'),
+    load: () => import('../features/payments/PaymentEditPage'),
   }),
   company('/company/preparation-of-tax-return', '確定申告書の作成・出力', m('/company/preparation-of-tax-return'), {
-    load: () => import('../features/tax-return/TaxReturnPage'),
+    load: () => import('../features/tax-returns/TaxReturnPage'),
   }),
   company(
     '/company/preparation-of-tax-return-preview',
     '確定申告書のプレビュー',
     m('/company/preparation-of-tax-return'),
-    { load: () => import('../features/tax-return/TaxReturnPreviewPage') },
+    { load: () => import('../features/tax-returns/TaxReturnPreviewPage') },
   ),
   company('/company/audit-logs', '操作ログ', m('/company/audit-logs'), {
     roles: ['company'],
@@ -210,7 +210,7 @@ export const PAGES: PageDef[] = [
   }),
 
   // ── system (admin) area ─────────────────────────────────────────────────────
-  system(SYSTEM_HOME, '管理画面ホーム', m('/system'), { load: () => import('../features/home/SystemHomePage') }),
+  system(SYSTEM_HOME, '管理画面ホーム', m('/system'), { load: () => import('../features/dashboard/SystemHomePage') }),
   system('/system/companies', '企業一覧', m('/system/companies'), {
     load: () => import('../features/admin-companies/CompanyListPage'),
   }),

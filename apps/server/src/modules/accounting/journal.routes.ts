@@ -24,7 +24,7 @@ import { sendJsonText } from '../../lib/json-text.js';
 import { csvType, sendFile } from '../../lib/send-file.js';
 import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import { readUpload } from '../../lib/uploads.js';
-import type { RouteAccess } from '../../plugins/auth.js';
+import { adminReadable, type RouteAccess } from '../../plugins/auth.js';
 import { loadAccountingSettings } from '../company-profile/company.queries.js';
 import { createAccount, deleteAccount, updateAccount } from './account-actions.js';
 import { listAccounts } from './accounts.queries.js';
@@ -33,11 +33,7 @@ import { createEntry, deleteEntry, reverseEntry, updateEntry } from './journal-a
 import { exportJournalCsv, importJournalCsv } from './journal-csv.js';
 
 /** Everything here needs company-accountings.show; admins read a company's books with companies.index. */
-export const ACCOUNTING_ACCESS: RouteAccess = {
-  roles: ['company', 'employee', 'admin'],
-  permission: 'company-accountings.show',
-  adminPermission: 'companies.index',
-};
+export const ACCOUNTING_ACCESS: RouteAccess = adminReadable('company-accountings.show');
 const config = { access: ACCOUNTING_ACCESS };
 const JOURNAL = '/api/accountings';
 const ACCOUNTS = '/api/company/accounts';

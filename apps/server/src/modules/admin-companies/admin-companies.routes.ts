@@ -7,12 +7,12 @@ import {
   dataWithMessageOf,
   idParams,
   logoDto,
-  noContentDto,
-  pageOf,
   versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../lib/context.js';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { notFound } from '../../lib/http-errors.js';
 import { requestCtx, type ZodApp } from '../../lib/tenant-route.js';
 import { readUpload, toDataUrl } from '../../lib/uploads.js';
@@ -31,6 +31,14 @@ const config = { access: { roles: ['admin'], permission: 'companies.index' } as 
 const tags = ['admin-companies'];
 const LIST = '/api/admin/companies';
 
+const NOT_FOUND = '企業が見つかりません';
+
+async function loadCompany(db: Ctx['db'], id: number) {
+  const row = await findAdminCompany(db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return loadAdminCompany(db, row);
+}
+
 export async function adminCompanyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   companyRecordRoutes(r);
@@ -40,67 +48,21 @@ export async function adminCompanyRoutes(app: FastifyInstance) {
 
 /** 企業: 一覧・登録・詳細・更新・削除・利用停止・再開。 */
 function companyRecordRoutes(r: ZodApp) {
-  r.get(
-    LIST,
-    {
-      config,
-      schema: {
-        tags,
-        summary: '企業の一覧',
-        response: { 200: pageOf(adminCompanyDto) },
-        querystring: adminCompanyListQuery,
-      },
-    },
-    async (req) => listAdminCompanies(r.deps.db, req.query),
-  );
-  r.post(
-    LIST,
-    {
-      config,
-      schema: { tags, summary: '企業の登録', response: { 201: dataOf(adminCompanyDto) }, body: adminCompanyInput },
-    },
-    async (req, reply) => {
-      const data = await createAdminCompany({ ctx: requestCtx(req), input: req.body });
-      return reply.status(201).send({ data });
-    },
-  );
-  r.get(
-    `${LIST}/:id`,
-    { config, schema: { tags, summary: '企業の詳細', response: { 200: dataOf(adminCompanyDto) }, params: idParams } },
-    async (req) => {
-      const row = await findAdminCompany(r.deps.db, req.params.id);
-      if (!row) throw notFound('企業が見つかりません');
-      return { data: await loadAdminCompany(r.deps.db, row) };
-    },
-  );
-  for (const method of ['PUT', 'PATCH'] as const) {
-    r.route({
-      method,
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '企業の更新',
-        response: { 200: dataOf(adminCompanyDto) },
-        params: idParams,
-        body: versioned(adminCompanyInput),
-      },
-      handler: async (req) => ({
-        data: await updateAdminCompany({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
-      }),
-    });
-  }
-  r.delete(
-    `${LIST}/:id`,
-    {
-      config,
-      schema: { tags, summary: '企業の削除（仕訳のない企業のみ）', response: { 204: noContentDto }, params: idParams },
-    },
-    async (req, reply) => {
-      await deleteAdminCompany({ ctx: requestCtx(req), input: { id: req.params.id } });
-      return reply.status(204).send();
-    },
-  );
+  crudRoutes(r, {
+    scope: 'admin',
+    url: LIST,
+    config,
+    tags,
+    input: adminCompanyInput,
+    dto: adminCompanyDto,
+    notFound: NOT_FOUND,
+    summaries: ['企業の一覧', '企業の登録', '企業の詳細', '企業の更新', '企業の削除（仕訳のない企業のみ）'],
+    list: { query: adminCompanyListQuery, run: ({ ctx, query }) => listAdminCompanies(ctx.db, query) },
+    create: createAdminCompany,
+    load: (ctx, id) => loadCompany(ctx.db, id),
+    update: updateAdminCompany,
+    remove: deleteAdminCompany,
+  });
   r.post(
     `${LIST}/:id/suspend`,
     {
@@ -136,11 +98,7 @@ function companyAccountRoutes(r: ZodApp) {
         params: idParams,
       },
     },
-    async (req) => {
-      const row = await findAdminCompany(r.deps.db, req.params.id);
-      if (!row) throw notFound('企業が見つかりません');
-      return { data: await loadAdminCompany(r.deps.db, row) };
-    },
+    async (req) => ({ data: await loadCompany(r.deps.db, req.params.id) }),
   );
   r.put(
     `${LIST}/:id/account`,
@@ -167,7 +125,7 @@ function companyLogoRoutes(r: ZodApp) {
     { config, schema: { tags, summary: '企業のロゴ', response: { 200: dataOf(logoDto) }, params: idParams } },
     async (req) => {
       const row = await findAdminCompany(r.deps.db, req.params.id);
-      if (!row) throw notFound('企業が見つかりません');
+      if (!row) throw notFound(NOT_FOUND);
       return { data: { logo_data: row.logo_data } };
     },
   );

@@ -1,67 +1,27 @@
-import {
-  adminListQuery,
-  adminUpdateInput,
-  adminUserDto,
-  dataOf,
-  idParams,
-  noContentDto,
-  pageOf,
-  versioned,
-} from '@chobo/core';
+import { adminListQuery, adminUpdateInput, adminUserDto } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/http-errors.js';
-import { requestCtx } from '../../lib/tenant-route.js';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { deleteAdmin, updateAdmin } from './admin-actions.js';
 import { findAdmin, listAdmins, toAdmin } from './admins.queries.js';
 
-const config = { access: { roles: ['admin'], permission: 'admin.index' } as RouteAccess };
-const tags = ['admins'];
-const LIST = '/api/admin/admin';
-
+/** 管理者: /api/admin/admin (new administrators come by invitation, so no POST here). */
 export async function adminRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    LIST,
-    {
-      config,
-      schema: { tags, summary: '管理者の一覧', response: { 200: pageOf(adminUserDto) }, querystring: adminListQuery },
+  crudRoutes(app, {
+    scope: 'admin',
+    url: '/api/admin/admin',
+    config: { access: { roles: ['admin'], permission: 'admin.index' } as RouteAccess },
+    tags: ['admins'],
+    input: adminUpdateInput,
+    dto: adminUserDto,
+    notFound: '管理者が見つかりません',
+    summaries: ['管理者の一覧', null, '管理者の詳細', '管理者の更新', '管理者の削除'],
+    list: { query: adminListQuery, run: ({ ctx, query }) => listAdmins(ctx.db, query) },
+    load: async (ctx, id) => {
+      const row = await findAdmin(ctx.db, id);
+      return row && toAdmin(row);
     },
-    async (req) => listAdmins(app.deps.db, req.query),
-  );
-  r.get(
-    `${LIST}/:id`,
-    { config, schema: { tags, summary: '管理者の詳細', response: { 200: dataOf(adminUserDto) }, params: idParams } },
-    async (req) => {
-      const row = await findAdmin(app.deps.db, req.params.id);
-      if (!row) throw notFound('管理者が見つかりません');
-      return { data: toAdmin(row) };
-    },
-  );
-  for (const method of ['PUT', 'PATCH'] as const) {
-    r.route({
-      method,
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '管理者の更新',
-        response: { 200: dataOf(adminUserDto) },
-        params: idParams,
-        body: versioned(adminUpdateInput),
-      },
-      handler: async (req) => ({
-        data: await updateAdmin({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
-      }),
-    });
-  }
-  r.delete(
-    `${LIST}/:id`,
-    { config, schema: { tags, summary: '管理者の削除', response: { 204: noContentDto }, params: idParams } },
-    async (req, reply) => {
-      await deleteAdmin({ ctx: requestCtx(req), input: { id: req.params.id } });
-      return reply.status(204).send();
-    },
-  );
+    update: updateAdmin,
+    remove: deleteAdmin,
+  });
 }

@@ -2,15 +2,11 @@ import { companyIdQuery, dashboardDto, dataOf, isPermitted, tokyoDate } from '@c
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companyRoute } from '../../lib/tenant-route.js';
-import { type RouteAccess, requireAuth } from '../../plugins/auth.js';
+import { adminReadable, type RouteAccess, requireAuth } from '../../plugins/auth.js';
 import { readDashboard } from './dashboard.js';
 
 /** Whoever sees the company home (ホーム: customer.index); admins read it with company_id. */
-const DASHBOARD_ACCESS: RouteAccess = {
-  roles: ['company', 'employee', 'admin'],
-  permission: 'customer.index',
-  adminPermission: 'companies.index',
-};
+const DASHBOARD_ACCESS: RouteAccess = adminReadable('customer.index');
 
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

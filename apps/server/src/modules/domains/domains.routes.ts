@@ -1,16 +1,7 @@
-import {
-  dataOf,
-  domainDto,
-  domainInput,
-  domainListQuery,
-  idParams,
-  noContentDto,
-  pageOf,
-  versioned,
-} from '@chobo/core';
+import { dataOf, domainDto, domainInput, domainListQuery, idParams } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/http-errors.js';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { requestCtx } from '../../lib/tenant-route.js';
 import { readUpload, toDataUrl } from '../../lib/uploads.js';
 import type { RouteAccess } from '../../plugins/auth.js';
@@ -23,56 +14,24 @@ const LIST = '/api/admin/domains';
 
 export async function domainRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    LIST,
-    {
-      config,
-      schema: { tags, summary: 'ドメインの一覧', response: { 200: pageOf(domainDto) }, querystring: domainListQuery },
+  crudRoutes(app, {
+    scope: 'admin',
+    url: LIST,
+    config,
+    tags,
+    input: domainInput,
+    dto: domainDto,
+    notFound: 'ドメインが見つかりません',
+    summaries: ['ドメインの一覧', 'ドメインの登録', 'ドメインの詳細', 'ドメインの更新', 'ドメインの削除'],
+    list: { query: domainListQuery, run: ({ ctx, query }) => listDomains(ctx.db, query) },
+    create: createDomain,
+    load: async (ctx, id) => {
+      const row = await findDomain(ctx.db, id);
+      return row && toDomain(row.domain, row.n);
     },
-    async (req) => listDomains(app.deps.db, req.query),
-  );
-  r.post(
-    LIST,
-    { config, schema: { tags, summary: 'ドメインの登録', response: { 201: dataOf(domainDto) }, body: domainInput } },
-    async (req, reply) => {
-      const data = await createDomain({ ctx: requestCtx(req), input: req.body });
-      return reply.status(201).send({ data });
-    },
-  );
-  r.get(
-    `${LIST}/:id`,
-    { config, schema: { tags, summary: 'ドメインの詳細', response: { 200: dataOf(domainDto) }, params: idParams } },
-    async (req) => {
-      const row = await findDomain(app.deps.db, req.params.id);
-      if (!row) throw notFound('ドメインが見つかりません');
-      return { data: toDomain(row.domain, row.n) };
-    },
-  );
-  for (const method of ['PUT', 'PATCH'] as const) {
-    r.route({
-      method,
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: 'ドメインの更新',
-        response: { 200: dataOf(domainDto) },
-        params: idParams,
-        body: versioned(domainInput),
-      },
-      handler: async (req) => ({
-        data: await updateDomain({ ctx: requestCtx(req), input: { ...req.body, id: req.params.id } }),
-      }),
-    });
-  }
-  r.delete(
-    `${LIST}/:id`,
-    { config, schema: { tags, summary: 'ドメインの削除', response: { 204: noContentDto }, params: idParams } },
-    async (req, reply) => {
-      await deleteDomain({ ctx: requestCtx(req), input: { id: req.params.id } });
-      return reply.status(204).send();
-    },
-  );
+    update: updateDomain,
+    remove: deleteDomain,
+  });
   r.post(
     `${LIST}/:id/logo`,
     {

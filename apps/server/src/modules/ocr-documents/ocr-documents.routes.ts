@@ -23,7 +23,7 @@ import { registerFileSource, signFileLink } from '../../lib/file-links.js';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import { readUploads } from '../../lib/uploads.js';
-import type { RouteAccess } from '../../plugins/auth.js';
+import { adminReadable } from '../../plugins/auth.js';
 import {
   confirmOcrDocument,
   correctOcrDocument,
@@ -45,13 +45,7 @@ import {
 import { OCR_QUEUE, type OcrJobData, runOcrJob } from './ocr-job.js';
 
 /** Company users with ocr-documents.index (a domain permission); admins read with companies.index. */
-const config = {
-  access: {
-    roles: ['company', 'employee', 'admin'],
-    permission: 'ocr-documents.index',
-    adminPermission: 'companies.index',
-  } satisfies RouteAccess,
-};
+const config = { access: adminReadable('ocr-documents.index') };
 const tags = ['ocr-documents'];
 const LIST = '/api/ocr-documents';
 /** Signed links (lib/file-links.ts): file id = document id × 100 + page (0 = the original upload). */

@@ -346,6 +346,32 @@ export function openItemOf(r: Record<string, unknown>): OpenItem {
   };
 }
 
+/** GET /api/payments/open-items: the open documents (at most 500 without a customer), their totals per customer, the usual fee. */
+export async function openItemsAnswer(
+  tenant: Tenant,
+  q: { direction: 'in' | 'out'; customer_id?: number; payment_id?: number },
+) {
+  const items = await openItems(tenant, q);
+  const by = new Map<number, { customer_id: number; customer_name: string; count: number; remaining: number }>();
+  for (const it of items) {
+    const g = by.get(it.customer_id) ?? {
+      customer_id: it.customer_id,
+      customer_name: it.customer_name,
+      count: 0,
+      remaining: 0,
+    };
+    g.count++;
+    g.remaining += it.remaining;
+    by.set(it.customer_id, g);
+  }
+  const one = q.customer_id !== undefined;
+  return {
+    items: one ? items : items.slice(0, 500),
+    suggested_fee: one && q.direction === 'in' ? await suggestedFee(tenant, q.customer_id as number) : null,
+    by_customer: [...by.values()].sort((a, b) => b.remaining - a.remaining),
+  };
+}
+
 /** The customer's usual 振込手数料: the fee of its last 入金 whose fee we bore. */
 export async function suggestedFee(tenant: Tenant, customerId: number): Promise<number | null> {
   const [row] = await tenant.db

@@ -3,27 +3,25 @@ import {
   agingQuery,
   collectionsDto,
   collectionsQuery,
-  companyIdQuery,
   dataOf,
   idParams,
-  noContentDto,
   openItemsDto,
   openItemsQuery,
-  pageOf,
   payablesDto,
   payablesQuery,
   paymentDto,
   paymentInput,
   paymentListQuery,
   shortPaymentInput,
-  versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/http-errors.js';
+import type { z } from 'zod';
+import type { CompanyCtx } from '../../lib/context.js';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
-import type { RouteAccess } from '../../plugins/auth.js';
-import { sendTable } from '../accounting/statement-files.js';
+import { adminReadable } from '../../plugins/auth.js';
+import { type ExportTable, sendTable } from '../accounting/statement-files.js';
 import { companyName } from '../company-profile/company.queries.js';
 import { createPayment, deletePayment, settleShortPayment, updatePayment } from './payment-actions.js';
 import {
@@ -34,61 +32,44 @@ import {
   payablesReport,
   payablesTable,
 } from './payment-reports.js';
-import { listPayments, loadPayment, openItems, suggestedFee } from './payments.queries.js';
+import { listPayments, loadPayment, openItemsAnswer } from './payments.queries.js';
 
 /** Company users with payment-management.index; admins read a company's payments with companies.index. */
-const config = {
-  access: {
-    roles: ['company', 'employee', 'admin'],
-    permission: 'payment-management.index',
-    adminPermission: 'companies.index',
-  } satisfies RouteAccess,
-};
+const config = { access: adminReadable('payment-management.index') };
 const tags = ['payments'];
 const LIST = '/api/payments';
 const REPORTS = '/api/payment-reports';
 
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  paymentListRoutes(r);
-  paymentRecordRoutes(r);
+  crudRoutes(r, {
+    scope: 'company',
+    url: LIST,
+    config,
+    tags,
+    input: paymentInput,
+    dto: paymentDto,
+    notFound: '入出金が見つかりません',
+    summaries: [
+      '入金・支払の一覧',
+      '入金・支払の登録（消込と仕訳）',
+      '入金・支払の詳細',
+      '入金・支払の更新（消込と仕訳を差し替え）',
+      '入金・支払の削除（仕訳は取消、書類は未入金に）',
+    ],
+    list: { query: paymentListQuery, run: ({ ctx, query }) => listPayments(ctx, query) },
+    adminReads: true,
+    create: createPayment,
+    load: loadPayment,
+    update: updatePayment,
+    remove: deletePayment,
+    more: () => paymentMoreRoutes(r),
+  });
   paymentReportRoutes(r);
 }
 
-/** 入金・支払の一覧・登録と、消込の候補（未消込の書類）。 */
-function paymentListRoutes(r: ZodApp) {
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: LIST,
-      config,
-      schema: {
-        tags,
-        summary: '入金・支払の一覧',
-        querystring: paymentListQuery,
-        response: { 200: pageOf(paymentDto) },
-      },
-    },
-    async ({ ctx, req }) => listPayments(ctx, req.query),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'POST',
-      url: LIST,
-      config,
-      schema: {
-        tags,
-        summary: '入金・支払の登録（消込と仕訳）',
-        body: paymentInput,
-        response: { 201: dataOf(paymentDto) },
-      },
-    },
-    async ({ ctx, req, reply }) => reply.status(201).send({ data: await createPayment({ ctx, input: req.body }) }),
-  );
-
+/** 消込の候補（未消込の書類）と入金不足の精算。 */
+function paymentMoreRoutes(r: ZodApp) {
   companyRoute(
     r,
     {
@@ -102,72 +83,7 @@ function paymentListRoutes(r: ZodApp) {
         response: { 200: dataOf(openItemsDto) },
       },
     },
-    async ({ ctx, req }) => {
-      const items = await openItems(ctx, req.query);
-      const by = new Map<number, { customer_id: number; customer_name: string; count: number; remaining: number }>();
-      for (const it of items) {
-        const g = by.get(it.customer_id) ?? {
-          customer_id: it.customer_id,
-          customer_name: it.customer_name,
-          count: 0,
-          remaining: 0,
-        };
-        g.count++;
-        g.remaining += it.remaining;
-        by.set(it.customer_id, g);
-      }
-      return {
-        data: {
-          items: req.query.customer_id !== undefined ? items : items.slice(0, 500),
-          suggested_fee:
-            req.query.customer_id !== undefined && req.query.direction === 'in'
-              ? await suggestedFee(ctx, req.query.customer_id)
-              : null,
-          by_customer: [...by.values()].sort((a, b) => b.remaining - a.remaining),
-        },
-      };
-    },
-  );
-}
-
-/** 1件の入金・支払: 詳細・更新・入金不足の精算・削除。 */
-function paymentRecordRoutes(r: ZodApp) {
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '入金・支払の詳細',
-        params: idParams,
-        querystring: companyIdQuery,
-        response: { 200: dataOf(paymentDto) },
-      },
-    },
-    async ({ ctx, req }) => {
-      const data = await loadPayment(ctx, req.params.id);
-      if (!data) throw notFound('入出金が見つかりません');
-      return { data };
-    },
-  );
-
-  companyRoute(
-    r,
-    {
-      method: ['PUT', 'PATCH'],
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '入金・支払の更新（消込と仕訳を差し替え）',
-        params: idParams,
-        body: versioned(paymentInput),
-        response: { 200: dataOf(paymentDto) },
-      },
-    },
-    async ({ ctx, req }) => ({ data: await updatePayment({ ctx, input: { ...req.body, id: req.params.id } }) }),
+    async ({ ctx, req }) => ({ data: await openItemsAnswer(ctx, req.query) }),
   );
 
   companyRoute(
@@ -188,104 +104,70 @@ function paymentRecordRoutes(r: ZodApp) {
       data: await settleShortPayment({ ctx, input: { ...req.body, id: req.params.id } }),
     }),
   );
+}
 
+/** A payment report: JSON (`format=json`), or its table as CSV / PDF. */
+function reportRoute<Q extends z.ZodType<{ format: 'json' | 'csv' | 'pdf'; encoding?: 'utf8' | 'sjis' }>, T>(
+  r: ZodApp,
+  spec: {
+    path: string;
+    summary: string;
+    query: Q;
+    dto: z.ZodType;
+    report(ctx: CompanyCtx, q: z.output<Q>): Promise<T>;
+    title(data: T): string;
+    table(data: T, company: string): ExportTable;
+  },
+) {
   companyRoute(
     r,
     {
-      method: 'DELETE',
-      url: `${LIST}/:id`,
+      method: 'GET',
+      url: `${REPORTS}/${spec.path}`,
       config,
       schema: {
         tags,
-        summary: '入金・支払の削除（仕訳は取消、書類は未入金に）',
-        params: idParams,
-        response: { 204: noContentDto },
+        summary: spec.summary,
+        querystring: spec.query,
+        response: { 200: dataOf(spec.dto).describe('format=json の答え（format=csv / pdf はファイル）') },
       },
     },
     async ({ ctx, req, reply }) => {
-      await deletePayment({ ctx, input: { id: req.params.id } });
-      return reply.status(204).send();
+      const q = req.query as z.output<Q>;
+      const data = await spec.report(ctx, q);
+      if (q.format === 'json') return { data };
+      return sendTable(reply, q.format, spec.title(data), spec.table(data, await companyName(ctx)), q.encoding);
     },
   );
 }
 
 /** 売掛金年齢表・回収実績・支払予定表（JSON、または CSV / PDF）。 */
 function paymentReportRoutes(r: ZodApp) {
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: `${REPORTS}/aging`,
-      config,
-      schema: {
-        tags,
-        summary: '売掛金年齢表（format=csv / pdf はファイル）',
-        querystring: agingQuery,
-        response: { 200: dataOf(agingDto).describe('format=json の答え（format=csv / pdf はファイル）') },
-      },
-    },
-    async ({ ctx, req, reply }) => {
-      const data = await agingReport(ctx, req.query);
-      if (req.query.format === 'json') return { data };
-      return sendTable(
-        reply,
-        req.query.format,
-        `売掛金年齢表_${data.date}`,
-        agingTable(data, await companyName(ctx)),
-        req.query.encoding,
-      );
-    },
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: `${REPORTS}/collections`,
-      config,
-      schema: {
-        tags,
-        summary: '回収実績（月別の請求額と回収額）',
-        querystring: collectionsQuery,
-        response: { 200: dataOf(collectionsDto).describe('format=json の答え（format=csv / pdf はファイル）') },
-      },
-    },
-    async ({ ctx, req, reply }) => {
-      const data = await collectionsReport(ctx, req.query);
-      if (req.query.format === 'json') return { data };
-      return sendTable(
-        reply,
-        req.query.format,
-        '回収実績',
-        collectionsTable(data, await companyName(ctx)),
-        req.query.encoding,
-      );
-    },
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: `${REPORTS}/payables`,
-      config,
-      schema: {
-        tags,
-        summary: '支払予定表（週別・月別）',
-        querystring: payablesQuery,
-        response: { 200: dataOf(payablesDto).describe('format=json の答え（format=csv / pdf はファイル）') },
-      },
-    },
-    async ({ ctx, req, reply }) => {
-      const data = await payablesReport(ctx, req.query);
-      if (req.query.format === 'json') return { data };
-      return sendTable(
-        reply,
-        req.query.format,
-        `支払予定表_${data.date}`,
-        payablesTable(data, await companyName(ctx)),
-        req.query.encoding,
-      );
-    },
-  );
+  reportRoute(r, {
+    path: 'aging',
+    summary: '売掛金年齢表（format=csv / pdf はファイル）',
+    query: agingQuery,
+    dto: agingDto,
+    report: agingReport,
+    title: (data) => `売掛金年齢表_${data.date}`,
+    table: agingTable,
+  });
+  reportRoute(r, {
+    path: 'collections',
+    summary: '回収実績（月別の請求額と回収額）',
+    query: collectionsQuery,
+    dto: collectionsDto,
+    report: collectionsReport,
+    title: () => '回収実績',
+    table: collectionsTable,
+  });
+  reportRoute(r, {
+    path: 'payables',
+    summary: '支払予定表（週別・月別）',
+    query: payablesQuery,
+    dto: payablesDto,
+    report: payablesReport,
+    title: (data) => `支払予定表_${data.date}`,
+    table: payablesTable,
+  });
 }

@@ -10,21 +10,19 @@ import {
   idParams,
   MAX_DOCUMENT_FILE_BYTES,
   noContentDto,
-  pageOf,
   transactionDocumentDto,
   transactionDocumentInput,
   transactionDocumentListQuery,
-  versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { registerFileSource, signFileLink } from '../../lib/file-links.js';
 import { notFound } from '../../lib/http-errors.js';
-import { csvType, sendFile } from '../../lib/send-file.js';
 import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import { readUploads } from '../../lib/uploads.js';
-import type { RouteAccess } from '../../plugins/auth.js';
+import { adminReadable } from '../../plugins/auth.js';
 import {
   addDocumentFiles,
   createDocument,
@@ -45,13 +43,7 @@ import {
 } from './transaction-documents.queries.js';
 
 /** Company users with transaction-documents.index; admins read a company's documents with companies.index. */
-const config = {
-  access: {
-    roles: ['company', 'employee', 'admin'],
-    permission: 'transaction-documents.index',
-    adminPermission: 'companies.index',
-  } satisfies RouteAccess,
-};
+const config = { access: adminReadable('transaction-documents.index') };
 const tags = ['transaction-documents'];
 const LIST = '/api/transaction-documents';
 const MAX_FILES_PER_REQUEST = 10;
@@ -70,104 +62,34 @@ export async function transactionDocumentRoutes(app: FastifyInstance) {
 
 /** 発注取引: 一覧・検索（索引簿 CSV）・登録・詳細・更新・削除。 */
 function documentRoutes(r: ZodApp) {
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: LIST,
-      config,
-      schema: {
-        tags,
-        summary: '発注取引の一覧・検索（電帳法: 日付・金額の範囲、取引先、組み合わせ。format=csv で索引簿）',
-        querystring: transactionDocumentListQuery,
-        response: { 200: pageOf(transactionDocumentDto) },
-      },
+  crudRoutes(r, {
+    scope: 'company',
+    url: LIST,
+    config,
+    tags,
+    input: transactionDocumentInput,
+    dto: transactionDocumentDto,
+    notFound: DOCUMENT_NOT_FOUND,
+    summaries: [
+      '発注取引の一覧・検索（電帳法: 日付・金額の範囲、取引先、組み合わせ。format=csv で索引簿）',
+      '発注取引の登録（請求書・領収書は仕入を仕訳）',
+      '発注取引の詳細（ファイルは全ての版）',
+      '発注取引の更新（履歴に記録、仕訳も差し替え）',
+      '発注取引の削除（論理削除・保存期間の経過後のみ）',
+    ],
+    list: {
+      query: transactionDocumentListQuery,
+      run: ({ ctx, query }) => listDocuments(ctx, query),
+      csv: { name: '発注取引_索引簿.csv', fallback: 'transaction-documents-index.csv', body: indexCsv },
     },
-    async ({ ctx, req, reply }) => {
-      if (req.query.format === 'csv') {
-        return sendFile(reply, indexCsv(ctx, req.query), {
-          type: csvType(req.query.encoding),
-          name: '発注取引_索引簿.csv',
-          fallback: 'transaction-documents-index.csv',
-        });
-      }
-      return listDocuments(ctx, req.query);
-    },
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'POST',
-      url: LIST,
-      config,
-      schema: {
-        tags,
-        summary: '発注取引の登録（請求書・領収書は仕入を仕訳）',
-        body: transactionDocumentInput,
-        // 409: the same document is registered (duplicate_of); resent with confirm_duplicate: true
-        response: { 201: dataOf(transactionDocumentDto), 409: duplicateConflictDto, '4xx': apiErrorDto },
-      },
-    },
-    async ({ ctx, req, reply }) => reply.status(201).send({ data: await createDocument({ ctx, input: req.body }) }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '発注取引の詳細（ファイルは全ての版）',
-        params: idParams,
-        querystring: companyIdQuery,
-        response: { 200: dataOf(transactionDocumentDto) },
-      },
-    },
-    async ({ ctx, req }) => {
-      const data = await loadDocument(ctx, req.params.id);
-      if (!data) throw notFound(DOCUMENT_NOT_FOUND);
-      return { data };
-    },
-  );
-
-  companyRoute(
-    r,
-    {
-      method: ['PUT', 'PATCH'],
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '発注取引の更新（履歴に記録、仕訳も差し替え）',
-        params: idParams,
-        body: versioned(transactionDocumentInput),
-        response: { 200: dataOf(transactionDocumentDto) },
-      },
-    },
-    async ({ ctx, req }) => ({ data: await updateDocument({ ctx, input: { ...req.body, id: req.params.id } }) }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'DELETE',
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '発注取引の削除（論理削除・保存期間の経過後のみ）',
-        params: idParams,
-        response: { 204: noContentDto },
-      },
-    },
-    async ({ ctx, req, reply }) => {
-      await deleteDocument({ ctx, input: { id: req.params.id } });
-      return reply.status(204).send();
-    },
-  );
+    adminReads: true,
+    // 409: the same document is registered (duplicate_of); resent with confirm_duplicate: true
+    createResponses: { 409: duplicateConflictDto, '4xx': apiErrorDto },
+    create: createDocument,
+    load: loadDocument,
+    update: updateDocument,
+    remove: deleteDocument,
+  });
 }
 
 /** 発注取引のファイル（アップロード・削除・署名付きリンク）と履歴。 */

@@ -1,41 +1,24 @@
 import { Readable } from 'node:stream';
 import {
-  companyIdQuery,
-  dataOf,
-  idParams,
-  noContentDto,
   PAYMENT_METHODS,
-  pageOf,
   TAX_CATEGORY_LABELS,
   TRANSACTION_STATUSES,
   type Transaction,
   transactionDto,
   transactionInput,
   transactionListQuery,
-  versioned,
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Tenant } from '../../lib/context.js';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { csvLine, csvWriter } from '../../lib/csv.js';
-import { notFound } from '../../lib/http-errors.js';
-import { csvType, sendFile } from '../../lib/send-file.js';
-import { companyRoute } from '../../lib/tenant-route.js';
-import type { RouteAccess } from '../../plugins/auth.js';
+import { adminReadable } from '../../plugins/auth.js';
 import { createTransaction, deleteTransaction, updateTransaction } from './transaction-actions.js';
 import { listTransactions, loadTransaction, transactionBatches } from './transactions.queries.js';
 
 /** Company users with transactions.index; admins read a company's sales with companies.index. */
-const config = {
-  access: {
-    roles: ['company', 'employee', 'admin'],
-    permission: 'transactions.index',
-    adminPermission: 'companies.index',
-  } satisfies RouteAccess,
-};
-const tags = ['transactions'];
-const LIST = '/api/transactions';
+const config = { access: adminReadable('transactions.index') };
 
 const CSV_HEADER = [
   '取引番号',
@@ -94,98 +77,30 @@ function transactionCsv(tenant: Tenant, q: z.output<typeof transactionListQuery>
 }
 
 export async function transactionRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: LIST,
-      config,
-      schema: {
-        tags,
-        summary: '受注取引の一覧（format=csv で明細CSV）',
-        querystring: transactionListQuery,
-        response: { 200: pageOf(transactionDto) },
-      },
+  crudRoutes(app, {
+    scope: 'company',
+    url: '/api/transactions',
+    config,
+    tags: ['transactions'],
+    input: transactionInput,
+    dto: transactionDto,
+    notFound: '受注取引が見つかりません',
+    summaries: [
+      '受注取引の一覧（format=csv で明細CSV）',
+      '受注取引の登録（売上を仕訳）',
+      '受注取引の詳細',
+      '受注取引の更新（仕訳も差し替え）',
+      '受注取引の削除',
+    ],
+    list: {
+      query: transactionListQuery,
+      run: ({ ctx, query }) => listTransactions(ctx, query),
+      csv: { name: '受注取引.csv', fallback: 'transactions.csv', body: transactionCsv },
     },
-    async ({ ctx, req, reply }) => {
-      if (req.query.format === 'csv') {
-        return sendFile(reply, transactionCsv(ctx, req.query), {
-          type: csvType(req.query.encoding),
-          name: '受注取引.csv',
-          fallback: 'transactions.csv',
-        });
-      }
-      return listTransactions(ctx, req.query);
-    },
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'POST',
-      url: LIST,
-      config,
-      schema: {
-        tags,
-        summary: '受注取引の登録（売上を仕訳）',
-        body: transactionInput,
-        response: { 201: dataOf(transactionDto) },
-      },
-    },
-    async ({ ctx, req, reply }) => reply.status(201).send({ data: await createTransaction({ ctx, input: req.body }) }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '受注取引の詳細',
-        params: idParams,
-        querystring: companyIdQuery,
-        response: { 200: dataOf(transactionDto) },
-      },
-    },
-    async ({ ctx, req }) => {
-      const data = await loadTransaction(ctx, req.params.id);
-      if (!data) throw notFound('受注取引が見つかりません');
-      return { data };
-    },
-  );
-
-  companyRoute(
-    r,
-    {
-      method: ['PUT', 'PATCH'],
-      url: `${LIST}/:id`,
-      config,
-      schema: {
-        tags,
-        summary: '受注取引の更新（仕訳も差し替え）',
-        params: idParams,
-        body: versioned(transactionInput),
-        response: { 200: dataOf(transactionDto) },
-      },
-    },
-    async ({ ctx, req }) => ({ data: await updateTransaction({ ctx, input: { ...req.body, id: req.params.id } }) }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'DELETE',
-      url: `${LIST}/:id`,
-      config,
-      schema: { tags, summary: '受注取引の削除', params: idParams, response: { 204: noContentDto } },
-    },
-    async ({ ctx, req, reply }) => {
-      await deleteTransaction({ ctx, input: { id: req.params.id } });
-      return reply.status(204).send();
-    },
-  );
+    adminReads: true,
+    create: createTransaction,
+    load: loadTransaction,
+    update: updateTransaction,
+    remove: deleteTransaction,
+  });
 }

@@ -1,6 +1,6 @@
-import { Button, FileInput, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
+import { LogoPicker } from '../../components/LogoPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -60,28 +60,7 @@ export default function LogoEditPage() {
           }
         }}
       >
-        <Paper withBorder radius="md" p="md" bg="gray.0">
-          <Stack align="center" gap={4}>
-            {preview ? (
-              <Image src={preview} alt="ロゴのプレビュー" mah={96} maw={240} fit="contain" />
-            ) : (
-              <>
-                <IconPhoto size={40} stroke={1.2} />
-                <Text size="sm" c="dimmed">
-                  ロゴはまだ登録されていません
-                </Text>
-              </>
-            )}
-          </Stack>
-        </Paper>
-        <FileInput
-          label="画像ファイル"
-          placeholder="PNG または JPEG を選択"
-          accept="image/png,image/jpeg"
-          value={file}
-          onChange={choose}
-          clearable
-        />
+        <LogoPicker preview={preview} file={file} onChoose={choose} />
         {me?.logo_data && !file && (
           <Group>
             <Button

@@ -5,8 +5,9 @@ import {
   accountCreateInput,
   accountUpdateInput,
 } from '@chobo/core';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { FormActions } from '../../components/FormActions';
 import type { ConflictNotice } from '../../lib/conflict';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { fieldErrors, useAccountWrite } from './account-write';
@@ -108,14 +109,11 @@ export function AccountDialog({
           <Text size="xs" c="dimmed">
             区分: {ACCOUNT_CATEGORIES[source.category]}・{ACCOUNT_SECTIONS[source.section].label}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              キャンセル
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              {dialog.mode === 'child' ? '追加する' : '変更する'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            submitLabel={dialog.mode === 'child' ? '追加する' : '変更する'}
+            loading={write.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -12,6 +12,7 @@ import {
 import { AccountSelect } from './AccountSelect';
 import { journalListHook, useAccounts, useJournalPeriod } from './api';
 import { JOURNAL_PATH } from './JournalEntryPages';
+import { journalCard } from './journal-entry-card';
 import { EntryRows, SavedEntryPanel } from './journal-list-rows';
 import type { Account, JournalEntry } from './types';
 
@@ -138,6 +139,8 @@ export function JournalList({ companyId, readOnly = false }: { companyId?: numbe
         ...(readOnly ? [] : [header('', 48)]),
       ]}
       rowTestId="entry-row"
+      card={journalCard(name)}
+      onOpen={readOnly ? undefined : open}
       renderRow={(entry) => <EntryRows entry={entry} savedId={savedId} readOnly={readOnly} open={open} name={name} />}
       search={{ placeholder: '摘要・勘定科目・金額で検索' }}
       filters={filters}

@@ -1,8 +1,9 @@
 import { type AdminCompany, type CompanyAccountInput, companyAccountInput } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { RecordPage } from '../../components/record-page/RecordPage';
@@ -88,14 +89,7 @@ function AccountForm({ company, version }: { company: AdminCompany; version: Rec
             />
           </SimpleGrid>
         </FormSection>
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/system/companies">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            保存する
-          </Button>
-        </Group>
+        <FormActions cancelTo="/system/companies" submitLabel="保存する" loading={isSubmitting} />
       </Stack>
     </form>
   );

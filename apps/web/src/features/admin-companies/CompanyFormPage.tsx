@@ -10,7 +10,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { RecordPage } from '../../components/record-page/RecordPage';
@@ -194,14 +195,11 @@ function CompanyForm({ company, version }: { company?: AdminCompany; version?: R
             {text('max_employee', '従業員数の上限')}
           </SimpleGrid>
         </FormSection>
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/system/companies">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {company ? '更新する' : '登録する'}
-          </Button>
-        </Group>
+        <FormActions
+          cancelTo="/system/companies"
+          submitLabel={company ? '更新する' : '登録する'}
+          loading={isSubmitting}
+        />
       </Stack>
     </form>
   );

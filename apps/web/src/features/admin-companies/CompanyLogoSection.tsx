@@ -1,8 +1,8 @@
-import { Alert, Button, FileInput, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { FormSection } from '../../components/FormSection';
+import { LogoPicker } from '../../components/LogoPicker';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { COMPANIES_KEY, deleteCompanyLogo, fetchCompanyLogo, uploadCompanyLogo } from './api';
@@ -67,28 +67,7 @@ export function CompanyLogoSection({ companyId }: { companyId: number }) {
     <FormSection title="ロゴ" description="企業のサイドメニューの左上に表示されます。PNG または JPEG、1MBまで。">
       <Stack gap="sm" maw={480}>
         {error && <Alert color="danger">{error}</Alert>}
-        <Paper withBorder radius="md" p="md" bg="gray.0">
-          <Stack align="center" gap={4}>
-            {preview ? (
-              <Image src={preview} alt="ロゴのプレビュー" mah={96} maw={240} fit="contain" />
-            ) : (
-              <>
-                <IconPhoto size={40} stroke={1.2} />
-                <Text size="sm" c="dimmed">
-                  ロゴはまだ登録されていません
-                </Text>
-              </>
-            )}
-          </Stack>
-        </Paper>
-        <FileInput
-          label="画像ファイル"
-          placeholder="PNG または JPEG を選択"
-          accept="image/png,image/jpeg"
-          value={file}
-          onChange={choose}
-          clearable
-        />
+        <LogoPicker preview={preview} file={file} onChoose={choose} />
         <Group>
           <Button onClick={upload} loading={busy} disabled={!file}>
             ロゴをアップロード

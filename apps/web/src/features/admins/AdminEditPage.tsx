@@ -7,10 +7,11 @@ import {
   adminUpdateInput,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Stack, Switch, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { RecordPage } from '../../components/record-page/RecordPage';
@@ -83,14 +84,7 @@ function AdminForm({ admin, version }: { admin: AdminUser; version: RecordVersio
             />
           </Stack>
         </FormSection>
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/system/admins">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            更新する
-          </Button>
-        </Group>
+        <FormActions cancelTo="/system/admins" submitLabel="更新する" loading={isSubmitting} />
       </Stack>
     </form>
   );

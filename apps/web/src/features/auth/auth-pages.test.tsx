@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getCookie } from '../../lib/cookies';
 import { readTokenData } from '../../lib/token';
 import { adminMe, json, makeMe, mockApi, page, renderApp } from '../../test/utils';
-import { DASHBOARD } from '../home/test-fixtures';
+import { DASHBOARD } from '../dashboard/test-fixtures';
 
 function errorOf(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);

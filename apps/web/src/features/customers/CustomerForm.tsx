@@ -17,7 +17,7 @@ import { Alert, Button, Grid, Group, Input, SegmentedControl, Stack, Text, Texta
 import { IconAlertCircle, IconMapSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { SelectField } from '../../components/fields/SelectField';
 import { ApiError } from '../../lib/api';
@@ -105,14 +105,7 @@ export function CustomerForm({
           />
         </FormSection>
 
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={backTo} variant="default">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions cancelTo={backTo} submitLabel={submitLabel} loading={isSubmitting} />
       </Stack>
     </form>
   );

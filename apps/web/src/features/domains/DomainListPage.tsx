@@ -29,6 +29,7 @@ import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormActions } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
@@ -176,14 +177,7 @@ function DomainFormBody({
             </FileButton>
           </Group>
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {domain ? '更新する' : '登録する'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} mt="sm" submitLabel={domain ? '更新する' : '登録する'} loading={isSubmitting} />
       </Stack>
     </form>
   );

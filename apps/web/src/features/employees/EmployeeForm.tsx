@@ -6,10 +6,10 @@ import {
   employeeInput,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Grid, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Grid, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { handleFormError } from '../../lib/form-errors';
 
@@ -175,14 +175,7 @@ export function EmployeeForm({
             )}
           </Stack>
         </FormSection>
-        <Group justify="flex-end">
-          <Button component={Link} to="/company/employee" variant="default">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions cancelTo="/company/employee" submitLabel={submitLabel} loading={isSubmitting} />
       </Stack>
     </form>
   );

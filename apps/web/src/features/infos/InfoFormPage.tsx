@@ -1,9 +1,10 @@
 import { INFO_AUDIENCES, type Info, type InfoInput, infoInput } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, SegmentedControl, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { RecordPage } from '../../components/record-page/RecordPage';
@@ -128,14 +129,7 @@ function InfoForm({ info, version }: { info?: Info; version?: RecordVersion }) {
             )}
           </Stack>
         </FormSection>
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/system/infos">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {info ? '更新する' : '作成する'}
-          </Button>
-        </Group>
+        <FormActions cancelTo="/system/infos" submitLabel={info ? '更新する' : '作成する'} loading={isSubmitting} />
       </Stack>
     </form>
   );

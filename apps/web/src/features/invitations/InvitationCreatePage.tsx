@@ -8,9 +8,10 @@ import {
   companyInvitationInput,
 } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { handleFormError } from '../../lib/form-errors';
@@ -74,14 +75,7 @@ export function AdminInvitationCreatePage() {
               />
             </Stack>
           </FormSection>
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to="/system/admin-invitations">
-              キャンセル
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              招待メールを送信
-            </Button>
-          </Group>
+          <FormActions cancelTo="/system/admin-invitations" submitLabel="招待メールを送信" loading={isSubmitting} />
         </Stack>
       </form>
     </>
@@ -146,14 +140,7 @@ export function CompanyInvitationCreatePage() {
               />
             </Stack>
           </FormSection>
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to="/system/company-invitations">
-              キャンセル
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              招待メールを送信
-            </Button>
-          </Group>
+          <FormActions cancelTo="/system/company-invitations" submitLabel="招待メールを送信" loading={isSubmitting} />
         </Stack>
       </form>
     </>

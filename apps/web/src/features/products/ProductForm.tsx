@@ -1,9 +1,9 @@
 import { type Product, type ProductValues, productInput, TAX_CATEGORIES, TAX_CATEGORY_LABELS } from '@chobo/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Group, Input, SegmentedControl, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Grid, Input, SegmentedControl, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { NumberField } from '../../components/fields';
 import { handleFormError } from '../../lib/form-errors';
@@ -142,14 +142,7 @@ export function ProductForm({
             </Grid.Col>
           </Grid>
         </FormSection>
-        <Group justify="flex-end">
-          <Button component={Link} to={backTo} variant="default">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions cancelTo={backTo} submitLabel={submitLabel} loading={isSubmitting} />
       </Stack>
     </form>
   );

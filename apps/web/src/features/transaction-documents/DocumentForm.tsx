@@ -6,12 +6,12 @@ import {
   registrationNumberField,
   type TransactionDocumentValues,
 } from '@chobo/core';
-import { Alert, Badge, Button, Grid, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Grid, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { type Control, Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import { DuplicateDocumentAlert, type DuplicateMatch, duplicateOf } from '../../components/DuplicateDocumentAlert';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { CustomerField } from '../../components/fields/CustomerField';
 import { FormDateField } from '../../components/fields/DateField';
@@ -233,14 +233,7 @@ export function DocumentForm({
             confirming={confirming}
           />
         )}
-        <Group justify="flex-end">
-          <Button component={Link} to={backTo} variant="default">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions cancelTo={backTo} submitLabel={submitLabel} loading={isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,7 +1,6 @@
 import { type Rounding, TAX_MODES, type TaxMode, type TransactionValues } from '@chobo/core';
 import {
   Alert,
-  Button,
   Grid,
   Group,
   Input,
@@ -18,7 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { CustomerField } from '../../components/fields/CustomerField';
 import { FormDateField } from '../../components/fields/DateField';
@@ -144,14 +143,7 @@ export function TransactionForm({
         </Grid>
 
         {banner}
-        <Group justify="flex-end">
-          <Button component={Link} to={backTo} variant="default">
-            キャンセル
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions cancelTo={backTo} submitLabel={submitLabel} loading={isSubmitting} />
       </Stack>
     </form>
   );

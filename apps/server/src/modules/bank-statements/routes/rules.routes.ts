@@ -10,7 +10,7 @@ import {
   RULE_NOT_FOUND,
   updateRule,
 } from '../settings-actions.js';
-import { crudRoutes } from './crud.js';
+import { crudRoutes } from '../../../lib/crud-routes.js';
 import { config, tags } from './shared.js';
 
 const RU = '/api/company/bank-rules';
@@ -18,6 +18,10 @@ const RU = '/api/company/bank-rules';
 /** 自動仕訳ルール: /api/company/bank-rules, and the preview of a rule over past rows. */
 export function ruleRoutes(app: FastifyInstance) {
   crudRoutes(app, {
+    scope: 'company',
+    config,
+    tags,
+    updateMethods: ['PUT'],
     url: RU,
     input: bankRuleInput,
     dto: bankRuleDto,
@@ -29,7 +33,7 @@ export function ruleRoutes(app: FastifyInstance) {
       '自動仕訳ルールの更新',
       '自動仕訳ルールの削除',
     ],
-    list: listRules,
+    list: { all: listRules },
     create: createRule,
     load: loadRule,
     update: updateRule,
