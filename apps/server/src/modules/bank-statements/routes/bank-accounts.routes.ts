@@ -1,5 +1,6 @@
 import { companyBankAccountDto, companyBankAccountInput } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
+import { crudRoutes } from '../../../lib/crud-routes.js';
 import {
   BANK_ACCOUNT_NOT_FOUND,
   createBankAccount,
@@ -8,7 +9,6 @@ import {
   loadBankAccount,
   updateBankAccount,
 } from '../bank-accounts.js';
-import { crudRoutes } from '../../../lib/crud-routes.js';
 import { config, tags } from './shared.js';
 
 /** 銀行口座: /api/company/bank-accounts. */

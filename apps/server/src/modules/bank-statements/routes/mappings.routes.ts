@@ -1,5 +1,6 @@
 import { bankCsvMappingDto, bankCsvMappingInput } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
+import { crudRoutes } from '../../../lib/crud-routes.js';
 import {
   createMapping,
   deleteMapping,
@@ -8,7 +9,6 @@ import {
   MAPPING_NOT_FOUND,
   updateMapping,
 } from '../settings-actions.js';
-import { crudRoutes } from '../../../lib/crud-routes.js';
 import { config, tags } from './shared.js';
 
 /** 列の対応付け: /api/company/bank-csv-mappings. */

@@ -1,5 +1,6 @@
 import { bankRuleDto, bankRuleInput, bankRulePreviewDto, dataOf } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
+import { crudRoutes } from '../../../lib/crud-routes.js';
 import { companyRoute } from '../../../lib/tenant-route.js';
 import {
   createRule,
@@ -10,7 +11,6 @@ import {
   RULE_NOT_FOUND,
   updateRule,
 } from '../settings-actions.js';
-import { crudRoutes } from '../../../lib/crud-routes.js';
 import { config, tags } from './shared.js';
 
 const RU = '/api/company/bank-rules';
