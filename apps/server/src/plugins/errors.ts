@@ -34,9 +34,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     // A unique index that stands for a business rule (race-free: the database decides).
     const unique = uniqueViolation(error);
-    if (unique) {
+    if (unique?.field) {
       return reply.status(422).send({ message: unique.message, errors: { [unique.field]: [unique.message] } });
     }
+    if (unique) return reply.status(409).send({ message: UNIQUE_RACE_MESSAGE });
     // Safety net: text PostgreSQL cannot store (NUL, invalid encoding) that slipped past the contracts.
     if (isUnstorableText(error)) {
       return reply.status(422).send({ message: `入力に${CONTROL_CHARS_MESSAGE}` });
@@ -89,9 +90,27 @@ export function isUnstorableText(error: unknown): boolean {
 /** Unique indexes whose violation is the user's mistake, with the field and the Japanese message. */
 const UNIQUE_RULES: Record<string, { field: string; message: string }> = {
   companies_corporate_number_unique: { field: 'corporate_number', message: 'この法人番号は既に登録されています' },
+  // what the action says when it finds the clash itself; the index answers the same when two requests race
+  products_company_code_unique: { field: 'code', message: 'この商品コードはすでに使われています' },
+  accounts_company_code_unique: { field: 'code', message: 'この科目コードはすでに使われています' },
+  employees_company_code_unique: { field: 'code', message: 'この従業員コードはすでに使われています' },
+  domains_host_unique: { field: 'host', message: 'このホスト名はすでに登録されています' },
+  users_email_unique: { field: 'email', message: 'このメールアドレスはすでに登録されています' },
+  period_locks_company_period_unique: { field: 'date', message: 'この期間はすでに締められています' },
+  attendance_days_employee_date_unique: { field: 'date', message: 'この日の出勤記録はすでにあります' },
+  attendance_month_closes_unique: { field: 'month', message: 'この月はすでに締め済みです' },
+  fiscal_years_company_start_unique: { field: 'start_date', message: 'この会計年度はすでに登録されています' },
+  tax_returns_company_fiscal_year_unique: { field: 'fiscal_year_id', message: 'この会計年度の申告書はすでにあります' },
 };
 
-/** The rule of a PostgreSQL unique violation (23505) on the error's cause chain, if it is one of UNIQUE_RULES. */
+/** Any other unique violation: another request wrote the same thing at the same moment (never a 500). */
+export const UNIQUE_RACE_MESSAGE =
+  '同時に行われた別の操作と重なったため保存できませんでした。画面を更新してもう一度お試しください';
+
+/**
+ * The rule of a PostgreSQL unique violation (23505) on the error's cause chain: its UNIQUE_RULES entry, or
+ * `{ field: '' }` for an index without one (answered 409), null when the error is no unique violation.
+ */
 export function uniqueViolation(error: unknown): { field: string; message: string } | null {
   let e: unknown = error;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
@@ -108,7 +127,7 @@ export function uniqueViolation(error: unknown): { field: string; message: strin
           : typeof message === 'string'
             ? /unique constraint "([^"]+)"/.exec(message)?.[1]
             : undefined;
-      return (name && Object.hasOwn(UNIQUE_RULES, name) && UNIQUE_RULES[name]) || null;
+      return (name && Object.hasOwn(UNIQUE_RULES, name) && UNIQUE_RULES[name]) || { field: '', message: '' };
     }
     e = cause;
   }
