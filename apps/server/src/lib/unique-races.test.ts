@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { employees } from '../db/schema/index.js';
 import { uniqueViolation } from '../plugins/errors.js';
-import { companyOwner, signedInAdmin, useTestApp } from '../test/harness.js';
+import { client, companyOwner, createUser, signedInAdmin, signIn, useTestApp } from '../test/harness.js';
 
 /**
  * Concurrent creates racing for one unique key (issue 31): the action's own check cannot see the other
@@ -57,6 +58,30 @@ describe('concurrent creates of one unique key', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.every((c) => c === 201 || c === 422)).toBe(true);
     for (const m of messages) expect(m).toContain('このホスト名はすでに登録されています');
+  });
+
+  it('period locks: one 201, the rest 422 (この期間はすでに締められています)', async () => {
+    const owner = await companyOwner(ctx);
+    const { codes, messages } = await race(() =>
+      owner.api.post('/api/company/period-locks', { kind: 'month', date: '2026-02-14' }),
+    );
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.every((c) => c === 201 || c === 422)).toBe(true);
+    for (const m of messages) expect(m).toContain('この期間はすでに締められています');
+  });
+
+  it('clock-in: one 出勤, the rest 422 (本日はすでに出勤しています)', async () => {
+    const owner = await companyOwner(ctx);
+    const user = await createUser(ctx.db, { role: 'employee', companyId: owner.company.id });
+    await ctx.db
+      .insert(employees)
+      .values({ company_id: owner.company.id, code: 'R1', name: '競合 太郎', user_id: user.id });
+    const api = client(ctx.app, await signIn(ctx.app, user.email));
+    ctx.app.deps.clock = () => new Date('2026-04-06T00:00:00Z'); // 09:00 JST, a Monday
+    const { codes, messages } = await race(() => api.post('/api/company/attendance/clock', { action: 'in' }));
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.every((c) => c === 200 || c === 422)).toBe(true);
+    for (const m of messages) expect(m).toContain('本日はすでに出勤しています');
   });
 });
 

@@ -69,7 +69,10 @@ export async function clock({
       [row] = await tx
         .insert(attendanceDays)
         .values({ company_id: ctx.companyId, employee_id: employee.id, date: today, clock_in: now, breaks: [] })
+        // a second 出勤 racing this one (two taps, two devices) finds the day taken: the same 422 as after it
+        .onConflictDoNothing()
         .returning();
+      if (!row) throw unprocessable({ action: [CLOCK_ERRORS.alreadyIn] });
     } else {
       const open = await openShift(t, employee.id, today);
       if (!open || now.getTime() - open.clock_in.getTime() >= STALE_SHIFT_MS) {
