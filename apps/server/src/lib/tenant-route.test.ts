@@ -256,6 +256,7 @@ beforeAll(async () => {
   queryIds.account_id = code('1120');
   queryIds.fiscal_year_id = fy.id;
   queryIds.customer_id = customer.id;
+  queryIds.exclude_id = customer.id;
   queryIds.employee_id = employee.id;
   queryIds.payment_id = payment.id;
 });
