@@ -209,7 +209,7 @@ export const ledgerLineDto = z.object({
   /** The record the entry was made from (e.g. a 受注取引), linked from the ledger. */
   source_type: z.string().nullable(),
   source_id: idDto.nullable(),
-  /** The other side's account name, or 諸口 when the entry has several. */
+  /** The other side's account (its tax lines aside), or 諸口 when it has several (core ledgerContra). */
   contra_account_id: idDto.nullable(),
   contra_account_name: z.string(),
   debit: yenDto,

@@ -1,4 +1,12 @@
-import { type Ledger, type LedgerLine, type NormalSide, type Period, pageMeta } from '@chobo/core';
+import {
+  type ContraCandidate,
+  type Ledger,
+  type LedgerLine,
+  ledgerContra,
+  type NormalSide,
+  type Period,
+  pageMeta,
+} from '@chobo/core';
 import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../../lib/context.js';
 import { notFound } from '../../../lib/http-errors.js';
@@ -75,9 +83,7 @@ export async function ledgerPage(
       memo: string | null;
       number: number;
       description: string;
-      contra_id: number | null;
-      contra_name: string | null;
-      contra_count: string | number;
+      contras: ContraCandidate[] | string | null;
       source_type: string | null;
       source_id: number | string | null;
     }>(
@@ -89,11 +95,12 @@ export async function ledgerPage(
         order by l.date, l.entry_id, l.id offset ${skipInDay} limit ${perPage}
       )
       select p.id, p.entry_id, to_char(p.date, 'YYYY-MM-DD') as date, p.debit, p.credit, p.memo, e.number, e.description,
-             e.source_type, e.source_id, c.contra_id, c.contra_name, c.contra_count
+             e.source_type, e.source_id, c.contras
       from page p
       join journal_entries e on e.id = p.entry_id
       left join lateral (
-        select count(distinct o.account_id) as contra_count, min(o.account_id) as contra_id, min(a.name) as contra_name
+        select jsonb_agg(distinct jsonb_build_object('account_id', o.account_id, 'name', a.name,
+                 'tax', coalesce(a.system_key in ('prepaid_consumption_tax', 'received_consumption_tax'), false))) as contras
         from journal_lines o join accounts a on a.id = o.account_id
         where o.entry_id = p.entry_id and o.id <> p.id and ((p.debit > 0 and o.credit > 0) or (p.credit > 0 and o.debit > 0))
       ) c on true
@@ -103,7 +110,7 @@ export async function ledgerPage(
       const debit = Number(r.debit);
       const credit = Number(r.credit);
       balance += side === 'debit' ? debit - credit : credit - debit;
-      const single = Number(r.contra_count) === 1;
+      const contra = ledgerContra(typeof r.contras === 'string' ? JSON.parse(r.contras) : (r.contras ?? []));
       return {
         line_id: Number(r.id),
         entry_id: Number(r.entry_id),
@@ -113,8 +120,8 @@ export async function ledgerPage(
         memo: r.memo,
         source_type: r.source_type ?? null,
         source_id: r.source_id === null || r.source_id === undefined ? null : Number(r.source_id),
-        contra_account_id: single ? Number(r.contra_id) : null,
-        contra_account_name: single ? (r.contra_name ?? '') : '諸口',
+        contra_account_id: contra.account_id,
+        contra_account_name: contra.name,
         debit,
         credit,
         balance,
