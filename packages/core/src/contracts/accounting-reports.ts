@@ -48,6 +48,8 @@ export const LEDGER_PER_PAGE = 50;
 export const ledgerQuery = z
   .object({
     account_id: idField('勘定科目'),
+    /** 取引先別 sub-ledger: only the lines of this customer, its own opening balance. */
+    customer_id: idFilter('取引先'),
     from: optionalDateField('開始日'),
     to: optionalDateField('終了日'),
     page: z.coerce
@@ -227,6 +229,8 @@ export const ledgerDto = z.object({
     normal_side: z.enum(['debit', 'credit']),
     category: z.enum(keysOf(ACCOUNT_CATEGORIES)),
   }),
+  /** The customer of a 取引先別 ledger (customer_id), else null. */
+  customer: z.object({ id: idDto, name: z.string() }).nullable(),
   period: periodDto,
   /** Balance before the first line of THIS page (前期繰越 on page 1, 前頁繰越 after). */
   carried_forward: yenDto,

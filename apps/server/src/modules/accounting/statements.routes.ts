@@ -174,12 +174,13 @@ function ledgerRoutes(r: ZodApp) {
     async ({ ctx, req, reply }) => {
       const q = req.query;
       const period = await resolvePeriod(ctx, q);
-      if (q.format === 'json') return ledgerPage(ctx, q.account_id, period, q.page, q.per_page);
+      if (q.format === 'json') return ledgerPage(ctx, q.account_id, period, q.page, q.per_page, q.customer_id);
       // files carry the whole period
-      const ledger = await wholeLedger(ctx, q.account_id, period);
+      const ledger = await wholeLedger(ctx, q.account_id, period, q.customer_id);
       const acc = ledger.account;
       const table = ledgerTable(ledger, await companyName(ctx), period);
-      return sendTable(reply, q.format, `総勘定元帳_${acc.code}_${period.from}_${period.to}`, table);
+      const who = ledger.customer ? `_${ledger.customer.name}` : '';
+      return sendTable(reply, q.format, `総勘定元帳_${acc.code}${who}_${period.from}_${period.to}`, table);
     },
   );
 }

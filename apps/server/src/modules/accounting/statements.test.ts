@@ -269,7 +269,11 @@ describe('statements of a known journal (figures computed by hand)', () => {
     expect(p3.data.closing).toBe(7_300_000);
     const ar = await page('1220', 1);
     // 売上高 1,000,000 + 仮受消費税等 100,000: the main account, not 諸口 (its tax does not count)
-    expect(ar.data.lines[0]).toMatchObject({ contra_account_name: '売上高', contra_account_id: ids['4110'], debit: 1_100_000 });
+    expect(ar.data.lines[0]).toMatchObject({
+      contra_account_name: '売上高',
+      contra_account_id: ids['4110'],
+      debit: 1_100_000,
+    });
     const ap = await page('2120', 1);
     expect(ap.data.lines[0]).toMatchObject({ contra_account_name: '仕入高', contra_account_id: ids['5120'] });
     // a later period starts from the carried-forward balance
