@@ -145,6 +145,38 @@ export const trialBalanceDto = z.object({
 });
 export type TrialBalance = z.infer<typeof trialBalanceDto>;
 
+/**
+ * 月次推移試算表 (`GET /api/company/trial-balance/monthly`): per account one figure a month of the period —
+ * 資産・負債・純資産 the month-end balance, 収益・費用 the month's amount (as 弥生 / freee 推移表) — and the
+ * year's figure (BS: the closing balance, PL: the sum of the months). Balances signed by the normal side.
+ */
+export const monthlyTrialBalanceRowDto = trialBalanceRowDto
+  .pick({
+    account_id: true,
+    code: true,
+    name: true,
+    category: true,
+    section: true,
+    normal_side: true,
+    opening: true,
+    closing: true,
+  })
+  .extend({
+    /** balance: each month-end's balance (BS); amount: each month's movement (PL). */
+    kind: z.enum(['balance', 'amount']),
+    months: z.array(yenDto),
+    total: yenDto,
+  });
+export type MonthlyTrialBalanceRow = z.infer<typeof monthlyTrialBalanceRowDto>;
+
+export const monthlyTrialBalanceDto = z.object({
+  period: periodDto,
+  /** 'YYYY-MM' of each column. */
+  months: z.array(z.string()),
+  rows: z.array(monthlyTrialBalanceRowDto),
+});
+export type MonthlyTrialBalance = z.infer<typeof monthlyTrialBalanceDto>;
+
 export const balanceSheetTotalsDto = z.object({ assets: yenDto, liabilities: yenDto, net_assets: yenDto });
 export type BalanceSheetTotals = z.infer<typeof balanceSheetTotalsDto>;
 
