@@ -32,6 +32,7 @@ export * from './csv.js';
 export * from './date-input.js';
 export * from './expense-suggest.js';
 export * from './format.js';
+export * from './ledger-contra.js';
 export * from './money.js';
 export * from './number-input.js';
 export * from './ocr-extract.js';

@@ -48,6 +48,8 @@ export const LEDGER_PER_PAGE = 50;
 export const ledgerQuery = z
   .object({
     account_id: idField('勘定科目'),
+    /** 取引先別 sub-ledger: only the lines of this customer, its own opening balance. */
+    customer_id: idFilter('取引先'),
     from: optionalDateField('開始日'),
     to: optionalDateField('終了日'),
     page: z.coerce
@@ -143,6 +145,38 @@ export const trialBalanceDto = z.object({
 });
 export type TrialBalance = z.infer<typeof trialBalanceDto>;
 
+/**
+ * 月次推移試算表 (`GET /api/company/trial-balance/monthly`): per account one figure a month of the period —
+ * 資産・負債・純資産 the month-end balance, 収益・費用 the month's amount (as 弥生 / freee 推移表) — and the
+ * year's figure (BS: the closing balance, PL: the sum of the months). Balances signed by the normal side.
+ */
+export const monthlyTrialBalanceRowDto = trialBalanceRowDto
+  .pick({
+    account_id: true,
+    code: true,
+    name: true,
+    category: true,
+    section: true,
+    normal_side: true,
+    opening: true,
+    closing: true,
+  })
+  .extend({
+    /** balance: each month-end's balance (BS); amount: each month's movement (PL). */
+    kind: z.enum(['balance', 'amount']),
+    months: z.array(yenDto),
+    total: yenDto,
+  });
+export type MonthlyTrialBalanceRow = z.infer<typeof monthlyTrialBalanceRowDto>;
+
+export const monthlyTrialBalanceDto = z.object({
+  period: periodDto,
+  /** 'YYYY-MM' of each column. */
+  months: z.array(z.string()),
+  rows: z.array(monthlyTrialBalanceRowDto),
+});
+export type MonthlyTrialBalance = z.infer<typeof monthlyTrialBalanceDto>;
+
 export const balanceSheetTotalsDto = z.object({ assets: yenDto, liabilities: yenDto, net_assets: yenDto });
 export type BalanceSheetTotals = z.infer<typeof balanceSheetTotalsDto>;
 
@@ -209,7 +243,7 @@ export const ledgerLineDto = z.object({
   /** The record the entry was made from (e.g. a 受注取引), linked from the ledger. */
   source_type: z.string().nullable(),
   source_id: idDto.nullable(),
-  /** The other side's account name, or 諸口 when the entry has several. */
+  /** The other side's account (its tax lines aside), or 諸口 when it has several (core ledgerContra). */
   contra_account_id: idDto.nullable(),
   contra_account_name: z.string(),
   debit: yenDto,
@@ -227,6 +261,8 @@ export const ledgerDto = z.object({
     normal_side: z.enum(['debit', 'credit']),
     category: z.enum(keysOf(ACCOUNT_CATEGORIES)),
   }),
+  /** The customer of a 取引先別 ledger (customer_id), else null. */
+  customer: z.object({ id: idDto, name: z.string() }).nullable(),
   period: periodDto,
   /** Balance before the first line of THIS page (前期繰越 on page 1, 前頁繰越 after). */
   carried_forward: yenDto,

@@ -152,7 +152,7 @@ export function trialBalanceTable(data: TrialBalance, company: string, period: P
 export function ledgerTable(ledger: Ledger, company: string, period: Period): ExportTable {
   const acc = ledger.account;
   return {
-    title: `総勘定元帳　${acc.code} ${acc.name}`,
+    title: `総勘定元帳　${acc.code} ${acc.name}${ledger.customer ? `（取引先：${ledger.customer.name}）` : ''}`,
     subtitle: `${company}　${periodText(period.from, period.to)}　（単位：円）`,
     headers: ['日付', 'No.', '摘要', '相手科目', '借方', '貸方', '残高'],
     numeric: [false, true, false, false, true, true, true],

@@ -7,6 +7,7 @@ import {
   incomeStatementDto,
   ledgerPageDto,
   ledgerQuery,
+  monthlyTrialBalanceDto,
   periodQuery,
   shiftYears,
   trialBalanceDto,
@@ -22,7 +23,7 @@ import { balanceSheet } from './statements/balance-sheet.js';
 import { cashFlowStatement } from './statements/cash-flow.js';
 import { incomeStatement } from './statements/income-statement.js';
 import { ledgerPage, wholeLedger } from './statements/ledger.js';
-import { trialBalance } from './statements/trial-balance.js';
+import { monthlyTrialBalance, trialBalance } from './statements/trial-balance.js';
 
 const config = { access: ACCOUNTING_ACCESS };
 const tags = ['accounting'];
@@ -56,6 +57,22 @@ function trialBalanceRoutes(r: ZodApp) {
       const table = trialBalanceTable(data, await companyName(ctx), period);
       return sendTable(reply, req.query.format, `残高試算表_${period.from}_${period.to}`, table);
     },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/trial-balance/monthly',
+      config,
+      schema: {
+        tags,
+        summary: '月次推移試算表（BS: 各月末残高、PL: 各月の金額）',
+        response: { 200: dataOf(monthlyTrialBalanceDto) },
+        querystring: periodQuery,
+      },
+    },
+    async ({ ctx, req }) => ({ data: await monthlyTrialBalance(ctx, await resolvePeriod(ctx, req.query)) }),
   );
 }
 
@@ -174,12 +191,13 @@ function ledgerRoutes(r: ZodApp) {
     async ({ ctx, req, reply }) => {
       const q = req.query;
       const period = await resolvePeriod(ctx, q);
-      if (q.format === 'json') return ledgerPage(ctx, q.account_id, period, q.page, q.per_page);
+      if (q.format === 'json') return ledgerPage(ctx, q.account_id, period, q.page, q.per_page, q.customer_id);
       // files carry the whole period
-      const ledger = await wholeLedger(ctx, q.account_id, period);
+      const ledger = await wholeLedger(ctx, q.account_id, period, q.customer_id);
       const acc = ledger.account;
       const table = ledgerTable(ledger, await companyName(ctx), period);
-      return sendTable(reply, q.format, `総勘定元帳_${acc.code}_${period.from}_${period.to}`, table);
+      const who = ledger.customer ? `_${ledger.customer.name}` : '';
+      return sendTable(reply, q.format, `総勘定元帳_${acc.code}${who}_${period.from}_${period.to}`, table);
     },
   );
 }

@@ -268,13 +268,72 @@ describe('statements of a known journal (figures computed by hand)', () => {
     });
     expect(p3.data.closing).toBe(7_300_000);
     const ar = await page('1220', 1);
-    expect(ar.data.lines[0]).toMatchObject({ contra_account_name: '諸口', contra_account_id: null, debit: 1_100_000 });
+    // 売上高 1,000,000 + 仮受消費税等 100,000: the main account, not 諸口 (its tax does not count)
+    expect(ar.data.lines[0]).toMatchObject({
+      contra_account_name: '売上高',
+      contra_account_id: ids['4110'],
+      debit: 1_100_000,
+    });
+    const ap = await page('2120', 1);
+    expect(ap.data.lines[0]).toMatchObject({ contra_account_name: '仕入高', contra_account_id: ids['5120'] });
     // a later period starts from the carried-forward balance
     const may = (
       await owner.api.get(`/api/company/ledger?account_id=${ids['1120']}&from=2026-05-01&to=2026-05-31`)
     ).json();
     expect(may.data.opening).toBe(5_800_000);
     expect(may.data.lines.map((l: { balance: number }) => l.balance)).toEqual([5_300_000, 7_300_000]);
+  });
+
+  it('月次推移試算表: BS month-end balances ending on the trial balance, PL months summing to the year', async () => {
+    const tb = (await owner.api.get(`/api/company/trial-balance?${FY}`)).json().data;
+    const res = await owner.api.get(`/api/company/trial-balance/monthly?${FY}`);
+    expect(res.statusCode).toBe(200);
+    const mt = res.json().data;
+    expect(mt.months).toEqual([
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+    ]);
+    type Row = {
+      account_id: number;
+      kind: string;
+      months: number[];
+      total: number;
+      closing: number;
+      opening: number;
+      debit: number;
+      credit: number;
+      normal_side: string;
+      category: string;
+    };
+    const byId = new Map<number, Row>(mt.rows.map((r: Row) => [r.account_id, r]));
+    expect(byId.size).toBe(tb.rows.length);
+    for (const t of tb.rows as Row[]) {
+      const m = byId.get(t.account_id) as Row;
+      expect(m.months).toHaveLength(12);
+      if (t.category === 'revenue' || t.category === 'expense') {
+        expect(m.kind).toBe('amount');
+        const movement = t.normal_side === 'debit' ? t.debit - t.credit : t.credit - t.debit;
+        expect(m.months.reduce((x, y) => x + y, 0)).toBe(movement);
+        expect(m.total).toBe(movement);
+      } else {
+        expect(m.kind).toBe('balance');
+        expect(m.months.at(-1)).toBe(t.closing);
+        expect(m.total).toBe(t.closing);
+      }
+    }
+    expect(byId.get(ids['1120'])?.months.slice(0, 3)).toEqual([5_800_000, 7_300_000, 7_300_000]);
+    expect(byId.get(ids['4110'])?.months.slice(0, 2)).toEqual([1_000_000, 0]);
+    expect(byId.get(ids['6120'])?.months[0]).toBe(300_000);
   });
 
   it('exports CSV (UTF-8 with BOM) and an A4 PDF', async () => {

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { ListFooter } from '../../components/ListFooter';
 import { readStorage, writeStorage } from '../../lib/storage-keys';
+import { CustomerSelect } from '../transactions/CustomerSelect';
 import { AccountSelect } from './AccountSelect';
 import { useAccounts, useLedger } from './api';
 import { BookPanel, num } from './BookPanel';
@@ -13,6 +14,14 @@ import { formatAmount } from './format';
 import { LedgerTable } from './LedgerTable';
 import { PeriodPicker } from './PeriodPicker';
 import type { Period } from './types';
+
+/** The accounts kept per 取引先 (売掛金 / 受取手形, 買掛金 / 支払手形, 未払金): their ledger has a customer filter, 1 売上先 / 2 仕入先. */
+export function subLedgerParty(account: { cash_flow_role: string; name: string } | undefined): 1 | 2 | null {
+  if (!account) return null;
+  if (account.cash_flow_role === 'receivables') return 1;
+  if (account.cash_flow_role === 'payables' || account.name === '未払金') return 2;
+  return null;
+}
 
 /** Last account viewed in 総勘定元帳 (per company for the administrator's view). */
 export const LEDGER_ACCOUNT_KEY = (companyId: number | null) => `chobo:ledger-account:${companyId ?? 'own'}`;
@@ -37,8 +46,11 @@ export function LedgerPanel({
   readOnly: boolean;
 }) {
   const accounts = useAccounts(companyId ?? null);
+  const party = subLedgerParty(accounts.data?.find((a) => a.id === params.account_id));
+  const customerId = party ? params.customer_id : null;
   const query = useLedger({
     account_id: params.account_id,
+    customer_id: customerId,
     from: params.from,
     to: params.to,
     page: params.page,
@@ -85,12 +97,24 @@ export function LedgerPanel({
               accounts={accounts.data ?? []}
               includeInactive
               value={params.account_id}
-              onChange={(id) => params.update({ account_id: id, page: null })}
+              onChange={(id) => params.update({ account_id: id, customer_id: null, page: null })}
               aria-label="勘定科目"
               placeholder="勘定科目（コード・名前・カナ）"
               w={260}
               selectFirstOptionOnChange
             />
+            {party && (
+              <CustomerSelect
+                value={customerId}
+                currentLabel={query.data?.data.customer?.name ?? null}
+                onChange={(id) => params.update({ customer_id: id, page: null })}
+                companyId={companyId ?? null}
+                usedFor={party}
+                aria-label="取引先"
+                placeholder="取引先別（すべての取引先）"
+                w={240}
+              />
+            )}
             <PeriodPicker
               from={params.from}
               to={params.to}
@@ -107,6 +131,7 @@ export function LedgerPanel({
           <Group px="md" pb="xs" gap="lg">
             <Text fw={700}>
               {ledger.account.code} {ledger.account.name}
+              {ledger.customer && `（${ledger.customer.name}）`}
             </Text>
             <Badge variant="light" color="gray">
               {ACCOUNT_CATEGORIES[ledger.account.category as AccountCategory]}・残高は
@@ -121,9 +146,10 @@ export function LedgerPanel({
             </Text>
             <DownloadButtons
               path="/api/company/ledger"
-              baseName={`総勘定元帳_${ledger.account.name}`}
+              baseName={`総勘定元帳_${ledger.account.name}${ledger.customer ? `_${ledger.customer.name}` : ''}`}
               query={{
                 account_id: ledger.account.id,
+                customer_id: ledger.customer?.id ?? null,
                 from: ledger.period.from,
                 to: ledger.period.to,
                 company_id: companyId ?? null,

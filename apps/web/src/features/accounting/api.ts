@@ -167,6 +167,8 @@ export function useReverseEntry() {
 
 export interface LedgerParams {
   account_id: number | null;
+  /** 取引先別: that customer's lines only (omitted: all). */
+  customer_id?: number | null;
   from: string | null;
   to: string | null;
   page: number;

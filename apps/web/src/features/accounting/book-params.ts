@@ -10,16 +10,19 @@ export function ledgerHref(base: string, drill: Drill): string {
   return `${base}?${q.toString()}`;
 }
 
-/** The URL state of /company/accountings: tab, account, period, page. */
+/** The URL state of /company/accountings: tab, account, customer, period, page. */
 export function useBookParams() {
   const [params, setParams] = useSearchParams();
   const accountId = Number(params.get('account_id'));
+  const customerId = Number(params.get('customer_id'));
   const page = Number(params.get('page'));
   const from = params.get('from');
   const to = params.get('to');
   const state = {
     tab: params.get('tab') === 'trial' ? ('trial' as const) : ('ledger' as const),
     account_id: Number.isInteger(accountId) && accountId > 0 ? accountId : null,
+    /** 取引先別 sub-ledger of 売掛金 / 買掛金 / 未払金. */
+    customer_id: Number.isInteger(customerId) && customerId > 0 ? customerId : null,
     from: from && ISO.test(from) ? from : null,
     to: to && ISO.test(to) ? to : null,
     page: Number.isInteger(page) && page > 1 ? page : 1,

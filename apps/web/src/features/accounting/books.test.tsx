@@ -108,6 +108,43 @@ describe('総勘定元帳', () => {
     });
   });
 
+  it('売掛金 offers the 取引先別 ledger: the chosen customer goes in the URL, the call and the files', async () => {
+    const { calls } = base({
+      'GET /api/company/customer': {
+        data: [{ id: 9, name: '株式会社エー' }],
+        meta: { current_page: 1, last_page: 1, per_page: 20, total: 1, from: 1, to: 1 },
+      },
+      'GET /api/company/ledger': (req: RecordedRequest) => {
+        const customerId = req.url.searchParams.get('customer_id');
+        return json({
+          data: {
+            account: { id: 3, code: '135', name: '売掛金', normal_side: 'debit', category: 'asset' },
+            customer: customerId ? { id: 9, name: '株式会社エー' } : null,
+            period: FY,
+            carried_forward: 350000,
+            opening: 350000,
+            closing: 0,
+            lines: [line(1, 0, 350000, 0, '諸口')],
+          },
+          meta: { current_page: 1, last_page: 1, per_page: 50, total: 1, from: 1, to: 1 },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    // 普通預金 has no customer filter
+    const first = renderApp('/company/accountings?account_id=2');
+    await waitFor(() => expect(screen.getByTestId('ledger-closing')).toBeTruthy());
+    expect(screen.queryByPlaceholderText('取引先別（すべての取引先）')).toBeNull();
+    first.unmount();
+    const { router } = renderApp('/company/accountings?account_id=3');
+    await user.click(await screen.findByPlaceholderText('取引先別（すべての取引先）', {}, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: '株式会社エー', hidden: true }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.search).toBe('?account_id=3&customer_id=9'));
+    await waitFor(() => expect(screen.getByText(/（株式会社エー）/)).toBeTruthy());
+    const last = calls.filter((c) => c.url.pathname === '/api/company/ledger').at(-1);
+    expect(last?.url.searchParams.get('customer_id')).toBe('9');
+  });
+
   it('goes back to the last page when the URL names a page past the end', async () => {
     base({ 'GET /api/company/ledger': ledgerAnswer });
     const { router } = renderApp(`/company/accountings?account_id=2&page=5`);

@@ -34,7 +34,7 @@ const acc = (
 export const ACCOUNTS: Account[] = [
   acc(1, '111', '現金', 'ゲンキン', 'asset', 'current_assets', { cash_flow_role: 'cash' }),
   acc(2, '131', '普通預金', 'フツウヨキン', 'asset', 'current_assets', { cash_flow_role: 'cash' }),
-  acc(3, '135', '売掛金', 'ウリカケキン', 'asset', 'current_assets'),
+  acc(3, '135', '売掛金', 'ウリカケキン', 'asset', 'current_assets', { cash_flow_role: 'receivables' }),
   acc(4, '411', '売上高', 'ウリアゲダカ', 'revenue', 'net_sales', { default_tax_category: 'sales_10' }),
   acc(5, '731', '地代家賃', 'チダイヤチン', 'expense', 'sga', { default_tax_category: 'purchase_10' }),
   acc(6, '749', '雑費', 'ザッピ', 'expense', 'sga', { is_active: false }),
