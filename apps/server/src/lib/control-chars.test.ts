@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { customers, journalEntries, products } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
+import { countRows } from '../test/factories.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
 
 /** A NUL (U+0000) in any JSON text field is refused with 422 by the shared text builders, never a 500. */
@@ -17,10 +18,7 @@ afterAll(() => ctx.close());
 
 const MESSAGE = /使用できない文字（制御文字）が含まれています/;
 
-async function count(table: typeof customers | typeof products | typeof journalEntries) {
-  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(table);
-  return n;
-}
+const count = (table: typeof customers | typeof products | typeof journalEntries) => countRows(ctx.db, table);
 
 async function accountsOf(api: Client): Promise<Record<string, number>> {
   const res = await api.get('/api/company/accounts?include_inactive=1');

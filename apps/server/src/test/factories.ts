@@ -1,3 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
 import type { Client } from './harness.js';
 
 /** A customer or supplier created through `POST /api/company/customer` with exactly `fields`: its `data`. */
@@ -37,4 +40,10 @@ export function entryEditBody(
     })),
     updated_at: shown.updated_at,
   };
+}
+
+/** How many rows of `table` match `where` (every row without it), read straight from the database. */
+export async function countRows(db: Db, table: PgTable, where?: SQL): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return n;
 }

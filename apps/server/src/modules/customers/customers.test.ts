@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, customers } from '../../db/schema/index.js';
+import { countRows } from '../../test/factories.js';
 import {
   client,
   companyOwner,
@@ -34,13 +35,7 @@ const valid = {
   memo: '',
 };
 
-async function countCustomers(companyId: number) {
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(customers)
-    .where(eq(customers.company_id, companyId));
-  return n;
-}
+const countCustomers = (companyId: number) => countRows(ctx.db, customers, eq(customers.company_id, companyId));
 
 describe('create / show / update / delete', () => {
   it('creates a customer (201), normalising input, and audits it in the same transaction', async () => {

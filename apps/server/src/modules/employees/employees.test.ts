@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, companies, employees, mailLog, users } from '../../db/schema/index.js';
 import { systemTenant } from '../../lib/context.js';
+import { countRows } from '../../test/factories.js';
 import { type Client, client, companyOwner, createUser, signIn, useTestApp } from '../../test/harness.js';
 import { findEmployeeOfUser } from './employees.queries.js';
 
@@ -27,13 +28,8 @@ const valid = {
   memo: '',
 };
 
-async function activeCount(companyId: number) {
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(employees)
-    .where(and(eq(employees.company_id, companyId), sql`deleted_at is null`));
-  return n;
-}
+const activeCount = (companyId: number) =>
+  countRows(ctx.db, employees, and(eq(employees.company_id, companyId), sql`deleted_at is null`));
 
 describe('employees CRUD', () => {
   it('creates with daily hours stored in thousandths, shows, updates, deletes; audited', async () => {

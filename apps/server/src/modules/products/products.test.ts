@@ -1,8 +1,9 @@
 import { COMPANY_PERMISSIONS } from '@chobo/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, products } from '../../db/schema/index.js';
+import { countRows } from '../../test/factories.js';
 import { client, companyOwner, createDomain, createUser, signIn, useTestApp } from '../../test/harness.js';
 import { uploadFile } from '../../test/multipart.js';
 
@@ -19,13 +20,7 @@ const valid = {
   is_active: true,
 };
 
-async function count(companyId: number) {
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(eq(products.company_id, companyId));
-  return n;
-}
+const count = (companyId: number) => countRows(ctx.db, products, eq(products.company_id, companyId));
 
 async function listAll(api: ReturnType<typeof client>) {
   const res = await api.get(`${URL}?per_page=100&sort_by=code`);

@@ -8,6 +8,7 @@ import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { RecordPage } from '../../components/record-page/RecordPage';
 import type { RecordVersion } from '../../lib/conflict';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { companyApi, useAdminCompany, useCompanyMutation } from './api';
@@ -55,8 +56,8 @@ function AccountForm({ company, version }: { company: AdminCompany; version: Rec
         )}
         <FormSection title="ログインアカウント">
           <SimpleGrid cols={2}>
-            <TextInput label="氏名" required error={errors.name?.message} {...form.register('name')} />
-            <TextInput label="メールアドレス" required error={errors.email?.message} {...form.register('email')} />
+            <TextInput label="氏名" required {...fieldProps(form, 'name')} />
+            <TextInput label="メールアドレス" required {...fieldProps(form, 'email')} />
           </SimpleGrid>
           <Stack gap="xs" mt="md">
             <Switch label="このアカウントを利用停止にする" {...form.register('disabled')} />
@@ -65,12 +66,7 @@ function AccountForm({ company, version }: { company: AdminCompany; version: Rec
         </FormSection>
         <FormSection title="契約条件">
           <SimpleGrid cols={2}>
-            <TextInput
-              label="従業員数の上限"
-              required
-              error={errors.max_employee?.message}
-              {...form.register('max_employee')}
-            />
+            <TextInput label="従業員数の上限" required {...fieldProps(form, 'max_employee')} />
             <Controller
               control={form.control}
               name="expiration_year"

@@ -16,6 +16,7 @@ import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { RecordPage } from '../../components/record-page/RecordPage';
 import type { RecordVersion } from '../../lib/conflict';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { ADMINS_KEY } from './AdminListPage';
@@ -52,8 +53,8 @@ function AdminForm({ admin, version }: { admin: AdminUser; version: RecordVersio
         {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
         <FormSection title="管理者">
           <Stack gap="sm">
-            <TextInput label="氏名" required error={errors.name?.message} {...form.register('name')} />
-            <TextInput label="メールアドレス" required error={errors.email?.message} {...form.register('email')} />
+            <TextInput label="氏名" required {...fieldProps(form, 'name')} />
+            <TextInput label="メールアドレス" required {...fieldProps(form, 'email')} />
             <Controller
               control={form.control}
               name="permissions"
@@ -77,11 +78,7 @@ function AdminForm({ admin, version }: { admin: AdminUser; version: RecordVersio
                 </Checkbox.Group>
               )}
             />
-            <Switch
-              label="利用停止にする（ログインできなくなります）"
-              error={errors.disabled?.message}
-              {...form.register('disabled')}
-            />
+            <Switch label="利用停止にする（ログインできなくなります）" {...fieldProps(form, 'disabled')} />
           </Stack>
         </FormSection>
         <FormActions cancelTo="/system/admins" submitLabel="更新する" loading={isSubmitting} />

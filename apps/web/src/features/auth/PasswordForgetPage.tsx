@@ -4,6 +4,7 @@ import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError } from '../../lib/form-errors';
 import { AuthCard } from './AuthCard';
 import { requestPasswordReset } from './api';
@@ -14,7 +15,7 @@ type Values = z.infer<typeof forgotPasswordInput>;
 export default function PasswordForgetPage() {
   const navigate = useNavigate();
   const form = useForm<Values>({ resolver: zodResolver(forgotPasswordInput), defaultValues: { email: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await requestPasswordReset(values);
@@ -36,8 +37,7 @@ export default function PasswordForgetPage() {
             autoComplete="email"
             autoFocus
             required
-            error={errors.email?.message}
-            {...form.register('email')}
+            {...fieldProps(form, 'email')}
           />
           <Button type="submit" fullWidth loading={isSubmitting}>
             再設定メールを送信

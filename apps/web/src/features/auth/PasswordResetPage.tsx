@@ -5,6 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { AuthCard } from './AuthCard';
@@ -62,15 +63,13 @@ export default function PasswordResetPage() {
             autoComplete="new-password"
             autoFocus
             required
-            error={errors.password?.message}
-            {...form.register('password')}
+            {...fieldProps(form, 'password')}
           />
           <PasswordInput
             label="新しいパスワード（確認）"
             autoComplete="new-password"
             required
-            error={errors.password_confirmation?.message}
-            {...form.register('password_confirmation')}
+            {...fieldProps(form, 'password_confirmation')}
           />
           <Button type="submit" fullWidth loading={isSubmitting}>
             パスワードを再設定

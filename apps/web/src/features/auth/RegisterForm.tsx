@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { homePathFor, startSession } from '../../lib/session';
@@ -97,28 +98,19 @@ export function RegisterForm({ type }: { type: InvitationKind }) {
             </Alert>
           )}
           <TextInput label="メールアドレス" value={data.email} readOnly variant="filled" />
-          <TextInput
-            label="氏名"
-            autoFocus
-            required
-            autoComplete="name"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
+          <TextInput label="氏名" autoFocus required autoComplete="name" {...fieldProps(form, 'name')} />
           <PasswordInput
             label="パスワード"
             description="8文字以上で入力してください"
             autoComplete="new-password"
             required
-            error={errors.password?.message}
-            {...form.register('password')}
+            {...fieldProps(form, 'password')}
           />
           <PasswordInput
             label="パスワード（確認）"
             autoComplete="new-password"
             required
-            error={errors.password_confirmation?.message}
-            {...form.register('password_confirmation')}
+            {...fieldProps(form, 'password_confirmation')}
           />
           <Button type="submit" fullWidth loading={isSubmitting}>
             登録してはじめる

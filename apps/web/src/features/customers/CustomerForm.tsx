@@ -21,6 +21,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { SelectField } from '../../components/fields/SelectField';
 import { ApiError } from '../../lib/api';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError, removeServerError, setServerError } from '../../lib/form-errors';
 import { notifyError } from '../../lib/notify';
 import { searchZipcode, usePrefectures } from './api';
@@ -59,7 +60,7 @@ export function CustomerForm({
   onSubmit: (values: CustomerValues) => Promise<unknown>;
 }) {
   const form = useForm<CustomerFormValues, unknown, CustomerValues>({ resolver, defaultValues, mode: 'onSubmit' });
-  const { register, formState } = form;
+  const { formState } = form;
   const { errors, isSubmitting } = formState;
   const prefectures = usePrefectures();
   const prefectureOptions = useMemo(
@@ -95,14 +96,7 @@ export function CustomerForm({
         <TermsSection form={form} />
 
         <FormSection title="メモ">
-          <Textarea
-            aria-label="メモ"
-            autosize
-            minRows={3}
-            maxRows={10}
-            error={errors.memo?.message}
-            {...register('memo')}
-          />
+          <Textarea aria-label="メモ" autosize minRows={3} maxRows={10} {...fieldProps(form, 'memo')} />
         </FormSection>
 
         <FormActions cancelTo={backTo} submitLabel={submitLabel} loading={isSubmitting} />
@@ -197,21 +191,15 @@ function SegmentedField({
 
 /** 基本情報: name, kana, 敬称, 用途. */
 function BasicSection({ form }: { form: Form }) {
-  const { register, control } = form;
-  const { errors } = form.formState;
+  const { control } = form;
   return (
     <FormSection title="基本情報">
       <Grid gap="md">
         <Grid.Col span={6}>
-          <TextInput label="顧客名" required autoFocus error={errors.name?.message} {...register('name')} />
+          <TextInput label="顧客名" required autoFocus {...fieldProps(form, 'name')} />
         </Grid.Col>
         <Grid.Col span={6}>
-          <TextInput
-            label="顧客名（カナ）"
-            placeholder="カブシキガイシャ..."
-            error={errors.name_kana?.message}
-            {...register('name_kana')}
-          />
+          <TextInput label="顧客名（カナ）" placeholder="カブシキガイシャ..." {...fieldProps(form, 'name_kana')} />
         </Grid.Col>
         <Grid.Col span={4}>
           <SegmentedField control={control} name="honorific" label="敬称" data={[...HONORIFICS]} />
@@ -234,7 +222,7 @@ function AddressSection({
   lookup: AddressLookup;
   prefectureOptions: { value: string; label: string }[];
 }) {
-  const { register, control } = form;
+  const { control } = form;
   const { errors } = form.formState;
   return (
     <FormSection title="所在地">
@@ -277,20 +265,10 @@ function AddressSection({
           />
         </Grid.Col>
         <Grid.Col span={8}>
-          <TextInput
-            label="住所1"
-            placeholder="市区町村・町名・番地"
-            error={errors.address1?.message}
-            {...register('address1')}
-          />
+          <TextInput label="住所1" placeholder="市区町村・町名・番地" {...fieldProps(form, 'address1')} />
         </Grid.Col>
         <Grid.Col span={12}>
-          <TextInput
-            label="住所2"
-            placeholder="建物名・部屋番号など"
-            error={errors.address2?.message}
-            {...register('address2')}
-          />
+          <TextInput label="住所2" placeholder="建物名・部屋番号など" {...fieldProps(form, 'address2')} />
         </Grid.Col>
       </Grid>
     </FormSection>
@@ -299,55 +277,34 @@ function AddressSection({
 
 /** 連絡先. */
 function ContactSection({ form }: { form: Form }) {
-  const { register } = form;
-  const { errors } = form.formState;
   return (
     <FormSection title="連絡先">
       <Grid gap="md">
         <Grid.Col span={4}>
-          <TextInput
-            label="電話番号"
-            type="tel"
-            placeholder="03-1234-5678"
-            error={errors.tel?.message}
-            {...register('tel')}
-          />
+          <TextInput label="電話番号" type="tel" placeholder="03-1234-5678" {...fieldProps(form, 'tel')} />
         </Grid.Col>
         <Grid.Col span={4}>
-          <TextInput
-            label="携帯電話番号"
-            type="tel"
-            placeholder="090-1234-5678"
-            error={errors.mobile?.message}
-            {...register('mobile')}
-          />
+          <TextInput label="携帯電話番号" type="tel" placeholder="090-1234-5678" {...fieldProps(form, 'mobile')} />
         </Grid.Col>
         <Grid.Col span={4}>
-          <TextInput label="FAX番号" type="tel" error={errors.fax?.message} {...register('fax')} />
+          <TextInput label="FAX番号" type="tel" {...fieldProps(form, 'fax')} />
         </Grid.Col>
         <Grid.Col span={6}>
           <TextInput
             label="メールアドレス"
             type="email"
             placeholder="info@example.co.jp"
-            error={errors.email?.message}
-            {...register('email')}
+            {...fieldProps(form, 'email')}
           />
         </Grid.Col>
         <Grid.Col span={6}>
-          <TextInput
-            label="ウェブサイト"
-            type="url"
-            placeholder="https://"
-            error={errors.url?.message}
-            {...register('url')}
-          />
+          <TextInput label="ウェブサイト" type="url" placeholder="https://" {...fieldProps(form, 'url')} />
         </Grid.Col>
         <Grid.Col span={6}>
-          <TextInput label="担当者名" error={errors.contact_person?.message} {...register('contact_person')} />
+          <TextInput label="担当者名" {...fieldProps(form, 'contact_person')} />
         </Grid.Col>
         <Grid.Col span={6}>
-          <TextInput label="部署名" error={errors.department?.message} {...register('department')} />
+          <TextInput label="部署名" {...fieldProps(form, 'department')} />
         </Grid.Col>
       </Grid>
     </FormSection>
@@ -356,8 +313,7 @@ function ContactSection({ form }: { form: Form }) {
 
 /** 取引条件: 登録番号, 締め日, 支払条件. */
 function TermsSection({ form }: { form: Form }) {
-  const { register, control } = form;
-  const { errors } = form.formState;
+  const { control } = form;
   const [closing, offset, day] = useWatch({ control, name: ['closing_day', 'payment_month_offset', 'payment_day'] });
   const terms = {
     closing_day: closing ? Number(closing) : null,
@@ -377,8 +333,7 @@ function TermsSection({ form }: { form: Form }) {
             placeholder="T1234567890123"
             description="「T」＋13桁の数字"
             maxLength={14}
-            error={errors.registration_number?.message}
-            {...register('registration_number')}
+            {...fieldProps(form, 'registration_number')}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>
@@ -386,8 +341,7 @@ function TermsSection({ form }: { form: Form }) {
             label="支払条件（備考）"
             placeholder="手形90日 など"
             description="締め日・支払日で表せない条件"
-            error={errors.payment_terms?.message}
-            {...register('payment_terms')}
+            {...fieldProps(form, 'payment_terms')}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>

@@ -6,9 +6,10 @@ import {
   type SimilarCustomer,
   type ZipcodeResult,
 } from '@chobo/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
+import { recordKeys, useDeleteRecord, useRecord, useSaveRecord } from '../../lib/record-hooks';
 
 /** react-query hooks of 顧客管理 (docs/product/PRODUCT.md §4): list / show / create / update / delete. */
 export const CUSTOMERS_PATH = '/api/company/customer';
@@ -23,12 +24,7 @@ export interface CustomerListParams {
   company_id: number | null;
 }
 
-export const customerKeys = {
-  all: ['customers'] as const,
-  lists: () => [...customerKeys.all, 'list'] as const,
-  list: (params: CustomerListParams) => [...customerKeys.lists(), params] as const,
-  detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
-};
+export const customerKeys = recordKeys<CustomerListParams>('customers');
 
 export function fetchCustomers(params: CustomerListParams, signal?: AbortSignal) {
   return api.get<Paginated<Customer>>(CUSTOMERS_PATH, {
@@ -68,52 +64,15 @@ export function customerListHook(companyId: number | null): ListDataHook<Custome
   };
 }
 
-export function useCustomer(id: number | null) {
-  return useQuery({
-    queryKey: customerKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<{ data: Customer }>(`${CUSTOMERS_PATH}/${id}`, { signal }).then((r) => r.data),
-    enabled: id !== null,
-    meta: { silent: true },
-    staleTime: 0,
-  });
-}
+export const useCustomer = (id: number | null) => useRecord<Customer>(customerKeys, CUSTOMERS_PATH, id);
 
-export function useCreateCustomer() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (values: CustomerValues) => api.post<{ data: Customer }>(CUSTOMERS_PATH, values).then((r) => r.data),
-    meta: { silent: true },
-    onSuccess: (customer) => {
-      client.setQueryData(customerKeys.detail(customer.id), customer);
-      return client.invalidateQueries({ queryKey: customerKeys.lists() });
-    },
-  });
-}
+export const useCreateCustomer = () => useSaveRecord<Customer, CustomerValues>(customerKeys, CUSTOMERS_PATH, null);
 
-export function useUpdateCustomer(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    /** `updated_at` is the version the form was opened with: the server answers 409 if it changed since. */
-    mutationFn: (values: CustomerValues & { updated_at: string }) =>
-      api.put<{ data: Customer }>(`${CUSTOMERS_PATH}/${id}`, values).then((r) => r.data),
-    meta: { silent: true },
-    onSuccess: (customer) => {
-      client.setQueryData(customerKeys.detail(id), customer);
-      return client.invalidateQueries({ queryKey: customerKeys.lists() });
-    },
-  });
-}
+/** `updated_at` is the version the form was opened with: the server answers 409 if it changed since. */
+export const useUpdateCustomer = (id: number) =>
+  useSaveRecord<Customer, CustomerValues & { updated_at: string }>(customerKeys, CUSTOMERS_PATH, id);
 
-export function useDeleteCustomer() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`${CUSTOMERS_PATH}/${id}`),
-    onSuccess: (_data, id) => {
-      client.removeQueries({ queryKey: customerKeys.detail(id) });
-      return client.invalidateQueries({ queryKey: customerKeys.lists() });
-    },
-  });
-}
+export const useDeleteCustomer = () => useDeleteRecord(customerKeys, CUSTOMERS_PATH);
 
 /** GET /api/prefectures (code → name); the built-in JIS list stands in until it answers or if it fails. */
 export function usePrefectures(): Record<string, string> {

@@ -33,6 +33,7 @@ import { FormActions } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { type AdminColumn, AdminList } from '../admin-shared/AdminList';
@@ -112,14 +113,8 @@ function DomainFormBody({
         {version.alert}
         {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
         <SimpleGrid cols={2}>
-          <TextInput label="ドメイン名" required error={errors.name?.message} {...form.register('name')} />
-          <TextInput
-            label="ホスト名"
-            placeholder="partner.example.jp"
-            required
-            error={errors.host?.message}
-            {...form.register('host')}
-          />
+          <TextInput label="ドメイン名" required {...fieldProps(form, 'name')} />
+          <TextInput label="ホスト名" placeholder="partner.example.jp" required {...fieldProps(form, 'host')} />
         </SimpleGrid>
         <Controller
           control={form.control}

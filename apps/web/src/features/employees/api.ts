@@ -1,6 +1,7 @@
 import type { Employee, EmployeeSettings, EmployeeSettingsValues, EmployeeValues, Paginated } from '@chobo/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { recordKeys, useRecord, useSaveRecord } from '../../lib/record-hooks';
 import { loadMe } from '../../lib/session';
 
 /** react-query hooks of 従業員管理 and 従業員設定 (docs/product/PRODUCT.md §4). */
@@ -15,10 +16,7 @@ export interface EmployeeListParams {
 }
 
 export const employeeKeys = {
-  all: ['employees'] as const,
-  lists: () => [...employeeKeys.all, 'list'] as const,
-  list: (p: EmployeeListParams) => [...employeeKeys.lists(), p] as const,
-  detail: (id: number) => [...employeeKeys.all, 'detail', id] as const,
+  ...recordKeys<EmployeeListParams>('employees'),
   settings: ['employee-settings'] as const,
 };
 
@@ -40,33 +38,13 @@ export function useEmployeeList(p: EmployeeListParams) {
   });
 }
 
-export function useEmployee(id: number | null) {
-  return useQuery({
-    queryKey: employeeKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<{ data: Employee }>(`${EMPLOYEES_PATH}/${id}`, { signal }).then((r) => r.data),
-    enabled: id !== null,
-    meta: { silent: true },
-    staleTime: 0,
-  });
-}
+export const useEmployee = (id: number | null) => useRecord<Employee>(employeeKeys, EMPLOYEES_PATH, id);
 
-export function useSaveEmployee(id: number | null) {
-  const client = useQueryClient();
-  return useMutation({
-    /** An edit carries the `updated_at` it read (409 when someone saved the employee since). */
-    mutationFn: (values: EmployeeValues & { updated_at?: string }) =>
-      (id === null
-        ? api.post<{ data: Employee }>(EMPLOYEES_PATH, values)
-        : api.put<{ data: Employee }>(`${EMPLOYEES_PATH}/${id}`, values)
-      ).then((r) => r.data),
-    meta: { silent: true },
-    onSuccess: (employee) => {
-      client.setQueryData(employeeKeys.detail(employee.id), employee);
-      void client.invalidateQueries({ queryKey: employeeKeys.settings });
-      return client.invalidateQueries({ queryKey: employeeKeys.lists() });
-    },
+/** An edit carries the `updated_at` it read (409 when someone saved the employee since). */
+export const useSaveEmployee = (id: number | null) =>
+  useSaveRecord<Employee, EmployeeValues & { updated_at?: string }>(employeeKeys, EMPLOYEES_PATH, id, (client) => {
+    void client.invalidateQueries({ queryKey: employeeKeys.settings });
   });
-}
 
 export function useDeleteEmployee() {
   const client = useQueryClient();

@@ -9,6 +9,7 @@ import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { RecordPage } from '../../components/record-page/RecordPage';
 import type { RecordVersion } from '../../lib/conflict';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { CompanySelect, DomainSelect } from './AudienceSelect';
@@ -68,34 +69,16 @@ function InfoForm({ info, version }: { info?: Info; version?: RecordVersion }) {
         {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
         <FormSection title="内容">
           <Stack gap="sm">
-            <TextInput label="タイトル" required error={errors.title?.message} {...form.register('title')} />
-            <Textarea
-              label="本文"
-              required
-              autosize
-              minRows={6}
-              error={errors.body?.message}
-              {...form.register('body')}
-            />
+            <TextInput label="タイトル" required {...fieldProps(form, 'title')} />
+            <Textarea label="本文" required autosize minRows={6} {...fieldProps(form, 'body')} />
             <Switch label="重要なお知らせとして表示する" {...form.register('is_important')} />
           </Stack>
         </FormSection>
         <FormSection title="掲載">
           <Stack gap="sm">
             <SimpleGrid cols={2}>
-              <TextInput
-                type="datetime-local"
-                label="公開日時"
-                required
-                error={errors.published_at?.message}
-                {...form.register('published_at')}
-              />
-              <TextInput
-                type="datetime-local"
-                label="掲載終了日時（任意）"
-                error={errors.ends_at?.message}
-                {...form.register('ends_at')}
-              />
+              <TextInput type="datetime-local" label="公開日時" required {...fieldProps(form, 'published_at')} />
+              <TextInput type="datetime-local" label="掲載終了日時（任意）" {...fieldProps(form, 'ends_at')} />
             </SimpleGrid>
             <Controller
               control={form.control}

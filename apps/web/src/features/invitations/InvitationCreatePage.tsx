@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useDomainOptions } from '../admin-shared/useDomainOptions';
@@ -47,8 +48,8 @@ export function AdminInvitationCreatePage() {
           <FormSection title="招待する管理者">
             <Stack gap="sm">
               {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
-              <TextInput label="メールアドレス" required error={errors.email?.message} {...form.register('email')} />
-              <TextInput label="氏名" required error={errors.name?.message} {...form.register('name')} />
+              <TextInput label="メールアドレス" required {...fieldProps(form, 'email')} />
+              <TextInput label="氏名" required {...fieldProps(form, 'name')} />
               <Controller
                 control={form.control}
                 name="permissions"
@@ -111,18 +112,8 @@ export function CompanyInvitationCreatePage() {
           <FormSection title="招待する企業">
             <Stack gap="sm">
               {errors.root?.server?.message && <Alert color="danger">{errors.root.server.message}</Alert>}
-              <TextInput
-                label="企業名"
-                required
-                error={errors.company_name?.message}
-                {...form.register('company_name')}
-              />
-              <TextInput
-                label="担当者のメールアドレス"
-                required
-                error={errors.email?.message}
-                {...form.register('email')}
-              />
+              <TextInput label="企業名" required {...fieldProps(form, 'company_name')} />
+              <TextInput label="担当者のメールアドレス" required {...fieldProps(form, 'email')} />
               <Controller
                 control={form.control}
                 name="domain_id"

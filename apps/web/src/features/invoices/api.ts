@@ -11,6 +11,7 @@ import type {
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { filterParam, type ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
+import { recordKeys, saveRecord, useRecord } from '../../lib/record-hooks';
 import { downloadFile } from '../accounting/download';
 import { TRANSACTIONS_PATH, transactionKeys } from '../transactions/api';
 
@@ -38,12 +39,7 @@ export interface InvoiceListParams {
   customer_id: string | null;
 }
 
-export const invoiceKeys = {
-  all: ['invoices'] as const,
-  lists: () => [...invoiceKeys.all, 'list'] as const,
-  list: (params: InvoiceListParams) => [...invoiceKeys.lists(), params] as const,
-  detail: (id: number) => [...invoiceKeys.all, 'detail', id] as const,
-};
+export const invoiceKeys = recordKeys<InvoiceListParams>('invoices');
 
 export function useInvoiceList(params: InvoiceListParams) {
   return useQuery({
@@ -65,15 +61,7 @@ export function useInvoiceList(params: InvoiceListParams) {
   });
 }
 
-export function useInvoice(id: number | null) {
-  return useQuery({
-    queryKey: invoiceKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<{ data: Invoice }>(`${INVOICES_PATH}/${id}`, { signal }).then((r) => r.data),
-    enabled: id !== null,
-    meta: { silent: true },
-    staleTime: 0,
-  });
-}
+export const useInvoice = (id: number | null) => useRecord<Invoice>(invoiceKeys, INVOICES_PATH, id);
 
 /** The 未請求 sales of a customer, the ones a new 合計請求書 can bill. */
 export function useUnbilledSales(customerId: number | null) {
@@ -127,12 +115,7 @@ function useInvoiceMutation<V>(fn: (vars: V) => Promise<Invoice>) {
 }
 
 export function useSaveInvoice(id: number | null) {
-  return useInvoiceMutation((body: InvoiceBody) =>
-    (id === null
-      ? api.post<{ data: Invoice }>(INVOICES_PATH, body)
-      : api.put<{ data: Invoice }>(`${INVOICES_PATH}/${id}`, body)
-    ).then((r) => r.data),
-  );
+  return useInvoiceMutation((body: InvoiceBody) => saveRecord<Invoice, InvoiceBody>(INVOICES_PATH, id, body));
 }
 
 export function useIssueInvoice() {

@@ -13,6 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { filterParam, type ListDataHook } from '../../components/resource-list';
 import { api, buildQuery, type QueryValue } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { recordKeys, saveRecord, useRecord } from '../../lib/record-hooks';
 
 /** react-query hooks of 入金・支払 (/api/payments) and its reports (/api/payment-reports/...). */
 export const PAYMENTS_PATH = '/api/payments';
@@ -31,13 +32,10 @@ export interface PaymentListParams {
 }
 
 export const paymentKeys = {
-  all: ['payments'] as const,
-  lists: () => [...paymentKeys.all, 'list'] as const,
-  list: (p: PaymentListParams) => [...paymentKeys.lists(), p] as const,
-  detail: (id: number) => [...paymentKeys.all, 'detail', id] as const,
+  ...recordKeys<PaymentListParams>('payments'),
   open: (direction: string, customerId: number | null, paymentId: number | null) =>
-    [...paymentKeys.all, 'open', direction, customerId, paymentId] as const,
-  report: (name: string, q: Record<string, QueryValue>) => [...paymentKeys.all, 'report', name, q] as const,
+    ['payments', 'open', direction, customerId, paymentId] as const,
+  report: (name: string, q: Record<string, QueryValue>) => ['payments', 'report', name, q] as const,
 };
 
 /** 入出金一覧's data hook for the ResourceList kit. */
@@ -77,15 +75,7 @@ export function usePaymentList(p: PaymentListParams) {
   });
 }
 
-export function usePayment(id: number | null) {
-  return useQuery({
-    queryKey: paymentKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<{ data: Payment }>(`${PAYMENTS_PATH}/${id}`, { signal }).then((r) => r.data),
-    enabled: id !== null,
-    meta: { silent: true },
-    staleTime: 0,
-  });
-}
+export const usePayment = (id: number | null) => useRecord<Payment>(paymentKeys, PAYMENTS_PATH, id);
 
 export function useOpenItems(direction: 'in' | 'out', customerId: number | null, paymentId: number | null = null) {
   return useQuery({
@@ -106,11 +96,7 @@ export type PaymentBody = PaymentInput & { updated_at?: string };
 export function useSavePayment(id: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PaymentBody) =>
-      (id === null
-        ? api.post<{ data: Payment }>(PAYMENTS_PATH, body)
-        : api.put<{ data: Payment }>(`${PAYMENTS_PATH}/${id}`, body)
-      ).then((r) => r.data),
+    mutationFn: (body: PaymentBody) => saveRecord<Payment, PaymentBody>(PAYMENTS_PATH, id, body),
     meta: { silent: true },
     onSuccess: (p) => {
       client.setQueryData(paymentKeys.detail(p.id), p);

@@ -1,7 +1,8 @@
 import type { Paginated, Product, ProductUploadReport, ProductValues } from '@chobo/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, buildQuery } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { recordKeys, useDeleteRecord, useRecord, useSaveRecord } from '../../lib/record-hooks';
 
 /** react-query hooks of 商品管理 (docs/product/PRODUCT.md §4). */
 export const PRODUCTS_PATH = '/api/products';
@@ -14,12 +15,7 @@ export interface ProductListParams {
   sort_dir: 'asc' | 'desc' | null;
 }
 
-export const productKeys = {
-  all: ['products'] as const,
-  lists: () => [...productKeys.all, 'list'] as const,
-  list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
-  detail: (id: number) => [...productKeys.all, 'detail', id] as const,
-};
+export const productKeys = recordKeys<ProductListParams>('products');
 
 const listQuery = (params: ProductListParams) => ({
   keyword: params.keyword,
@@ -37,43 +33,13 @@ export function useProductList(params: ProductListParams) {
   });
 }
 
-export function useProduct(id: number | null) {
-  return useQuery({
-    queryKey: productKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<{ data: Product }>(`${PRODUCTS_PATH}/${id}`, { signal }).then((r) => r.data),
-    enabled: id !== null,
-    meta: { silent: true },
-    staleTime: 0,
-  });
-}
+export const useProduct = (id: number | null) => useRecord<Product>(productKeys, PRODUCTS_PATH, id);
 
-export function useSaveProduct(id: number | null) {
-  const client = useQueryClient();
-  return useMutation({
-    /** An edit carries the `updated_at` it read (409 when someone saved the product since). */
-    mutationFn: (values: ProductValues & { updated_at?: string }) =>
-      (id === null
-        ? api.post<{ data: Product }>(PRODUCTS_PATH, values)
-        : api.put<{ data: Product }>(`${PRODUCTS_PATH}/${id}`, values)
-      ).then((r) => r.data),
-    meta: { silent: true },
-    onSuccess: (product) => {
-      client.setQueryData(productKeys.detail(product.id), product);
-      return client.invalidateQueries({ queryKey: productKeys.lists() });
-    },
-  });
-}
+/** An edit carries the `updated_at` it read (409 when someone saved the product since). */
+export const useSaveProduct = (id: number | null) =>
+  useSaveRecord<Product, ProductValues & { updated_at?: string }>(productKeys, PRODUCTS_PATH, id);
 
-export function useDeleteProduct() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`${PRODUCTS_PATH}/${id}`),
-    onSuccess: (_data, id) => {
-      client.removeQueries({ queryKey: productKeys.detail(id) });
-      return client.invalidateQueries({ queryKey: productKeys.lists() });
-    },
-  });
-}
+export const useDeleteProduct = () => useDeleteRecord(productKeys, PRODUCTS_PATH);
 
 /**
  * GET /api/product-download → saves products.csv (every row matching the keyword, not one page).

@@ -27,6 +27,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { type AdminColumn, AdminList, fmtDateTime } from '../admin-shared/AdminList';
@@ -74,14 +75,12 @@ function SettingsForm({
             <TextInput
               label="サービス名"
               description="メールの件名などに使われます"
-              error={errors.service_name?.message}
-              {...form.register('service_name')}
+              {...fieldProps(form, 'service_name')}
             />
             <TextInput
               label="メールの送信元"
               description="例: Chobo（帳簿） <no-reply@example.jp>"
-              error={errors.mail_from?.message}
-              {...form.register('mail_from')}
+              {...fieldProps(form, 'mail_from')}
             />
           </SimpleGrid>
         </FormSection>

@@ -18,6 +18,7 @@ import { FormDateField } from '../../components/fields/DateField';
 import { MoneyField } from '../../components/fields/MoneyField';
 import { SelectField } from '../../components/fields/SelectField';
 import { ApiError } from '../../lib/api';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { AccountSelect } from '../accounting/AccountSelect';
 import { useAccounts } from '../accounting/api';
@@ -241,8 +242,7 @@ export function DocumentForm({
 
 /** 支払: method, due date, status, memo. */
 function PaymentSection({ form }: { form: UseFormReturn<DocumentFormValues, unknown, TransactionDocumentValues> }) {
-  const { control, register } = form;
-  const { errors } = form.formState;
+  const { control } = form;
   return (
     <FormSection title="支払">
       <Grid>
@@ -272,7 +272,7 @@ function PaymentSection({ form }: { form: UseFormReturn<DocumentFormValues, unkn
           />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Textarea label="メモ" autosize minRows={2} error={errors.memo?.message} {...register('memo')} />
+          <Textarea label="メモ" autosize minRows={2} {...fieldProps(form, 'memo')} />
         </Grid.Col>
       </Grid>
     </FormSection>

@@ -11,6 +11,7 @@ import { filterParam, type ListDataHook, type ListQueryParams } from '../../comp
 import { api, buildQuery, type QueryValue } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { fetchFileLink } from '../../lib/file-link';
+import { recordKeys, useDeleteRecord, useRecord, useSaveRecord } from '../../lib/record-hooks';
 import { uploadWithProgress } from '../../lib/upload';
 
 /**
@@ -37,12 +38,9 @@ export interface DocumentListParams {
 }
 
 export const documentKeys = {
-  all: ['transaction-documents'] as const,
-  lists: () => [...documentKeys.all, 'list'] as const,
-  list: (params: DocumentListParams) => [...documentKeys.lists(), params] as const,
-  detail: (id: number) => [...documentKeys.all, 'detail', id] as const,
-  history: (id: number) => [...documentKeys.all, 'history', id] as const,
-  link: (id: number, fileId: number) => [...documentKeys.all, 'link', id, fileId] as const,
+  ...recordKeys<DocumentListParams>('transaction-documents'),
+  history: (id: number) => ['transaction-documents', 'history', id] as const,
+  link: (id: number, fileId: number) => ['transaction-documents', 'link', id, fileId] as const,
 };
 
 /** The search as API query parameters (no paging: the 索引簿 CSV has every matching row). */
@@ -123,16 +121,7 @@ export function useDocumentList(params: DocumentListParams, enabled = true) {
   });
 }
 
-export function useDocument(id: number | null) {
-  return useQuery({
-    queryKey: documentKeys.detail(id ?? 0),
-    queryFn: ({ signal }) =>
-      api.get<{ data: TransactionDocument }>(`${DOCUMENTS_PATH}/${id}`, { signal }).then((r) => r.data),
-    enabled: id !== null,
-    meta: { silent: true },
-    staleTime: 0,
-  });
-}
+export const useDocument = (id: number | null) => useRecord<TransactionDocument>(documentKeys, DOCUMENTS_PATH, id);
 
 export function useDocumentHistory(id: number | null) {
   return useQuery({
@@ -161,34 +150,12 @@ export function useFileLinkUrl(id: number, fileId: number | null) {
 
 export type DocumentBody = TransactionDocumentValues & { updated_at?: string };
 
-export function useSaveDocument(id: number | null) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DocumentBody) =>
-      (id === null
-        ? api.post<{ data: TransactionDocument }>(DOCUMENTS_PATH, body)
-        : api.put<{ data: TransactionDocument }>(`${DOCUMENTS_PATH}/${id}`, body)
-      ).then((r) => r.data),
-    meta: { silent: true },
-    onSuccess: (doc) => {
-      client.setQueryData(documentKeys.detail(doc.id), doc);
-      void client.invalidateQueries({ queryKey: documentKeys.history(doc.id) });
-      return client.invalidateQueries({ queryKey: documentKeys.lists() });
-    },
+export const useSaveDocument = (id: number | null) =>
+  useSaveRecord<TransactionDocument, DocumentBody>(documentKeys, DOCUMENTS_PATH, id, (client, doc) => {
+    void client.invalidateQueries({ queryKey: documentKeys.history(doc.id) });
   });
-}
 
-export function useDeleteDocument() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`${DOCUMENTS_PATH}/${id}`),
-    meta: { silent: true },
-    onSuccess: (_data, id) => {
-      client.removeQueries({ queryKey: documentKeys.detail(id) });
-      return client.invalidateQueries({ queryKey: documentKeys.lists() });
-    },
-  });
-}
+export const useDeleteDocument = () => useDeleteRecord(documentKeys, DOCUMENTS_PATH, { silent: true });
 
 export function useDeleteFile(id: number) {
   const client = useQueryClient();

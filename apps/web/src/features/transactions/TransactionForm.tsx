@@ -24,6 +24,7 @@ import { FormDateField } from '../../components/fields/DateField';
 import { SelectField } from '../../components/fields/SelectField';
 import { linesTotals } from '../../components/lines-editor/totals';
 import { ApiError } from '../../lib/api';
+import { fieldProps } from '../../lib/field-props';
 import { handleFormError, setServerErrors } from '../../lib/form-errors';
 import { fieldNames, remapLineErrors, type TransactionFormValues, toBody, transactionResolver } from './form-values';
 import { LinesEditor } from './LinesEditor';
@@ -56,7 +57,7 @@ export function TransactionForm({
     resolver: transactionResolver,
     defaultValues,
   });
-  const { control, register, formState } = form;
+  const { control, formState } = form;
   const { errors, isSubmitting } = formState;
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const lines = useWatch({ control, name: 'lines' });
@@ -135,7 +136,7 @@ export function TransactionForm({
 
         <Grid gap="lg" align="flex-start">
           <Grid.Col span={{ base: 12, sm: 7 }} order={{ base: 2, sm: 1 }}>
-            <Textarea label="メモ" autosize minRows={3} error={errors.memo?.message} {...register('memo')} />
+            <Textarea label="メモ" autosize minRows={3} {...fieldProps(form, 'memo')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 5 }} order={{ base: 1, sm: 2 }}>
             <TotalsBox totals={totals} modeLabel={`（${TAX_MODES[taxMode]}入力）`} />
@@ -157,7 +158,7 @@ function TransactionInfoSection({
   form: UseFormReturn<TransactionFormValues, unknown, TransactionValues>;
   customerName?: string | null;
 }) {
-  const { control, register } = form;
+  const { control } = form;
   const { errors } = form.formState;
   return (
     <FormSection title="取引情報">
@@ -174,13 +175,7 @@ function TransactionInfoSection({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label="件名"
-            withAsterisk
-            placeholder="例: 4月分 システム保守"
-            error={errors.subject?.message}
-            {...register('subject')}
-          />
+          <TextInput label="件名" withAsterisk placeholder="例: 4月分 システム保守" {...fieldProps(form, 'subject')} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <FormDateField control={control} name="transaction_date" label="取引日" withAsterisk />

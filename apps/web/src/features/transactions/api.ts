@@ -1,8 +1,9 @@
 import type { Customer, Paginated, Product, TaxSettingsInput, Transaction, TransactionValues } from '@chobo/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { filterParam, type ListDataHook, type ListQueryParams } from '../../components/resource-list';
 import { api, buildQuery, type QueryValue } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { recordKeys, useDeleteRecord, useRecord, useSaveRecord } from '../../lib/record-hooks';
 
 /** react-query hooks of 受注取引 (GET/POST /api/transactions, GET/PUT/DELETE /api/transactions/{id}). */
 export const TRANSACTIONS_PATH = '/api/transactions';
@@ -21,12 +22,7 @@ export interface TransactionListParams {
   company_id: number | null;
 }
 
-export const transactionKeys = {
-  all: ['transactions'] as const,
-  lists: () => [...transactionKeys.all, 'list'] as const,
-  list: (params: TransactionListParams) => [...transactionKeys.lists(), params] as const,
-  detail: (id: number) => [...transactionKeys.all, 'detail', id] as const,
-};
+export const transactionKeys = recordKeys<TransactionListParams>('transactions');
 
 /** The filters of the list as API query parameters (without paging for the CSV, which has every row). */
 export function filterQuery(params: TransactionListParams): Record<string, QueryValue> {
@@ -76,47 +72,15 @@ export function useTransactionList(params: TransactionListParams) {
   });
 }
 
-export function useTransaction(id: number | null) {
-  return useQuery({
-    queryKey: transactionKeys.detail(id ?? 0),
-    queryFn: ({ signal }) =>
-      api.get<{ data: Transaction }>(`${TRANSACTIONS_PATH}/${id}`, { signal }).then((r) => r.data),
-    enabled: id !== null,
-    meta: { silent: true },
-    staleTime: 0,
-  });
-}
+export const useTransaction = (id: number | null) => useRecord<Transaction>(transactionKeys, TRANSACTIONS_PATH, id);
 
 export type TransactionBody = TransactionValues & { updated_at?: string };
 
-export function useSaveTransaction(id: number | null) {
-  const client = useQueryClient();
-  return useMutation({
-    /** On update `updated_at` is the version the form was opened with (409 when someone saved since). */
-    mutationFn: (body: TransactionBody) =>
-      (id === null
-        ? api.post<{ data: Transaction }>(TRANSACTIONS_PATH, body)
-        : api.put<{ data: Transaction }>(`${TRANSACTIONS_PATH}/${id}`, body)
-      ).then((r) => r.data),
-    meta: { silent: true },
-    onSuccess: (transaction) => {
-      client.setQueryData(transactionKeys.detail(transaction.id), transaction);
-      return client.invalidateQueries({ queryKey: transactionKeys.lists() });
-    },
-  });
-}
+/** On update `updated_at` is the version the form was opened with (409 when someone saved since). */
+export const useSaveTransaction = (id: number | null) =>
+  useSaveRecord<Transaction, TransactionBody>(transactionKeys, TRANSACTIONS_PATH, id);
 
-export function useDeleteTransaction() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`${TRANSACTIONS_PATH}/${id}`),
-    meta: { silent: true },
-    onSuccess: (_data, id) => {
-      client.removeQueries({ queryKey: transactionKeys.detail(id) });
-      return client.invalidateQueries({ queryKey: transactionKeys.lists() });
-    },
-  });
-}
+export const useDeleteTransaction = () => useDeleteRecord(transactionKeys, TRANSACTIONS_PATH, { silent: true });
 
 /** The CSV address of the current filters (one row per line; every matching transaction, not one page). */
 export function transactionsCsvPath(params: TransactionListParams, encoding: 'utf8' | 'sjis'): string {
