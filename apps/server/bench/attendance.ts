@@ -14,7 +14,7 @@ import { systemCompanyCtx } from '../src/lib/context.js';
 import { closeMonth } from '../src/modules/attendance/attendance-actions.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 import { onPostgresIfReachable } from './on-postgres.js';
-import { benchApp, stats } from './support.js';
+import { benchApp, timed } from './support.js';
 
 const EMPLOYEES = Number(process.env.BENCH_ATT_EMPLOYEES ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -82,19 +82,7 @@ async function run(label: string, open: () => Promise<Database>) {
   const token = await signIn(app, owner.email, 'correct-horse-42');
   const headers = { authorization: `Bearer ${token}` };
   const get = (url: string) => app.inject({ method: 'GET', url, headers });
-  const time = async (fn: () => Promise<{ statusCode?: number; body?: string }>, runs = RUNS) => {
-    for (let i = 0; i < 5; i++) await fn();
-    const s: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      const res = await fn();
-      s.push(performance.now() - t);
-      if (res.statusCode !== undefined && res.statusCode !== 200) {
-        throw new Error(`${res.statusCode} ${res.body?.slice(0, 300)}`);
-      }
-    }
-    return stats(s);
-  };
+  const time = (fn: () => Promise<{ statusCode?: number; body?: string }>, runs = RUNS) => timed(fn, { runs });
   const rows: Record<string, string>[] = [];
   const baseline = await time(() => get('/api/health'));
   const add = (name: string, s: { p50: number; p95: number }, target: string) =>

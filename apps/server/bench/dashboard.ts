@@ -18,7 +18,7 @@ import { seedDefaultAccounts } from '../src/modules/accounting/chart-of-accounts
 import { generateEntries } from '../src/modules/accounting/journal-generator.js';
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
-import { benchApp, stats } from './support.js';
+import { benchApp, timed } from './support.js';
 
 const ENTRIES = Number(process.env.BENCH_DASHBOARD_ENTRIES ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -64,16 +64,7 @@ const [{ n: lineCount }] = await sqlRows<{ n: number }>(
   sql`select count(*)::int as n from journal_lines where company_id = ${company.id}`,
 );
 
-const time = async (fn: () => Promise<unknown>) => {
-  for (let i = 0; i < 10; i++) await fn();
-  const s: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    s.push(performance.now() - t);
-  }
-  return stats(s);
-};
+const time = (fn: () => Promise<unknown>) => timed(fn, { runs: RUNS, warmup: 10 });
 const get = async (url: string) => {
   const res = await app.inject({ method: 'GET', url, headers });
   if (res.statusCode !== 200) throw new Error(`${url} ${res.statusCode} ${res.body.slice(0, 200)}`);

@@ -8,23 +8,18 @@
  * second build folder of one checkout), run alternately BENCH_FIRST_START_RUNS (3) times;
  * BENCH_FIRST_START_PORT (4731). The data folders are made under the system's temporary folder and removed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFlags } from '../src/start-flags.js';
+import { load, stop } from './children.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const roots = (process.env.BENCH_FIRST_START_ROOTS ?? path.resolve(HERE, '../../..')).split(',');
 const runs = Number(process.env.BENCH_FIRST_START_RUNS ?? 3);
 const port = Number(process.env.BENCH_FIRST_START_PORT ?? 4731);
-
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
 
 /** The process's CPU seconds (user + system), or its main thread's alone (`/proc/<pid>/task/<pid>`). */
 function cpuSeconds(pid: number | undefined, mainThread = false): number {
@@ -79,14 +74,6 @@ async function start(checkout: string, dataDir: string) {
       };
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    if (child.pid) process.kill(child.pid, 'SIGTERM');
-  });
 }
 
 console.log(

@@ -18,7 +18,7 @@ import { dayPageStart } from '../src/lib/day-paging.js';
 import { sqlRows } from '../src/modules/accounting/sql-rows.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 import { onPostgresIfReachable } from './on-postgres.js';
-import { benchApp, stats } from './support.js';
+import { benchApp, timed } from './support.js';
 
 const N = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -111,16 +111,7 @@ async function run(label: string, open: () => Promise<Database>) {
   const loadSeconds = ((performance.now() - t0) / 1000).toFixed(1);
   const token = await signIn(app, owner.email, 'correct-horse-42');
   const headers = { authorization: `Bearer ${token}` };
-  const time = async (fn: () => Promise<unknown>) => {
-    for (let i = 0; i < 5; i++) await fn();
-    const s: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      await fn();
-      s.push(performance.now() - t);
-    }
-    return stats(s);
-  };
+  const time = (fn: () => Promise<unknown>) => timed(fn, { runs: RUNS });
   const api = (url: string) => async () => {
     const res = await app.inject({ method: 'GET', url, headers });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);

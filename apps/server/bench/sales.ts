@@ -11,7 +11,7 @@ import { type Database, openDatabase, runMigrations } from '../src/db/client.js'
 import { companies, customers, salesTransactionLines, salesTransactions } from '../src/db/schema/index.js';
 import { createCompany, createUser, signIn } from '../src/test/harness.js';
 import { onPostgresIfReachable } from './on-postgres.js';
-import { benchApp, stats } from './support.js';
+import { benchApp, timed } from './support.js';
 
 const N = Number(process.env.BENCH_SALES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -113,17 +113,8 @@ async function run(label: string, open: () => Promise<Database>) {
   const token = await signIn(app, owner.email, 'correct-horse-42');
   const headers = { authorization: `Bearer ${token}` };
   const get = (url: string) => app.inject({ method: 'GET', url, headers });
-  const time = async (fn: () => Promise<{ statusCode: number; body: string }>, ok = 200) => {
-    for (let i = 0; i < 10; i++) await fn();
-    const s: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      const res = await fn();
-      s.push(performance.now() - t);
-      if (res.statusCode !== ok) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
-    }
-    return stats(s);
-  };
+  const time = (fn: () => Promise<{ statusCode: number; body: string }>, ok = 200) =>
+    timed(fn, { runs: RUNS, warmup: 10, ok });
   const rows: Record<string, string>[] = [];
   const baseline = await time(() => get('/api/health'));
   const add = (name: string, s: { p50: number; p95: number }, target: string, extra = '') =>

@@ -23,3 +23,26 @@ export function benchApp(database: Database, more: Partial<AppOptions> = {}) {
     ...more,
   });
 }
+
+type Answer = { statusCode?: number; body?: string };
+
+/**
+ * Times `fn` `runs` times after `warmup` untimed calls; an answer whose status is not `ok` stops the bench
+ * (a bench never times errors). Returns the stats of the timed calls.
+ */
+export async function timed(
+  fn: () => Promise<unknown>,
+  { runs, warmup = 5, ok = 200 }: { runs: number; warmup?: number; ok?: number },
+) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const s: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const res = (await fn()) as Answer | undefined;
+    s.push(performance.now() - t);
+    if (res?.statusCode !== undefined && res.statusCode !== ok) {
+      throw new Error(`${res.statusCode} ${res.body?.slice(0, 300)}`);
+    }
+  }
+  return stats(s);
+}

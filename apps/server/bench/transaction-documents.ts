@@ -19,7 +19,7 @@ import { customers } from '../src/db/schema/index.js';
 import { LocalFileStorage } from '../src/lib/storage.js';
 import { createCompany, createTestDatabase, createUser, signIn } from '../src/test/harness.js';
 import { multipartFiles, tinyPdf } from '../src/test/multipart.js';
-import { benchApp, stats } from './support.js';
+import { benchApp, timed } from './support.js';
 
 const N = Number(process.env.BENCH_DOCS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -81,17 +81,8 @@ async function run(label: string, open: () => Promise<Database>) {
   const token = await signIn(app, owner.email, 'correct-horse-42');
   const headers = { authorization: `Bearer ${token}` };
   const get = (url: string) => app.inject({ method: 'GET', url, headers });
-  const time = async (fn: () => Promise<{ statusCode: number; body: string }>, ok = 200, runs = RUNS) => {
-    for (let i = 0; i < 5; i++) await fn();
-    const s: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      const res = await fn();
-      s.push(performance.now() - t);
-      if (res.statusCode !== ok) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
-    }
-    return stats(s);
-  };
+  const time = (fn: () => Promise<{ statusCode: number; body: string }>, ok = 200, runs = RUNS) =>
+    timed(fn, { runs, ok });
   const rows: Record<string, string>[] = [];
   const baseline = await time(() => get('/api/health'));
   const add = (name: string, s: { p50: number; p95: number }, target: string, note = '') =>

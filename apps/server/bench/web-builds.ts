@@ -14,13 +14,14 @@
  * BENCH_WEB_RUNS: runs per build (default 1); the table shows the median and every run's LCP.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { load, reporter, stop } from './children.js';
 import { coldPage } from './cold-page.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -86,23 +87,7 @@ async function startServer(
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    if (child.pid) process.kill(child.pid, 'SIGTERM');
-  });
-}
-
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
-const report = (text: string) => {
-  console.log(text);
-  if (OUT) appendFileSync(OUT, `${text}\n`);
-};
+const report = reporter(OUT);
 
 interface PageFigures {
   jsFiles: number;

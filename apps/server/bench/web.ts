@@ -15,7 +15,7 @@
  * medians per variant.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,6 +23,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startFlags } from '../src/start-flags.js';
+import { load, reporter, stop } from './children.js';
 import { coldPage } from './cold-page.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -120,23 +121,7 @@ async function startServer(
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    if (child.pid) process.kill(child.pid, 'SIGTERM');
-  });
-}
-
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
-const report = (text: string) => {
-  console.log(text);
-  if (OUT) appendFileSync(OUT, `${text}\n`);
-};
+const report = reporter(OUT);
 
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
