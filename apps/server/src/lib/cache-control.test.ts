@@ -8,6 +8,24 @@ import { companyOwner, useTestApp } from '../test/harness.js';
 
 const ctx = useTestApp();
 
+/** The app serving a built web app from a fresh folder holding index.html (and whatever `files` the test writes). */
+async function webApp(index: string, files: Record<string, string> = {}) {
+  const dist = mkdtempSync(path.join(tmpdir(), 'chobo-web-'));
+  writeFileSync(path.join(dist, 'index.html'), index);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+    writeFileSync(path.join(dist, name), text);
+  }
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test' }),
+    db: ctx.db,
+    driver: ctx.app.deps.driver,
+    serveWeb: true,
+    webDist: dist,
+  });
+  return { app, dist };
+}
+
 describe('Cache-Control on /api answers', () => {
   it('JSON answers, errors and 404s carry no-store', async () => {
     const owner = await companyOwner(ctx);
@@ -26,17 +44,7 @@ describe('Cache-Control on /api answers', () => {
   });
 
   it('the built web app keeps its own caching (immutable assets, no-cache index)', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'chobo-web-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>t</title>');
-    writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-    const app = await buildApp({
-      env: loadEnv({ NODE_ENV: 'test' }),
-      db: ctx.db,
-      driver: ctx.app.deps.driver,
-      serveWeb: true,
-      webDist: dist,
-    });
+    const { app } = await webApp('<!doctype html><title>t</title>', { 'assets/app-1234.js': 'console.log(1)' });
     try {
       const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
       expect(asset.statusCode).toBe(200);
@@ -49,15 +57,7 @@ describe('Cache-Control on /api answers', () => {
   });
 
   it('sends the sign-in routes their pages with the static markup when the build wrote them', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'chobo-web-'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>index</title>');
-    const app = await buildApp({
-      env: loadEnv({ NODE_ENV: 'test' }),
-      db: ctx.db,
-      driver: ctx.app.deps.driver,
-      serveWeb: true,
-      webDist: dist,
-    });
+    const { app, dist } = await webApp('<!doctype html><title>index</title>');
     try {
       // not built: the plain app
       expect((await app.inject({ method: 'GET', url: '/login' })).body).toContain('index');
@@ -88,15 +88,7 @@ describe('Cache-Control on /api answers', () => {
   });
 
   it('answers a missing file (by its path, never its query) with the JSON 404', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'chobo-web-'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>index</title>');
-    const app = await buildApp({
-      env: loadEnv({ NODE_ENV: 'test' }),
-      db: ctx.db,
-      driver: ctx.app.deps.driver,
-      serveWeb: true,
-      webDist: dist,
-    });
+    const { app } = await webApp('<!doctype html><title>index</title>');
     try {
       for (const url of ['/missing.png', '/assets/gone-1234.js', '/favicon.ico?v=2']) {
         const res = await app.inject({ method: 'GET', url });
