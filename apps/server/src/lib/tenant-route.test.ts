@@ -312,10 +312,13 @@ describe('every company route is scoped to the caller’s company', () => {
   it('answers 404 to company B for company A’s ids in query parameters', async () => {
     const checked: string[] = [];
     for (const r of companyRoutes().filter((x) => x.method === 'GET' && !x.url.includes(':'))) {
-      for (const param of idQueryParams(r)) {
+      const params = idQueryParams(r);
+      for (const param of params) {
         const id = queryIds[param];
         expect(id, `no id for query parameter ${param} of ${r.url}: add company A's to this test`).toBeDefined();
-        const res = await b.api.get(`${r.url}?${param}=${id}`);
+        // the route's other id parameters (e.g. the ledger's account_id beside customer_id) name A's too
+        const others = params.filter((p) => p !== param).map((p) => `&${p}=${queryIds[p]}`);
+        const res = await b.api.get(`${r.url}?${param}=${id}${others.join('')}`);
         // a filter by another company's id finds nothing (200, empty) or names the id as not found (404)
         expect([200, 404], `${r.url}?${param}=${id}: ${res.statusCode}`).toContain(res.statusCode);
         expect(res.body, `${r.url}?${param}=${id} leaks company A`).not.toContain(MARKER);
