@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { corporateNumberCheckDigit } from '@chobo/core';
 import { and, desc, eq } from 'drizzle-orm';
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, companies, journalEntries, taxReturns } from '../../db/schema/index.js';
 import { entryEditBody } from '../../test/factories.js';
 import { type Client, client, companyOwner, createDomain, createUser, signIn, useTestApp } from '../../test/harness.js';
+import { darkPixelsOnFirstPage } from '../../test/pdf-pixels.js';
 
 const ctx = useTestApp();
 
@@ -436,29 +436,7 @@ describe('tax returns per fiscal year', () => {
           '令和7年4月1日',
         ])
           expect(text.replace(/\s+/g, '')).toContain(want.replace(/\s+/g, ''));
-        execFileSync('pdftoppm', [
-          '-png',
-          '-r',
-          '72',
-          '-f',
-          '1',
-          '-l',
-          '1',
-          path.join(dir, 't.pdf'),
-          path.join(dir, 'p'),
-        ]);
-        const png = PNG.sync.read(
-          readFileSync(path.join(dir, readdirSync(dir).find((f) => f.endsWith('.png')) as string)),
-        );
-        // the title band: blank glyphs would leave it white
-        let dark = 0;
-        for (let y = 20; y < 50; y++) {
-          for (let x = 0; x < png.width; x++) {
-            const k = (y * png.width + x) * 4;
-            if (png.data[k] < 100 && png.data[k + 1] < 100 && png.data[k + 2] < 100) dark++;
-          }
-        }
-        expect(dark).toBeGreaterThan(80);
+        expect(darkPixelsOnFirstPage(path.join(dir, 't.pdf'), 20, 50)).toBeGreaterThan(80);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
