@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOwner, createTestApp, signedInAdmin, signIn, type TestContext } from '../test/harness.js';
+import { mulberry32 } from './prng.js';
 
 /**
  * Hostile input over every operation of /api/openapi.json (issue 31): the caller is a company owner (company
@@ -77,18 +78,6 @@ const HOSTILE_JSON: unknown[] = [
   [2_147_483_648],
 ];
 
-/** mulberry32: a small deterministic PRNG, so a failure reproduces. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 let ctx: TestContext;
 let ownerEmail: string;
 let adminEmail: string;
@@ -158,7 +147,7 @@ describe('fuzz: hostile values on every OpenAPI operation', () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, Operation>>;
     };
-    const rand = prng(20261202);
+    const rand = mulberry32(20261202);
     const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
     const failures: string[] = [];
     let sent = 0;

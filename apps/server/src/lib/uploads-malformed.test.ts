@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOwner, createTestApp, type TestContext } from '../test/harness.js';
 import { multipartBody } from '../test/multipart.js';
 import { makePng } from './png.js';
+import { mulberry32 } from './prng.js';
 
 /** Truncated or corrupted multipart bodies answer 4xx with a Japanese message on every upload route, never 5xx. */
 
@@ -56,21 +57,9 @@ describe.each(ROUTES)('malformed multipart on $url', ({ url, content, name }) =>
   });
 });
 
-/** A small deterministic PRNG (mulberry32) so the fuzz run is reproducible. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('fuzz: truncations and corruptions of a valid body', () => {
   it('200 mutated bodies over the three routes never answer 5xx', async () => {
-    const rand = prng(20260201);
+    const rand = mulberry32(20260201);
     const failures: string[] = [];
     for (let i = 0; i < 200; i++) {
       const route = ROUTES[i % ROUTES.length];

@@ -3,17 +3,11 @@
  * benchmark. Accounts are addressed by their default-chart code.
  */
 import { addDays, daysBetween, type JournalEntryValues } from '@chobo/core';
+import { mulberry32 } from '../../lib/prng.js';
 
 /** mulberry32: a small, fast, seeded PRNG (same seed → same journal). */
 export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),

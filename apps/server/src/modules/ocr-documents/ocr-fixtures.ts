@@ -4,6 +4,7 @@ import jpeg from 'jpeg-js';
 import * as mupdf from 'mupdf';
 import { PNG } from 'pngjs';
 import { japanesePdf } from '../../lib/pdf.js';
+import { mulberry32 } from '../../lib/prng.js';
 
 /**
  * Generated invoices and receipts with their true fields: the OCR accuracy benchmark's fixture set, the
@@ -54,16 +55,7 @@ export interface Fixture {
 }
 
 /** Deterministic PRNG (mulberry32). */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = mulberry32;
 
 /** A valid 登録番号 from 12 digits. */
 export function registrationNumberFrom(twelve: string): string {
