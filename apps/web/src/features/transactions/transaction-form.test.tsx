@@ -26,17 +26,23 @@ function product(overrides: Partial<Product> = {}): Product {
   };
 }
 
+/** The create form with no customers or products yet, signed in as a sales user. */
+function openEmptyCreateForm() {
+  mockApi({
+    'GET /api/me': { data: SALES_ME },
+    'GET /api/company/tax-settings': TAX,
+    'GET /api/company/customer': page([]),
+    'GET /api/products': page([]),
+  });
+  seedToken();
+  const user = userEvent.setup();
+  renderApp('/company/transactions/create');
+  return user;
+}
+
 describe('受注取引の登録', () => {
   it('shows live totals with the company rounding: three 105-yen lines at 10% → 消費税 ¥31, 合計 ¥346', async () => {
-    mockApi({
-      'GET /api/me': { data: SALES_ME },
-      'GET /api/company/tax-settings': TAX,
-      'GET /api/company/customer': page([]),
-      'GET /api/products': page([]),
-    });
-    seedToken();
-    const user = userEvent.setup();
-    renderApp('/company/transactions/create');
+    const user = openEmptyCreateForm();
     await screen.findByRole('textbox', { name: '1行目 品目' });
     for (const row of [1, 2, 3]) {
       await user.type(input(`${row}行目 品目`), `部品${row}`);
@@ -80,15 +86,7 @@ describe('受注取引の登録', () => {
 
 describe('受注取引の編集', () => {
   it('very large amounts keep the form: each field shows its limit in Japanese while typing, the totals box the total’s', async () => {
-    mockApi({
-      'GET /api/me': { data: SALES_ME },
-      'GET /api/company/tax-settings': TAX,
-      'GET /api/company/customer': page([]),
-      'GET /api/products': page([]),
-    });
-    seedToken();
-    const user = userEvent.setup();
-    renderApp('/company/transactions/create');
+    const user = openEmptyCreateForm();
     await user.type(await screen.findByRole('textbox', { name: '1行目 品目' }), '大口案件');
     await user.clear(input('1行目 数量'));
     await user.type(input('1行目 数量'), '999999.999');
