@@ -1,12 +1,13 @@
 import { ACCOUNT_CATEGORIES, type AccountCategory } from '@chobo/core';
-import { Badge, Group, Switch, Table, Text } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Switch, Table, Text } from '@mantine/core';
 import { Fragment, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTrialBalance } from './api';
+import { useMonthlyTrialBalance, useTrialBalance } from './api';
 import { BookPanel, num } from './BookPanel';
 import { type BookParams, ledgerHref } from './book-params';
 import { DownloadButtons } from './DownloadButtons';
 import { formatAmount, formatAmountOrBlank } from './format';
+import { MonthlyTrialBalanceTable } from './MonthlyTrialBalanceTable';
 import { PeriodPicker } from './PeriodPicker';
 import type { Drill, TrialBalance, TrialBalanceRow } from './types';
 
@@ -32,7 +33,10 @@ export function TrialBalancePanel({
   basePath: string;
 }) {
   const navigate = useNavigate();
-  const query = useTrialBalance({ from: params.from, to: params.to, company_id: companyId ?? null });
+  const [view, setView] = useState<'balance' | 'monthly'>('balance');
+  const period = { from: params.from, to: params.to, company_id: companyId ?? null };
+  const query = useTrialBalance(period);
+  const monthly = useMonthlyTrialBalance(period, view === 'monthly');
   const tb = query.data;
   const [showZero, setShowZero] = useState(false);
   const groups = useMemo(
@@ -61,14 +65,26 @@ export function TrialBalancePanel({
             companyId={companyId ?? null}
             onChange={(from, to) => params.update({ from, to })}
           />
-          <Switch
+          <SegmentedControl
             size="xs"
-            label="残高・取引のない科目も表示"
-            checked={showZero}
-            onChange={(e) => setShowZero(e.currentTarget.checked)}
-            ml="auto"
+            aria-label="試算表の表示"
+            value={view}
+            onChange={(v) => setView(v === 'monthly' ? 'monthly' : 'balance')}
+            data={[
+              { value: 'balance', label: '残高試算表' },
+              { value: 'monthly', label: '月次推移' },
+            ]}
           />
-          {tb && (
+          {view === 'balance' && (
+            <Switch
+              size="xs"
+              label="残高・取引のない科目も表示"
+              checked={showZero}
+              onChange={(e) => setShowZero(e.currentTarget.checked)}
+              ml="auto"
+            />
+          )}
+          {tb && view === 'balance' && (
             <DownloadButtons
               path="/api/company/trial-balance"
               baseName="残高試算表"
@@ -78,7 +94,19 @@ export function TrialBalancePanel({
         </Group>
       }
     >
-      {(tb) => <TrialBalanceTable tb={tb} groups={groups} drill={drill} />}
+      {(tb) =>
+        view === 'monthly' ? (
+          monthly.data ? (
+            <MonthlyTrialBalanceTable data={monthly.data} />
+          ) : (
+            <Text size="sm" c={monthly.isError ? 'red' : 'dimmed'} p="md">
+              {monthly.isError ? '月次推移を読み込めませんでした' : '月次推移を読み込み中…'}
+            </Text>
+          )
+        ) : (
+          <TrialBalanceTable tb={tb} groups={groups} drill={drill} />
+        )
+      }
     </BookPanel>
   );
 }

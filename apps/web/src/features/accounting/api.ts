@@ -10,7 +10,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useMemo } from 'react';
 import { filterParam, type ListDataHook } from '../../components/resource-list';
 import { api } from '../../lib/api';
-import type { Account, FiscalYear, JournalEntry, JournalEntryInput, LedgerPage, TrialBalance } from './types';
+import type {
+  Account,
+  FiscalYear,
+  JournalEntry,
+  JournalEntryInput,
+  LedgerPage,
+  MonthlyTrialBalance,
+  TrialBalance,
+} from './types';
 
 /** react-query hooks of 会計帳簿 (docs/product/PRODUCT.md §1 table: accounts, journal, books and statements). */
 export const ACCOUNTS_PATH = '/api/company/accounts';
@@ -190,6 +198,22 @@ export function useTrialBalance(params: { from: string | null; to: string | null
     queryFn: ({ signal }) =>
       api.get<{ data: TrialBalance }>(TRIAL_BALANCE_PATH, { query: { ...params }, signal }).then((r) => r.data),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** 月次推移試算表: per account one figure a month (BS month-end balances, PL each month's amount). */
+export function useMonthlyTrialBalance(
+  params: { from: string | null; to: string | null; company_id: number | null },
+  enabled: boolean,
+) {
+  return useQuery<MonthlyTrialBalance>({
+    queryKey: [...accountingKeys.trialBalance(params), 'monthly'],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: MonthlyTrialBalance }>(`${TRIAL_BALANCE_PATH}/monthly`, { query: { ...params }, signal })
+        .then((r) => r.data),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

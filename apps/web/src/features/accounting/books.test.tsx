@@ -241,6 +241,57 @@ describe('残高試算表', () => {
     expect(within(bank).getByTestId('trial-closing').textContent).toBe('400,000');
   });
 
+  it('月次推移: each month of the period per account (BS month-end balances, PL amounts) and the year', async () => {
+    const monthly = {
+      period: FY,
+      months: ['2026-04', '2026-05'],
+      rows: [
+        {
+          account_id: 2,
+          code: '1120',
+          name: '普通預金',
+          category: 'asset',
+          section: 'current_assets',
+          normal_side: 'debit',
+          opening: 100_000,
+          closing: 400_000,
+          kind: 'balance',
+          months: [250_000, 400_000],
+          total: 400_000,
+        },
+        {
+          account_id: 4,
+          code: '4110',
+          name: '売上高',
+          category: 'revenue',
+          section: 'sales',
+          normal_side: 'credit',
+          opening: 0,
+          closing: 300_000,
+          kind: 'amount',
+          months: [100_000, 200_000],
+          total: 300_000,
+        },
+      ],
+    };
+    base({
+      'GET /api/company/trial-balance': { data: TB },
+      'GET /api/company/trial-balance/monthly': { data: monthly },
+    });
+    const user = userEvent.setup();
+    renderApp('/company/accountings?tab=trial');
+    await waitFor(() => expect(screen.getByTestId('trial-debit-total').textContent).toBe('600,000'));
+    await user.click(screen.getByRole('radio', { name: '月次推移' }));
+    const table = await screen.findByRole('table', { name: '月次推移試算表' });
+    const rows = within(table).getAllByTestId('monthly-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '1120普通預金250,000400,000400,000',
+      '4110売上高100,000200,000300,000',
+    ]);
+    expect(within(table).getByText('各月末の残高')).toBeTruthy();
+    expect(within(table).getByText('各月の金額')).toBeTruthy();
+  });
+
   it('shows the totals and opens the ledger of a row', async () => {
     base({ 'GET /api/company/trial-balance': { data: TB }, 'GET /api/company/ledger': ledgerAnswer });
     const user = userEvent.setup();

@@ -14,6 +14,8 @@ export type {
   Ledger,
   LedgerLine,
   LedgerPage,
+  MonthlyTrialBalance,
+  MonthlyTrialBalanceRow,
   Period,
   PeriodLock,
   Statement,
