@@ -1,4 +1,5 @@
-import { Paper, Skeleton, Stack } from '@mantine/core';
+import { ACCOUNT_CATEGORIES, type AccountCategory } from '@chobo/core';
+import { Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { useLoadingFlag } from '../../lib/loading';
@@ -53,5 +54,34 @@ export function BookPanel<T>({
         children(data)
       ) : null}
     </Paper>
+  );
+}
+
+/** The accounts' categories in the order of a trial balance: 資産, 負債, 純資産, 収益, 費用. */
+export const CATEGORY_ORDER: AccountCategory[] = ['asset', 'liability', 'net_assets', 'revenue', 'expense'];
+
+/** The heading row of a category inside a trial balance table (and what its figures are, e.g. 各月の金額). */
+export function CategoryRow({
+  category,
+  colSpan,
+  note,
+}: {
+  category: AccountCategory;
+  colSpan: number;
+  note?: string;
+}) {
+  return (
+    <Table.Tr bg="gray.0">
+      <Table.Td colSpan={colSpan}>
+        <Text size="sm" fw={700}>
+          {ACCOUNT_CATEGORIES[category]}
+          {note && (
+            <Text span size="xs" c="dimmed" ml="xs">
+              {note}
+            </Text>
+          )}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -1,11 +1,8 @@
-import { ACCOUNT_CATEGORIES, type AccountCategory } from '@chobo/core';
 import { Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { num } from './BookPanel';
+import { CATEGORY_ORDER, CategoryRow, num } from './BookPanel';
 import { formatAmount } from './format';
 import type { MonthlyTrialBalance } from './types';
-
-const CATEGORY_ORDER: AccountCategory[] = ['asset', 'liability', 'net_assets', 'revenue', 'expense'];
 
 /** 「2026-04」 → 「4月」. */
 const monthLabel = (ym: string) => `${Number(ym.slice(5, 7))}月`;
@@ -42,16 +39,11 @@ export function MonthlyTrialBalanceTable({ data }: { data: MonthlyTrialBalance }
         <Table.Tbody>
           {groups.map((g) => (
             <Fragment key={g.category}>
-              <Table.Tr bg="gray.0">
-                <Table.Td colSpan={data.months.length + 2}>
-                  <Text size="sm" fw={700}>
-                    {ACCOUNT_CATEGORIES[g.category]}
-                    <Text span size="xs" c="dimmed" ml="xs">
-                      {g.category === 'revenue' || g.category === 'expense' ? '各月の金額' : '各月末の残高'}
-                    </Text>
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <CategoryRow
+                category={g.category}
+                colSpan={data.months.length + 2}
+                note={g.category === 'revenue' || g.category === 'expense' ? '各月の金額' : '各月末の残高'}
+              />
               {g.rows.map((r) => (
                 <Table.Tr key={r.account_id} data-testid="monthly-row">
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>

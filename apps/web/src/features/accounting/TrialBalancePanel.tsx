@@ -1,9 +1,9 @@
-import { ACCOUNT_CATEGORIES, type AccountCategory } from '@chobo/core';
+import type { AccountCategory } from '@chobo/core';
 import { Badge, Group, SegmentedControl, Switch, Table, Text } from '@mantine/core';
 import { Fragment, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMonthlyTrialBalance, useTrialBalance } from './api';
-import { BookPanel, num } from './BookPanel';
+import { BookPanel, CATEGORY_ORDER, CategoryRow, num } from './BookPanel';
 import { type BookParams, ledgerHref } from './book-params';
 import { DownloadButtons } from './DownloadButtons';
 import { formatAmount, formatAmountOrBlank } from './format';
@@ -19,8 +19,6 @@ export function isContra(row: { category: string; normal_side: string }): boolea
   const debitCategory = row.category === 'asset' || row.category === 'expense';
   return debitCategory ? row.normal_side === 'credit' : row.normal_side === 'debit';
 }
-
-const CATEGORY_ORDER: AccountCategory[] = ['asset', 'liability', 'net_assets', 'revenue', 'expense'];
 
 /** 残高試算表 over a period: the accounts by category (those without balance or entries on demand). */
 export function TrialBalancePanel({
@@ -145,13 +143,7 @@ function TrialBalanceTable({
         <Table.Tbody>
           {groups.map((group) => (
             <Fragment key={group.category}>
-              <Table.Tr bg="gray.0">
-                <Table.Td colSpan={6}>
-                  <Text size="sm" fw={700}>
-                    {ACCOUNT_CATEGORIES[group.category]}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <CategoryRow category={group.category} colSpan={6} />
               {group.rows.map((row) => (
                 <TrialRow key={row.account_id} row={row} drill={drill} />
               ))}
