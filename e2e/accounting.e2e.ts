@@ -47,6 +47,7 @@ describe('accounting (company owner)', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.type('123456');
       await page.keyboard.press('Tab'); // 貸方金額
+      await page.keyboard.press('Tab'); // 税区分
       await page.keyboard.press('Tab'); // 摘要（行）
       await page.keyboard.press('Tab'); // line 2 勘定科目
       await expect
