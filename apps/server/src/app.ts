@@ -20,7 +20,7 @@ import { loadAuditKeyring, useAuditKeyring } from './lib/audit-keys.js';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/deps.js';
 import { fileLinkRoutes } from './lib/file-links.js';
 import { MailDispatcher } from './lib/mail.js';
-import { DOCS_CSP, japaneseDocTransform } from './lib/openapi-ja.js';
+import { DOCS_CSP, japaneseDocTransform, withOperationIds } from './lib/openapi-ja.js';
 import { type JobQueue, missingJobQueue } from './lib/queue.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { createFileStorage, type FileStorage } from './lib/storage.js';
@@ -172,13 +172,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Chobo（帳簿） API', version: '0.1.0', description: '帳簿 — 企業向けバックオフィスのAPI' },
+      info: {
+        title: 'Chobo（帳簿） API',
+        version: '0.1.0',
+        description: '帳簿 — 企業向けバックオフィスのAPI',
+        license: { name: 'AGPL-3.0-or-later', url: 'https://www.gnu.org/licenses/agpl-3.0.html' },
+      },
+      servers: [{ url: '/', description: 'このサーバー' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
       security: [{ bearer: [] }],
     },
     transform: japaneseDocTransform,
+    transformObject: (doc) => ('openapiObject' in doc ? withOperationIds(doc.openapiObject) : doc.swaggerObject),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

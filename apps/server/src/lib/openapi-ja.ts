@@ -49,10 +49,67 @@ export function accessText(access: RouteAccess | undefined): string {
   return `利用できる人: ${who}${perm}。${admin}`.trim();
 }
 
+/**
+ * A stable operationId from the method and the path: `GET /api/company/customer/:id` →
+ * `getCompanyCustomerById`. Routes may name their own (`schema.operationId`); the lint test checks that
+ * every id is unique.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((part) => (part.startsWith(':') ? ['by', ...part.slice(1).split(/[-_]/)] : part.split(/[-_.]/)));
+  const camel = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return `${method.toLowerCase()}${camel}`;
+}
+
+type Operations = Record<string, Record<string, { operationId?: string }>>;
+
+/**
+ * Every operation gets its operationId here, over the whole document: one route may serve two methods
+ * (PUT and PATCH), which the per-route transform cannot tell apart. The id is the method and the path.
+ */
+export function withOperationIds<T extends { paths?: unknown }>(doc: T): T {
+  for (const [path, methods] of Object.entries((doc.paths ?? {}) as Operations)) {
+    for (const [method, op] of Object.entries(methods)) {
+      // PUT and PATCH of one route share one object: each gets its own copy
+      methods[method] = { ...op, operationId: operationIdOf(method, path.replace(/\{(\w+)\}/g, ':$1')) };
+    }
+  }
+  return doc;
+}
+
+type JsonNode = { [key: string]: unknown };
+
+/**
+ * OpenAPI 3.0 allows `nullable` only beside a `type`; zod's `.nullable()` of a union gives
+ * `{ anyOf: [...], nullable: true }`. Each branch becomes nullable instead, which means the same.
+ */
+export function nullableBesideType(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableBesideType);
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonNode = {};
+  for (const [key, value] of Object.entries(node as JsonNode)) out[key] = nullableBesideType(value);
+  if (out.nullable === true && out.type === undefined) {
+    const branches = (out.anyOf ?? out.oneOf) as JsonNode[] | undefined;
+    delete out.nullable;
+    if (branches) {
+      const key = out.anyOf ? 'anyOf' : 'oneOf';
+      out[key] = branches.map((b) => (b.type !== undefined ? { ...b, nullable: true } : b));
+    }
+  }
+  return out;
+}
+
 /** The swagger transform: zod → JSON schema, then Japanese tags and descriptions. */
 export const japaneseDocTransform: typeof jsonSchemaTransform = (args) => {
   const out = jsonSchemaTransform(args);
-  const schema = out.schema as FastifySchema & { tags?: string[]; summary?: string; description?: string };
+  const schema = nullableBesideType(out.schema) as FastifySchema & {
+    tags?: string[];
+    summary?: string;
+    description?: string;
+  };
   const access = (args.route.config as { access?: RouteAccess } | undefined)?.access;
   const tags = schema.tags?.map((t) => TAG_NAMES_JA[t] ?? t);
   const who = accessText(access);
