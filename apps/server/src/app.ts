@@ -23,7 +23,8 @@ import { MailDispatcher } from './lib/mail.js';
 import { DOCS_CSP, japaneseDocTransform, withOperationIds } from './lib/openapi-ja.js';
 import { type JobQueue, missingJobQueue } from './lib/queue.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
-import { createFileStorage, type FileStorage } from './lib/storage.js';
+import type { FileStorage } from './lib/storage.js';
+import { createFileStorage } from './lib/storage-backends.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { fiscalRoutes } from './modules/accounting/fiscal.routes.js';
 import { journalRoutes } from './modules/accounting/journal.routes.js';
@@ -141,7 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     mailer,
     queue,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ipAttempts: opts.env.LOGIN_IP_ATTEMPTS, ...opts.loginLimits },
-    storage: opts.storage ?? createFileStorage(opts.env),
+    storage: opts.storage ?? createFileStorage(opts.env, opts.db),
     clock: () => new Date(),
     ocr: opts.ocr ?? { engine: new TesseractEngine(), rasteriser: new MupdfRasteriser() },
     auditCheckpoints: opts.auditCheckpoints ?? createCheckpointStore(opts.env),

@@ -123,6 +123,15 @@ const envSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
+  /**
+   * Where uploaded files are kept (lib/storage-backends.ts, ADR 0051): `database` (the default with
+   * DATABASE_URL: every server reads the same files, a database backup holds them) or `local`
+   * (DATA_DIR/files; the default with the embedded database).
+   */
+  FILE_STORAGE: z
+    .enum(['local', 'database'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The folder of the built web app (default apps/web/dist); bench/web.ts compares two builds with it. */
   WEB_DIST: z

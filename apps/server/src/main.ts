@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, withStartupLock } from './db/client.js';
 import { exitIfLocked } from './db/folder-lock.js';
@@ -42,7 +43,7 @@ async function main() {
     import('./app.js'),
     import('./db/startup.js'),
     import('./lib/queue.js'),
-    import('./lib/storage.js'),
+    import('./lib/storage-backends.js'),
     import('./modules/ocr-documents/ocr-document-actions.js'),
     import('./modules/bank-statements/imports.js'),
     import('./lib/storage-sweep.js'),
@@ -50,8 +51,15 @@ async function main() {
   ]);
   const database = await opening.catch(exitIfLocked);
 
-  // uploaded files: DATA_DIR/files (the demo's documents are stored there by the seed)
-  const storage = createFileStorage(env);
+  // uploaded files: DATA_DIR/files with the embedded database, in PostgreSQL with DATABASE_URL (FILE_STORAGE,
+  // ADR 0051); the demo's documents are stored there by the seed
+  const storage = createFileStorage(env, database.db);
+  if (env.DATABASE_URL && !env.FILE_STORAGE && existsSync(path.join(env.DATA_DIR, 'files'))) {
+    console.warn(
+      `${path.join(env.DATA_DIR, 'files')} にアップロード済みのファイルがあります。ファイルはデータベースに保存されるようになりました: ` +
+        'npm run move-files -w @chobo/server -- --from local --to database で移してください（FILE_STORAGE=local で従来どおり）',
+    );
+  }
 
   const demoPassword = env.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
   const seeded = await prepareDatabase(database, {

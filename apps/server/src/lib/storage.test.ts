@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { createTestDatabase } from '../test/harness.js';
 import {
   type FileStorage,
   LocalFileStorage,
@@ -10,11 +12,24 @@ import {
   newStorageKey,
   StorageKeyExistsError,
 } from './storage.js';
+import { storageBackendOf } from './storage-backends.js';
+import { DatabaseFileStorage } from './storage-db.js';
+import { moveFiles } from './storage-move.js';
 
 const dirs: string[] = [];
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
+  await database?.close();
 });
+const tempDir = async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'chobo-storage-'));
+  dirs.push(dir);
+  return dir;
+};
 
 /** The contract every FileStorage keeps: run against each implementation. */
 function storageSuite(name: string, make: () => Promise<FileStorage>) {
@@ -70,16 +85,49 @@ function storageSuite(name: string, make: () => Promise<FileStorage>) {
 }
 
 storageSuite('memory', async () => new MemoryFileStorage());
-storageSuite('local disk', async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'chobo-storage-'));
-  dirs.push(dir);
-  return new LocalFileStorage(dir);
+storageSuite('local disk', async () => new LocalFileStorage(await tempDir()));
+storageSuite('database', async () => new DatabaseFileStorage(database.db));
+
+describe('the storage backend', () => {
+  it('is the database with DATABASE_URL, the disk with the embedded database, FILE_STORAGE when set', () => {
+    const url = 'postgres://u@127.0.0.1/x';
+    expect(storageBackendOf({ NODE_ENV: 'production', DATABASE_URL: url, FILE_STORAGE: undefined })).toBe('database');
+    expect(storageBackendOf({ NODE_ENV: 'production', DATABASE_URL: undefined, FILE_STORAGE: undefined })).toBe(
+      'local',
+    );
+    expect(storageBackendOf({ NODE_ENV: 'production', DATABASE_URL: url, FILE_STORAGE: 'local' })).toBe('local');
+    expect(storageBackendOf({ NODE_ENV: 'test', DATABASE_URL: url, FILE_STORAGE: undefined })).toBe('memory');
+  });
+});
+
+describe('moving files between backends', () => {
+  it('copies every file, verifies each byte, and a re-run copies nothing again', async () => {
+    const local = new LocalFileStorage(await tempDir());
+    const keys = [newStorageKey('move/1', '.pdf'), newStorageKey('move/2', '.png'), newStorageKey('move/2')];
+    for (const [i, key] of keys.entries()) await local.put(key, Buffer.from(`ファイル${i}`.repeat(100 * (i + 1))));
+    const target = new DatabaseFileStorage(database.db);
+    const first = await moveFiles(local, target);
+    expect(first).toMatchObject({ copied: 3, already: 0, verified: 3, problems: [] });
+    for (const key of keys) expect((await target.get(key))?.equals((await local.get(key)) as Buffer)).toBe(true);
+    const again = await moveFiles(local, target);
+    expect(again).toMatchObject({ copied: 0, already: 3, verified: 3, problems: [] });
+  });
+
+  it('names a key the target holds with other bytes, and replaces nothing', async () => {
+    const local = new LocalFileStorage(await tempDir());
+    const target = new DatabaseFileStorage(database.db);
+    const key = newStorageKey('move/conflict');
+    await local.put(key, Buffer.from('source'));
+    await target.put(key, Buffer.from('other'));
+    const report = await moveFiles(local, target);
+    expect(report.problems.map((p) => p.key)).toEqual([key]);
+    expect((await target.get(key))?.toString()).toBe('other');
+  });
 });
 
 describe('LocalFileStorage', () => {
   it('leaves no temporary file behind', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'chobo-storage-'));
-    dirs.push(dir);
+    const dir = await tempDir();
     const s = new LocalFileStorage(dir);
     const key = newStorageKey('t');
     await s.put(key, Buffer.from('x'));

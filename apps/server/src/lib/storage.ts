@@ -6,9 +6,9 @@ import path from 'node:path';
 /**
  * Where uploaded files live (発注取引 files, OCR images…). ONE interface, write-once: a key is written once
  * and never replaced (`put` on an existing key refuses), so a stored version cannot be overwritten.
- * Implementations: the local disk under DATA_DIR/files (`LocalFileStorage`) and memory (tests, no
- * DATA_DIR). An S3-compatible store fits the same three calls (PutObject with If-None-Match: *, GetObject,
- * HeadObject); it is not implemented yet (docs/adr: file storage and signed links).
+ * Implementations: the local disk under DATA_DIR/files (`LocalFileStorage`), the database
+ * (`DatabaseFileStorage`, lib/storage-db.ts) and memory (tests). lib/storage-backends.ts picks one (ADR 0051).
+ * An S3-compatible store fits the same three calls (PutObject with If-None-Match: *, GetObject, HeadObject).
  */
 export interface FileStorage {
   /** Stores `bytes` under `key`; refuses (StorageKeyExistsError) when the key already holds a file. */
@@ -182,9 +182,3 @@ export interface SweepableStorage {
 
 export const isSweepable = (s: FileStorage): s is FileStorage & SweepableStorage =>
   typeof (s as Partial<SweepableStorage>).keysWrittenBefore === 'function';
-
-/** The app's storage: in memory for tests (NODE_ENV=test), else the local disk under DATA_DIR/files. */
-export function createFileStorage(env: { NODE_ENV: string; DATA_DIR: string }): FileStorage {
-  if (env.NODE_ENV === 'test') return new MemoryFileStorage();
-  return new LocalFileStorage(path.join(env.DATA_DIR, 'files'));
-}
