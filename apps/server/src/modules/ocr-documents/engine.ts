@@ -59,6 +59,11 @@ export interface TesseractOptions {
   variant?: string;
   /** Extra tesseract parameters (e.g. tessedit_pageseg_mode); the defaults are DEFAULT_TESSERACT_PARAMETERS. */
   parameters?: Record<string, string>;
+  /**
+   * The worker (its WASM heap and the traineddata, ~150 MB) is released after this long without a page
+   * (default 60 s; 0 keeps it): an idle server holds no OCR memory, the next job starts a new one (~1 s).
+   */
+  idleMs?: number;
 }
 
 /**
@@ -88,8 +93,25 @@ export class TesseractEngine implements OcrEngine {
   private worker: Promise<Worker> | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private progress: ((fraction: number) => void) | undefined;
+  private pending = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: TesseractOptions = {}) {}
+
+  /** Whether a worker is running (tests and the memory figures). */
+  get started(): boolean {
+    return this.worker !== null;
+  }
+
+  private releaseWhenIdle(): void {
+    const idleMs = this.opts.idleMs ?? 60_000;
+    if (this.pending > 0 || idleMs <= 0) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.pending === 0) void this.close();
+    }, idleMs);
+    this.idleTimer.unref();
+  }
 
   private get(): Promise<Worker> {
     this.worker ??= (async () => {
@@ -142,12 +164,20 @@ export class TesseractEngine implements OcrEngine {
         this.progress = undefined;
       }
     };
+    this.pending++;
+    clearTimeout(this.idleTimer);
     const result = this.tail.then(run, run);
-    this.tail = result.catch(() => {});
+    this.tail = result
+      .catch(() => {})
+      .finally(() => {
+        this.pending--;
+        this.releaseWhenIdle();
+      });
     return result;
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const w = this.worker;
     this.worker = null;
     if (w) await (await w.catch(() => null))?.terminate();

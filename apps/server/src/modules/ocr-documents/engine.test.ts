@@ -1,0 +1,37 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { makePng } from '../../lib/png.js';
+import { TesseractEngine } from './engine.js';
+
+/** The OCR worker is started on demand and released when idle (issue 32: an idle server holds no OCR memory). */
+const engines: TesseractEngine[] = [];
+afterAll(async () => {
+  for (const e of engines) await e.close();
+});
+
+const png = () => makePng(120, 80, (x, y) => (x > 20 && x < 100 && y > 30 && y < 50 ? [0, 0, 0] : [255, 255, 255]));
+
+describe('TesseractEngine', () => {
+  it('starts no worker until a page comes, and releases it once idle; the next page starts a new one', async () => {
+    const engine = new TesseractEngine({ idleMs: 20 });
+    engines.push(engine);
+    expect(engine.started).toBe(false);
+    await engine.recognize(png(), 1);
+    await expect.poll(() => engine.started, { timeout: 60_000, interval: 20 }).toBe(false);
+    const again = await engine.recognize(png(), 1);
+    expect(typeof again.text).toBe('string');
+  });
+
+  it('keeps its worker with idleMs 0', async () => {
+    const engine = new TesseractEngine({ idleMs: 0 });
+    engines.push(engine);
+    await engine.recognize(png(), 1);
+    expect(engine.started).toBe(true);
+  });
+
+  it('keeps the worker while pages are queued', async () => {
+    const engine = new TesseractEngine({ idleMs: 1 });
+    engines.push(engine);
+    const pages = await Promise.all([engine.recognize(png(), 1), engine.recognize(png(), 2)]);
+    expect(pages.map((p) => typeof p.confidence)).toEqual(['number', 'number']);
+  });
+});
