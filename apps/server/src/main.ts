@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { openDatabase, withStartupLock } from './db/client.js';
 import { exitIfLocked } from './db/folder-lock.js';
-import { EnvError, loadEnv } from './env.js';
+import { databaseOptions, EnvError, loadEnv } from './env.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -27,7 +27,7 @@ async function main() {
 
   // The database opens (PGlite: its wasm compiles off the main thread, its files are read) while the rest of
   // the server's code loads (ADR 0025).
-  const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const opening = openDatabase(databaseOptions(env));
   opening.catch(() => {}); // awaited below; no unhandled rejection while the imports run
   const [
     { buildApp },
@@ -144,7 +144,7 @@ async function main() {
   const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
   const lines = [
     '',
-    `  Chobo（帳簿） is running: ${url}   (database: ${database.driver === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'})`,
+    `  Chobo（帳簿） is running: ${url}   (database: ${database.driver === 'pglite' ? `embedded, ${env.DATA_DIR}` : database.poolMode === 'transaction' ? 'PostgreSQL through a transaction-mode pooler' : 'PostgreSQL'})`,
   ];
   if (seeded.created) {
     lines.push('  Sign-ins created on this empty database:');
