@@ -6,10 +6,10 @@
  * company with 2,000 customers and 100,000 journal lines), loaded one after the other by autocannon with 50
  * connections, direct and pooled interleaved, each case twice. PgBouncer has as many server connections as the
  * direct server's pool (10), so the figure is the price of the pooler's hop and of statements parsed and planned
- * every time. Reports requests/s, p50/p99, the pooled/direct ratio and every answer ≥ 500, and a mixed load of
- * the three through the pooler. Appends the table to BENCH_HTTP_OUT when set.
+ * every time. Reports requests/s, p50/p99, the pooled/direct ratio and every answer ≥ 500, and the four
+ * cases mixed (each request the next case). Appends the table to BENCH_HTTP_OUT when set.
  *
- * Env: BENCH_POOLER_SECONDS (5 per run), BENCH_POOLER_MIXED_SECONDS (30), BENCH_HTTP_CONNECTIONS (50),
+ * Env: BENCH_POOLER_SECONDS (5 per run), BENCH_POOLER_MIXED_SECONDS (15 per run, 4 runs), BENCH_HTTP_CONNECTIONS (50),
  * BENCH_ADMIN_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_LINES, BENCH_CUSTOMERS (as bench/http.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -23,7 +23,7 @@ import { startPgbouncer } from '../src/test/pgbouncer.js';
 import type { SetupInfo } from './http-server.js';
 
 const SECONDS = Number(process.env.BENCH_POOLER_SECONDS ?? 5);
-const MIXED_SECONDS = Number(process.env.BENCH_POOLER_MIXED_SECONDS ?? 30);
+const MIXED_SECONDS = Number(process.env.BENCH_POOLER_MIXED_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 50);
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB = 'chobo_bench_pooler';
@@ -161,12 +161,32 @@ try {
     lines.push(line);
     console.log(line);
   }
-  // the three reads mixed, through the pooler alone for MIXED_SECONDS, then the same on the direct connection
+  // the four cases mixed, direct and pooled interleaved, twice each
   const mix = (s: Server) => CASES.map((c) => (n: number) => c.path(s.info, n));
-  const mixedPooled = await load(pooled, mix(pooled), MIXED_SECONDS);
-  const mixedDirect = await load(direct, mix(direct), MIXED_SECONDS);
+  const mixed: Record<'direct' | 'pooled', Run[]> = { direct: [], pooled: [] };
+  for (let round = 0; round < 2; round++) {
+    for (const key of round === 0 ? (['pooled', 'direct'] as const) : (['direct', 'pooled'] as const)) {
+      mixed[key].push(await load(servers[key], mix(servers[key]), MIXED_SECONDS));
+    }
+  }
+  const mean = (rs: Run[], k: keyof Run) => rs.reduce((t, r) => t + r[k], 0) / rs.length;
+  const total = (rs: Run[], k: keyof Run) => rs.reduce((t, r) => t + r[k], 0);
+  const mixedDirect = {
+    rps: mean(mixed.direct, 'rps'),
+    p50: mean(mixed.direct, 'p50'),
+    p99: mean(mixed.direct, 'p99'),
+    fivexx: total(mixed.direct, 'fivexx'),
+  };
+  const mixedPooled = {
+    rps: mean(mixed.pooled, 'rps'),
+    p50: mean(mixed.pooled, 'p50'),
+    p99: mean(mixed.pooled, 'p99'),
+    fivexx: total(mixed.pooled, 'fivexx'),
+    non2xx: total(mixed.pooled, 'non2xx'),
+    errors: total(mixed.pooled, 'errors'),
+  };
   lines.push(
-    `| the four mixed, ${MIXED_SECONDS} s each | ${mixedDirect.rps.toFixed(0)} | ${mixedPooled.rps.toFixed(0)} | ${(mixedPooled.rps / mixedDirect.rps).toFixed(2)} | ${mixedDirect.p50.toFixed(1)} / ${mixedPooled.p50.toFixed(1)} | ${mixedDirect.p99.toFixed(1)} / ${mixedPooled.p99.toFixed(1)} | ${mixedDirect.fivexx} / ${mixedPooled.fivexx} |`,
+    `| the four mixed, ${MIXED_SECONDS} s per run, twice each (pooled first, then direct first) | ${mixedDirect.rps.toFixed(0)} | ${mixedPooled.rps.toFixed(0)} | ${(mixedPooled.rps / mixedDirect.rps).toFixed(2)} | ${mixedDirect.p50.toFixed(1)} / ${mixedPooled.p50.toFixed(1)} | ${mixedDirect.p99.toFixed(1)} / ${mixedPooled.p99.toFixed(1)} | ${mixedDirect.fivexx} / ${mixedPooled.fivexx} |`,
     '',
     `Lowest pooled / direct ratio of a case: ${worst.toFixed(2)} (target ≥ 0.7). Non-2xx answers pooled: ${mixedPooled.non2xx}, connection errors: ${mixedPooled.errors}.`,
   );
