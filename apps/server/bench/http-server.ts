@@ -5,7 +5,7 @@
  * loop, through the same driver, in this same process, at the same concurrency: that is the baseline each
  * HTTP figure is compared with.
  *
- * Env: BENCH_DRIVER (pglite | postgres), BENCH_DB_URL (postgres), BENCH_SETUP_JSON (a second process on the
+ * Env: BENCH_DRIVER (pglite | postgres), BENCH_DB_URL (postgres), BENCH_POOL_MODE (transaction: behind a pooler), BENCH_SETUP_JSON (a second process on the
  * same PostgreSQL database: skip the set-up and reuse the first one's ids and token).
  */
 import { performance } from 'node:perf_hooks';
@@ -64,7 +64,13 @@ export interface LoopResult {
 
 const driver = process.env.BENCH_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 const database = await openDatabase(
-  driver === 'postgres' ? { databaseUrl: process.env.BENCH_DB_URL } : { dataDir: 'memory://' },
+  driver === 'postgres'
+    ? // BENCH_POOL_MODE: through a transaction-mode pooler (bench/pooler.ts, ADR 0049)
+      {
+        databaseUrl: process.env.BENCH_DB_URL,
+        poolMode: process.env.BENCH_POOL_MODE === 'transaction' ? 'transaction' : 'auto',
+      }
+    : { dataDir: 'memory://' },
 );
 const env = loadEnv({
   NODE_ENV: 'production',

@@ -30,6 +30,21 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * How DATABASE_URL's connections are pooled (ADR 0049): `transaction` behind a transaction-mode pooler
+   * (PgBouncer pool_mode=transaction, Supavisor): no named statements, no session state; `session` a direct
+   * connection or a session-mode pooler; `auto` (default) transaction on ports 6432 and 6543, else session.
+   */
+  DATABASE_POOL_MODE: z.enum(['auto', 'session', 'transaction']).default('auto'),
+  /**
+   * A direct connection to the same database, bypassing the pooler (ADR 0049): the start-up lock (a session
+   * advisory lock) and the migrations use it. Optional: without it they go through DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   ADMIN_EMAIL: z.string().email('must be an e-mail address').default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
@@ -158,5 +173,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // `npm start` runs in apps/server; a relative DATA_DIR means relative to where npm was invoked.
     DATA_DIR: path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** What openDatabase() takes from the environment: the database, and how its connections are pooled (ADR 0049). */
+export function databaseOptions(env: Env) {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMode: env.DATABASE_POOL_MODE,
+    directUrl: env.DATABASE_DIRECT_URL,
   };
 }

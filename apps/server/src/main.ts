@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, withStartupLock } from './db/client.js';
 import { exitIfLocked } from './db/folder-lock.js';
-import { EnvError, loadEnv } from './env.js';
+import { databaseOptions, EnvError, loadEnv } from './env.js';
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -28,7 +28,7 @@ async function main() {
 
   // The database opens (PGlite: its wasm compiles off the main thread, its files are read) while the rest of
   // the server's code loads (ADR 0025).
-  const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const opening = openDatabase(databaseOptions(env));
   opening.catch(() => {}); // awaited below; no unhandled rejection while the imports run
   const [
     { buildApp },
@@ -152,7 +152,7 @@ async function main() {
   const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
   const lines = [
     '',
-    `  Chobo（帳簿） is running: ${url}   (database: ${database.driver === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'})`,
+    `  Chobo（帳簿） is running: ${url}   (database: ${database.driver === 'pglite' ? `embedded, ${env.DATA_DIR}` : database.poolMode === 'transaction' ? 'PostgreSQL through a transaction-mode pooler' : 'PostgreSQL'})`,
   ];
   if (seeded.created) {
     lines.push('  Sign-ins created on this empty database:');

@@ -6,12 +6,12 @@
 import { parseArgs } from 'node:util';
 import { openDatabase, runMigrations } from '../db/client.js';
 import { exitIfLocked } from '../db/folder-lock.js';
-import { loadEnv } from '../env.js';
+import { databaseOptions, loadEnv } from '../env.js';
 import { checkBalances } from '../modules/accounting/check-balances.js';
 
 const { values } = parseArgs({ options: { company: { type: 'string' } } });
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(exitIfLocked);
+const database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
 try {
   await runMigrations(database);
   const bad = await checkBalances(database.db, values.company ? Number(values.company) : undefined);

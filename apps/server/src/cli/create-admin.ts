@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, runMigrations } from '../db/client.js';
 import { exitIfLocked } from '../db/folder-lock.js';
 import { users } from '../db/schema/index.js';
-import { loadEnv } from '../env.js';
+import { databaseOptions, loadEnv } from '../env.js';
 import { hashPassword } from '../lib/secrets.js';
 
 const { values } = parseArgs({
@@ -26,7 +26,7 @@ if (password.length < 8 || password.length > 128) {
   process.exit(2);
 }
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(exitIfLocked);
+const database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
 try {
   await runMigrations(database);
   const hash = await hashPassword(password);

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { formatDateTimeJa } from '@chobo/core';
 import { openDatabase, runMigrations } from '../db/client.js';
 import { exitIfLocked } from '../db/folder-lock.js';
-import { loadEnv } from '../env.js';
+import { databaseOptions, loadEnv } from '../env.js';
 import { loadAuditKeyring, useAuditKeyring } from '../lib/audit-keys.js';
 import { checkpointFile, createCheckpointStore } from '../modules/audit-logs/audit-checkpoints.js';
 import { verifyAuditChains } from '../modules/audit-logs/audit-verify.js';
@@ -29,7 +29,7 @@ const env = loadEnv();
 const keyring = loadAuditKeyring(env);
 useAuditKeyring(keyring);
 const checkpoints = values.checkpoint ? checkpointFile(values.checkpoint) : createCheckpointStore(env);
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(exitIfLocked);
+const database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
 try {
   await runMigrations(database);
   const result = await verifyAuditChains(database.db, scope, { checkpoints });

@@ -3,7 +3,7 @@ import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS } from '@chobo/core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp, type LoginLimits } from '../app.js';
-import { type Database, type Db, openDatabase, runMigrations } from '../db/client.js';
+import { type Database, type Db, openDatabase, type PoolMode, runMigrations } from '../db/client.js';
 import { companies, domains, users } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
 import { createJobQueue } from '../lib/queue.js';
@@ -20,13 +20,22 @@ import { clonePglite, createServerDatabase, TEMPLATE_ENV } from './template.js';
  * (see template.ts). Outside vitest (benchmarks), or with `fromScratch` (for a test about the migrations or
  * start-up themselves), the migrations run on an empty database.
  */
-export async function createTestDatabase(opts: { fromScratch?: boolean } = {}): Promise<Database> {
+export async function createTestDatabase(
+  opts: {
+    fromScratch?: boolean;
+    /** PostgreSQL only: opened through a pooler in front of TEST_DATABASE_URL's server (test/pgbouncer.ts). */
+    via?: { url: string; poolMode: PoolMode | 'auto' };
+  } = {},
+): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const template = process.env[TEMPLATE_ENV];
+  if (opts.via && !url) throw new Error('createTestDatabase: `via` needs TEST_DATABASE_URL');
   if (template && !opts.fromScratch) {
-    return url ? createServerDatabase(url, { template }) : clonePglite(template);
+    return url ? createServerDatabase(url, { template, via: opts.via }) : clonePglite(template);
   }
-  const database = url ? await createServerDatabase(url) : await openDatabase({ dataDir: 'memory://' });
+  const database = url
+    ? await createServerDatabase(url, { via: opts.via })
+    : await openDatabase({ dataDir: 'memory://' });
   await runMigrations(database);
   return database;
 }
@@ -45,9 +54,11 @@ export async function createTestApp(
     rateLimits?: Partial<RateLimits>;
     /** OCR engine / rasteriser (default: the real tesseract.js + mupdf, started on first use). */
     ocr?: OcrServices;
+    /** The test database opened through a pooler (createTestDatabase's `via`). */
+    via?: { url: string; poolMode: PoolMode | 'auto' };
   } = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ via: opts.via });
   const env = loadEnv({ NODE_ENV: 'test', APP_URL: 'http://chobo.test', ...opts.env });
   const app = await buildApp({
     env,

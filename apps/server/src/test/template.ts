@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, runMigrations } from '../db/client.js';
+import {
+  type Database,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+  type PoolMode,
+  pgliteDatabase,
+  runMigrations,
+} from '../db/client.js';
 
 /**
  * Test databases are cloned from a template built ONCE through the real migrations (runMigrations):
@@ -76,13 +83,21 @@ export const uniqueDbName = (prefix: string) => `${prefix}_${process.pid}_${rand
 /** A new, empty database on the server, dropped again on close. */
 export async function createServerDatabase(
   serverUrl: string,
-  opts: { template?: string; prefix?: string } = {},
+  opts: {
+    template?: string;
+    prefix?: string;
+    /** Opened through another server (a pooler in front of this one: its URL) and in this pool mode. */
+    via?: { url: string; poolMode: PoolMode | 'auto' };
+  } = {},
 ): Promise<Database & { name: string }> {
   const name = uniqueDbName(opts.prefix ?? 'chobo_test');
   await onServer(serverUrl, (c) =>
     c.query(opts.template ? `create database ${name} template ${opts.template}` : `create database ${name}`),
   );
-  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) });
+  const database = await openDatabase({
+    databaseUrl: databaseUrl(opts.via?.url ?? serverUrl, name),
+    poolMode: opts.via?.poolMode,
+  });
   return {
     ...database,
     name,
