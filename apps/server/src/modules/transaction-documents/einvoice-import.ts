@@ -5,6 +5,7 @@ import {
   type EInvoiceFinding,
   type EInvoiceImport,
   einvoiceTaxes,
+  formatDateJa,
   isValidRegistrationNumber,
   transactionDocumentInput,
 } from '@chobo/core';
@@ -16,6 +17,7 @@ import { HttpError, unprocessable } from '../../lib/http-errors.js';
 import type { RawFilePart, Upload } from '../../lib/uploads.js';
 import { createCustomer } from '../customers/customer-actions.js';
 import { addDocumentFiles, createDocument } from './transaction-document-actions.js';
+import { findDuplicateDocument } from './transaction-document-duplicates.js';
 import { loadDocument } from './transaction-documents.queries.js';
 import { readUblInvoice } from './ubl-read.js';
 
@@ -24,7 +26,7 @@ import { readUblInvoice } from './ubl-read.js';
  * action as the form — createDocument posts its purchase, addDocumentFiles keeps the original XML as version
  * 1 (電帳法) — with the supplier matched by 登録番号, then 法人番号 (a 法人's 登録番号 is T + its 法人番号),
  * then name, or registered. The offline checker's findings are stored on the document; any finding marks it
- * 要確認. All files are read and checked first: one that is not XML or not a UBL Invoice refuses the request
+ * 要確認 (so does a document matching one already registered: it is stored, not refused). All files are read and checked first: one that is not XML or not a UBL Invoice refuses the request
  * (422) before anything is stored; then every document is created in one transaction.
  */
 
@@ -151,8 +153,17 @@ export async function importEInvoices({
       const fileName = part.filename || 'einvoice.xml';
       const supplier = await supplierFor(t, data);
       const { input, extra } = values(data, supplier.id, fileName);
+      // a document already registered is stored all the same (its XML is the evidence), marked 要確認
+      const dup = await findDuplicateDocument(t, input);
+      if (dup) {
+        extra.push({
+          rule: 'jp-chobo-duplicate',
+          severity: 'warning',
+          message: `同じ取引先・日付・金額の発注取引（ID ${dup.id}・${formatDateJa(dup.transaction_date)}・${dup.amount.toLocaleString('en-US')}円）が登録済みです。二重計上でないか確認してください`,
+        });
+      }
       const findings = [...checkEInvoice(data), ...extra];
-      const doc = await createDocument({ ctx: t, input });
+      const doc = await createDocument({ ctx: t, input: { ...input, confirm_duplicate: true } });
       const upload: Upload = { buffer: part.buffer, filename: fileName, kind: 'xml', mime: 'application/xml' };
       await addDocumentFiles({ ctx: t, input: { id: doc.id, uploads: [upload] } });
       await tx
