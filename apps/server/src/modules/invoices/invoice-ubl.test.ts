@@ -1,5 +1,7 @@
 import { checkEInvoice, corporateNumberCheckDigit } from '@chobo/core';
+import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailLog } from '../../db/schema/index.js';
 import { newCustomer } from '../../test/factories.js';
 import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { fatalOnly, officialValidate, PEPPOL_MISSING, peppolZip } from '../../test/peppol.js';
@@ -186,5 +188,20 @@ describe('GET /api/invoices/{id}/ubl (JP PINT)', () => {
     expect(res.json().message).toContain('登録番号');
     const other = await companyOwner(ctx);
     expect((await other.api.get(`/api/invoices/${inv.id}/ubl`)).statusCode).toBe(404);
+  });
+
+  it('the invoice mail attaches the XML beside the PDF when asked (attach_xml)', async () => {
+    const { o, customerId } = await setup({
+      registration_number: 'T8010001187654',
+      email: 'keiri@takasaki.example.jp',
+    });
+    const s = await sale(o.api, customerId, '2026-05-10', [line(50_000)]);
+    const inv = await issued(o.api, { customer_id: customerId, transaction_ids: [s.id], issue_date: '2026-05-31' });
+    const res = await o.api.post(`/api/invoices/${inv.id}/send`, { attach_xml: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await ctx.db.select().from(mailLog).orderBy(desc(mailLog.id)).limit(1);
+    const att = mail.attachments as { filename: string; content_type: string; content_base64: string }[];
+    expect(att.map((a) => a.filename)).toEqual([`請求書_${inv.number}.pdf`, `請求書_${inv.number}.xml`]);
+    expectValid(Buffer.from(att[1].content_base64, 'base64').toString('utf8'));
   });
 });
