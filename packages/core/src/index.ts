@@ -30,6 +30,7 @@ export * from './contracts/transaction-documents.js';
 export * from './contracts/transactions.js';
 export * from './csv.js';
 export * from './date-input.js';
+export * from './einvoice.js';
 export * from './expense-suggest.js';
 export * from './format.js';
 export * from './ledger-contra.js';

@@ -2,14 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-errors.js';
 import { decodeImage, ImageDecodeError, MAX_IMAGE_SIDE } from './images.js';
 
-export type FileKind = 'png' | 'jpeg' | 'pdf' | 'text';
+/** 'xml': a received e-invoice, accepted only by its own route once read as UBL (never by sniffKind). */
+export type FileKind = 'png' | 'jpeg' | 'pdf' | 'text' | 'xml';
 
-const KIND_LABELS: Record<FileKind, string> = { png: 'PNG', jpeg: 'JPEG', pdf: 'PDF', text: 'CSV/テキスト' };
+const KIND_LABELS: Record<FileKind, string> = {
+  png: 'PNG',
+  jpeg: 'JPEG',
+  pdf: 'PDF',
+  text: 'CSV/テキスト',
+  xml: 'XML（電子インボイス）',
+};
 const MIME: Record<FileKind, string> = {
   png: 'image/png',
   jpeg: 'image/jpeg',
   pdf: 'application/pdf',
   text: 'text/plain',
+  xml: 'application/xml',
 };
 
 /** What a file really is, judged by its first bytes (never by its name or the browser's claim). */

@@ -150,7 +150,7 @@ export async function companyFixtures(
   fixtures.set('/api/accountings/:id', { id: entry.id, record: await read(`/api/accountings/${entry.id}`) });
   fixtures.set('/api/transactions/:id', { id: sale.id, record: await read(`/api/transactions/${sale.id}`) });
   const inv = { id: invoice.id, record: await read(`/api/invoices/${invoice.id}`) };
-  for (const suffix of ['', '/issue', '/send', '/correct', '/pdf', '/payments'])
+  for (const suffix of ['', '/issue', '/send', '/correct', '/pdf', '/ubl', '/payments'])
     fixtures.set(`/api/invoices/:id${suffix}`, inv);
   fixtures.set('/api/accountings/:id/reverse', { id: entry.id, record: {} });
   fixtures.set('/api/company/fiscal-years/:id/close', { id: fy.id, record: {} });

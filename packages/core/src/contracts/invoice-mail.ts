@@ -102,6 +102,8 @@ export const invoiceSendInput = z
     bcc: addressList('BCC'),
     subject: subjectText.optional(),
     body: bodyText.optional(),
+    /** Also attach the e-invoice (JP PINT XML, 請求書_N.xml) beside the PDF. */
+    attach_xml: z.boolean({ error: '電子インボイスの添付は true または false で指定してください' }).optional(),
   })
   .nullish();
 export type InvoiceSendInput = NonNullable<z.infer<typeof invoiceSendInput>>;

@@ -38,9 +38,9 @@ export const POSTING_DOCUMENT_TYPES: readonly DocumentType[] = [4, 5];
 export const DOCUMENT_STATUSES = { 0: '未払い', 1: '支払済' } as const;
 export type DocumentStatus = keyof typeof DOCUMENT_STATUSES;
 
-/** Files: PDF / JPEG / PNG by content, at most 10 MB each. */
+/** Files: PDF / JPEG / PNG by content, at most 10 MB each; XML only as a received e-invoice (POST …/ubl). */
 export const MAX_DOCUMENT_FILE_BYTES = 10 * 1024 * 1024;
-export const DOCUMENT_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const DOCUMENT_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'application/xml'] as const;
 
 export const MAX_DOCUMENT_AMOUNT = 999_999_999_999;
 
@@ -220,6 +220,13 @@ export const documentFileUploadDto = documentFileDto.pick({
 });
 export type DocumentFileUpload = z.infer<typeof documentFileUploadDto>;
 
+/** One finding of core's e-invoice checker (checkEInvoice): rule id, fatal / warning, Japanese explanation. */
+export const einvoiceFindingDto = z.object({
+  rule: z.string(),
+  severity: z.enum(['fatal', 'warning']),
+  message: z.string(),
+});
+
 export const transactionDocumentDto = z.object({
   id: idDto,
   company_id: idDto,
@@ -252,6 +259,10 @@ export const transactionDocumentDto = z.object({
   retention_until: dateDto,
   /** The newest version of each file (older versions in `GET …/{id}` `files` with all versions). */
   files: z.array(documentFileDto),
+  /** A received e-invoice (JP PINT): the offline checker's findings; null for any other document. */
+  einvoice_findings: z.array(einvoiceFindingDto).nullable(),
+  /** 要確認: the e-invoice's checker gave findings. */
+  needs_review: z.boolean(),
   created_at: timestampDto,
   updated_at: timestampDto,
 });
@@ -271,3 +282,14 @@ export type DocumentHistory = z.infer<typeof documentHistoryDto>;
 /** `GET …/files/{file_id}/link` → a short-lived signed URL that works without the bearer token. */
 export const fileLinkDto = z.object({ url: z.string() });
 export type FileLink = z.infer<typeof fileLinkDto>;
+
+/** `POST /api/transaction-documents/ubl` answers one of these per XML file, in the order sent. */
+export const einvoiceImportDto = z.object({
+  file_name: z.string(),
+  /** The supplier was not found (登録番号, 法人番号, name) and was registered. */
+  supplier_created: z.boolean(),
+  /** The e-invoice's own number (IBT-001). */
+  invoice_number: z.string().nullable(),
+  document: transactionDocumentDto,
+});
+export type EInvoiceImport = z.infer<typeof einvoiceImportDto>;

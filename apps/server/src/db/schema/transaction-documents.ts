@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   foreignKey,
@@ -49,6 +50,10 @@ export const transactionDocuments = pgTable(
     memo: text('memo'),
     account_id: integer('account_id'),
     journal_entry_id: integer('journal_entry_id').references(() => journalEntries.id, { onDelete: 'set null' }),
+    /** A received e-invoice (JP PINT): the offline checker's findings [{ rule, severity, message }]; null otherwise. */
+    einvoice_findings: jsonb('einvoice_findings'),
+    /** 要確認: the e-invoice gave findings (set at import; cleared by nobody but a new import). */
+    needs_review: boolean('needs_review').notNull().default(false),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     deleted_by: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
@@ -120,7 +125,7 @@ export const transactionDocumentFiles = pgTable(
     check('transaction_document_files_version_check', sql`${t.version} > 0`),
     check(
       'transaction_document_files_type_check',
-      sql`${t.content_type} in ('application/pdf', 'image/jpeg', 'image/png')`,
+      sql`${t.content_type} in ('application/pdf', 'image/jpeg', 'image/png', 'application/xml')`,
     ),
     check('transaction_document_files_size_check', sql`${t.size} between 1 and 10485760`),
     check('transaction_document_files_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),

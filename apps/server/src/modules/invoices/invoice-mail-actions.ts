@@ -13,6 +13,7 @@ import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { notFound, unprocessable } from '../../lib/http-errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { must, NOT_FOUND } from './invoice-checks.js';
+import { invoiceUbl } from './invoice-ubl.js';
 import { findInvoice } from './invoices.queries.js';
 
 /** The company's 請求書メールのひな形 (件名・本文 with placeholders), or the default until one is saved. */
@@ -48,7 +49,8 @@ export async function saveInvoiceMailTemplate({ ctx, input }: ActionArgs<Company
 }
 
 /**
- * Mails the issued invoice with its PDF attached (through the outbox); status → sent. To defaults to the
+ * Mails the issued invoice with its PDF attached — and its e-invoice XML with `attach_xml` — (through the
+ * outbox); status → sent. To defaults to the
  * customer's address; 件名 and 本文 to the company's template; their placeholders are filled with the invoice's
  * fields here (the dialog's preview fills them with the same core function).
  */
@@ -73,14 +75,12 @@ export async function sendInvoice({ ctx, input }: ActionArgs<CompanyCtx, { id: n
     // the PDF code (pdf-lib, fontkit) loads on the first PDF, not at start (ADR 0025)
     const { invoicePdf } = await import('./invoice-pdf.js');
     const pdf = await invoicePdf(t, dto);
-    await queueMail(tx, {
-      to: address,
-      cc,
-      bcc,
-      subject,
-      body,
-      attachments: [{ filename: `請求書_${dto.number}.pdf`, content_type: 'application/pdf', content: pdf }],
-    });
+    const attachments = [{ filename: `請求書_${dto.number}.pdf`, content_type: 'application/pdf', content: pdf }];
+    if (input.attach_xml) {
+      const xml = Buffer.from(await invoiceUbl(t, dto), 'utf8');
+      attachments.push({ filename: `請求書_${dto.number}.xml`, content_type: 'application/xml', content: xml });
+    }
+    await queueMail(tx, { to: address, cc, bcc, subject, body, attachments });
     await tx
       .update(invoices)
       .set({ status: 'sent', sent_at: sql`now()`, updated_at: sql`now()` })
@@ -92,7 +92,7 @@ export async function sendInvoice({ ctx, input }: ActionArgs<CompanyCtx, { id: n
       action: 'invoice.send',
       targetType: 'invoice',
       targetId: id,
-      after: { to: address, cc, bcc, subject, status: 'sent' },
+      after: { to: address, cc, bcc, subject, status: 'sent', attach_xml: input.attach_xml === true },
     });
     return after;
   });

@@ -10,6 +10,7 @@ import { adminReadable } from '../../plugins/auth.js';
 import { correctInvoice, createInvoice, updateInvoice } from './invoice-actions.js';
 import { issueInvoice } from './invoice-issue-actions.js';
 import { invoiceMailRoutes } from './invoice-mail.routes.js';
+import { invoiceUbl } from './invoice-ubl.js';
 import { listInvoices, loadInvoice } from './invoices.queries.js';
 
 /** Invoices belong to 受注取引管理: transactions.index; admins read them with companies.index. */
@@ -87,6 +88,31 @@ export async function invoiceRoutes(app: FastifyInstance) {
         type: 'application/pdf',
         name: `請求書_${invoice.number}.pdf`,
         fallback: `invoice-${invoice.number}.pdf`,
+      });
+    },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: `${LIST}/:id/ubl`,
+      config,
+      schema: {
+        tags,
+        summary: '請求書の電子インボイス（JP PINT・UBL 2.1 XML）',
+        params: idParams,
+        querystring: companyIdQuery,
+        response: { 200: fileResponse(['application/xml'], '請求書の電子インボイス（XML）') },
+      },
+    },
+    async ({ ctx, req, reply }) => {
+      const invoice = await loadInvoice(ctx, req.params.id);
+      if (!invoice) throw notFound(NOT_FOUND);
+      return sendFile(reply, await invoiceUbl(ctx, invoice), {
+        type: 'application/xml; charset=utf-8',
+        name: `請求書_${invoice.number}.xml`,
+        fallback: `invoice-${invoice.number}.xml`,
       });
     },
   );

@@ -130,6 +130,8 @@ export function toDocument(
     journal_entry_id: row.journal_entry_id,
     retention_until: retentionUntil(row.transaction_date, rule),
     files,
+    einvoice_findings: (row.einvoice_findings as TransactionDocument['einvoice_findings']) ?? null,
+    needs_review: row.needs_review,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -5,6 +5,7 @@ import {
   documentFileUploadDto,
   documentHistoryDto,
   duplicateConflictDto,
+  einvoiceImportDto,
   fileLinkDto,
   idParam,
   idParams,
@@ -21,8 +22,9 @@ import { crudRoutes } from '../../lib/crud-routes.js';
 import { registerFileSource, signFileLink } from '../../lib/file-links.js';
 import { notFound } from '../../lib/http-errors.js';
 import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
-import { readUploads } from '../../lib/uploads.js';
+import { readMultipart, readUploads } from '../../lib/uploads.js';
 import { adminReadable } from '../../plugins/auth.js';
+import { importEInvoices, parseEInvoices } from './einvoice-import.js';
 import {
   addDocumentFiles,
   createDocument,
@@ -57,7 +59,35 @@ export async function transactionDocumentRoutes(app: FastifyInstance) {
   // signed links to a document's files: live versions of live documents of the company in the token
   registerFileSource(FILE_LINK_KIND, linkedDocumentFile);
   documentRoutes(r);
+  einvoiceRoutes(r);
   documentFileRoutes(r);
+}
+
+/** 電子インボイス（JP PINT XML）の取込: one 発注取引 per file, the XML kept as its version 1. */
+function einvoiceRoutes(r: ZodApp) {
+  companyRoute(
+    r,
+    {
+      method: 'POST',
+      url: `${LIST}/ubl`,
+      config,
+      schema: {
+        tags,
+        summary:
+          '電子インボイス（JP PINT・UBL 2.1 XML）の取込（field file・複数可、各10MBまで。XMLでない・UBLのInvoiceでないファイルは422で何も保存しない）',
+        consumes: ['multipart/form-data'],
+        response: { 201: dataOf(z.array(einvoiceImportDto)), 409: duplicateConflictDto, '4xx': apiErrorDto },
+      },
+    },
+    async ({ ctx, req, reply }) => {
+      const { files } = await readMultipart(req, {
+        maxBytes: MAX_DOCUMENT_FILE_BYTES,
+        maxFiles: MAX_FILES_PER_REQUEST,
+      });
+      const parsed = parseEInvoices(files);
+      return reply.status(201).send({ data: await importEInvoices({ ctx, input: { files: parsed } }) });
+    },
+  );
 }
 
 /** 発注取引: 一覧・検索（索引簿 CSV）・登録・詳細・更新・削除。 */

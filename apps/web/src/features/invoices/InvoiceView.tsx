@@ -8,7 +8,13 @@ import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCustomer } from '../customers/api';
 import { TotalsBox } from '../transactions/TotalsBox';
-import { downloadInvoicePdf, useCorrectInvoice, useSaveInvoiceMailTemplate, useSendInvoice } from './api';
+import {
+  downloadInvoicePdf,
+  downloadInvoiceXml,
+  useCorrectInvoice,
+  useSaveInvoiceMailTemplate,
+  useSendInvoice,
+} from './api';
 import { InvoicePaymentsSection } from './InvoicePaymentsSection';
 import { CorrectionAlerts, InvoiceContent } from './InvoiceSections';
 import { invoiceEditPath, REDUCED_LEGEND } from './labels';
@@ -17,7 +23,7 @@ import { SendInvoiceModal } from './SendInvoiceModal';
 
 /**
  * An issued / sent / paid / void invoice: read-only, with the snapshot of 請求元 and 請求先 taken at issue,
- * and the actions PDF / メールで送付 / 訂正する.
+ * and the actions PDF / 電子インボイス（XML） / メールで送付 / 訂正する.
  */
 export function InvoiceView({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: number) => void }) {
   const send = useSendInvoice();
@@ -25,18 +31,18 @@ export function InvoiceView({ invoice, onOpen }: { invoice: Invoice; onOpen: (id
   const correct = useCorrectInvoice();
   const customer = useCustomer(invoice.customer_id);
   const [sendOpen, setSendOpen] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'pdf' | 'xml' | null>(null);
   const isVoid = invoice.status === 'void';
   const hasReduced = invoice.lines.some((l) => l.tax_category === '8');
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (kind: 'pdf' | 'xml') => {
+    setDownloading(kind);
     try {
-      await downloadInvoicePdf(invoice);
+      await (kind === 'pdf' ? downloadInvoicePdf(invoice) : downloadInvoiceXml(invoice));
     } catch (e) {
       notifyError(errorMessage(e));
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -65,8 +71,21 @@ export function InvoiceView({ invoice, onOpen }: { invoice: Invoice; onOpen: (id
       <CorrectionAlerts invoice={invoice} />
 
       <Group gap="sm" wrap="wrap" aria-label="請求書の操作" role="group">
-        <Button leftSection={<IconDownload size={16} />} onClick={() => void download()} loading={downloading}>
+        <Button
+          leftSection={<IconDownload size={16} />}
+          onClick={() => void download('pdf')}
+          loading={downloading === 'pdf'}
+        >
           PDFをダウンロード
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => void download('xml')}
+          loading={downloading === 'xml'}
+          title="JP PINT（Peppol）形式の適格請求書"
+        >
+          電子インボイス（XML）
         </Button>
         {!isVoid && (
           <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => setSendOpen(true)}>

@@ -68,6 +68,7 @@ export function SendInvoiceModal({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [preview, setPreview] = useState<InvoiceSendInput | null>(null);
   const [saveTemplate, setSaveTemplate] = useState(false);
+  const [attachXml, setAttachXml] = useState(false);
   const [sending, setSending] = useState(false);
   const fields = useMemo(() => invoiceMailFields(invoice), [invoice]);
 
@@ -100,7 +101,7 @@ export function SendInvoiceModal({
     if (!preview) return;
     setSending(true);
     try {
-      await onSend(preview, saveTemplate);
+      await onSend({ ...preview, attach_xml: attachXml }, saveTemplate);
       onClose();
     } catch (e) {
       setPreview(null);
@@ -128,6 +129,12 @@ export function SendInvoiceModal({
                 <IconPaperclip size={14} aria-hidden />
                 <Text size="sm">請求書_{invoice.number}.pdf</Text>
               </Group>
+              {attachXml && (
+                <Group gap={6} wrap="nowrap">
+                  <IconPaperclip size={14} aria-hidden />
+                  <Text size="sm">請求書_{invoice.number}.xml（電子インボイス）</Text>
+                </Group>
+              )}
               <Text
                 size="sm"
                 mt="xs"
@@ -202,6 +209,11 @@ export function SendInvoiceModal({
                   差し込み項目: {INVOICE_MAIL_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}
                   （送信時にこの請求書の内容に置き換わります）。PDFを添付して送信します。
                 </Text>
+                <Checkbox
+                  label="電子インボイス（XML・JP PINT）も添付する"
+                  checked={attachXml}
+                  onChange={(e) => setAttachXml(e.currentTarget.checked)}
+                />
                 <Checkbox
                   label="この件名と本文を会社のひな形として保存する"
                   checked={saveTemplate}

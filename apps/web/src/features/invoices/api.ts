@@ -174,3 +174,8 @@ export function useCorrectInvoice() {
 export function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<string> {
   return downloadFile(`${INVOICES_PATH}/${invoice.id}/pdf`, {}, `請求書_${invoice.number}.pdf`);
 }
+
+/** The JP PINT e-invoice (UBL 2.1 XML, 電子インボイス), saved as 請求書_N.xml. */
+export function downloadInvoiceXml(invoice: Pick<Invoice, 'id' | 'number'>): Promise<string> {
+  return downloadFile(`${INVOICES_PATH}/${invoice.id}/ubl`, {}, `請求書_${invoice.number}.xml`);
+}

@@ -42,10 +42,10 @@ export function FilePreview({ documentId, file }: { documentId: number; file: Do
       data-testid="file-preview"
       style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
     >
-      {file.content_type === 'application/pdf' ? (
+      {file.content_type === 'application/pdf' || file.content_type === 'application/xml' ? (
         <iframe
-          // fit the page's width in the viewer
-          src={`${link.data}#view=FitH`}
+          // fit the page's width in the viewer (a received e-invoice's XML is shown as the browser shows XML)
+          src={file.content_type === 'application/pdf' ? `${link.data}#view=FitH` : link.data}
           title={`プレビュー: ${file.file_name}`}
           style={{ width: '100%', height, border: 0, display: 'block' }}
         />

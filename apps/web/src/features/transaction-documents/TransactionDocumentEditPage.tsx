@@ -12,6 +12,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useDeleteDocument, useDocument, useSaveDocument } from './api';
 import { DocumentForm } from './DocumentForm';
 import { QualifiedMark, StatusBadge } from './DocumentList';
+import { EInvoiceFindings, NeedsReviewBadge } from './EInvoiceImport';
 import { FilesPanel } from './FilesPanel';
 import { listPathFrom, toFormValues } from './form-values';
 import { HistoryPanel } from './HistoryPanel';
@@ -96,6 +97,7 @@ function DocumentEditor({
             </Text>
             <StatusBadge status={record.status} />
             <QualifiedMark qualified={record.is_qualified} />
+            {record.needs_review && <NeedsReviewBadge />}
             <Group gap={4} wrap="nowrap" component="span" data-testid="retention">
               <IconLock size={14} />
               保存期限 {formatDateJa(record.retention_until)}
@@ -136,6 +138,11 @@ function DocumentEditor({
             <Text size="xs" c="dimmed" mt={4}>
               電子帳簿保存法により、保存期限（{formatDateJa(record.retention_until)}）までは保存が必要です。
             </Text>
+          </Alert>
+        )}
+        {record.einvoice_findings && record.einvoice_findings.length > 0 && (
+          <Alert color="orange" title="電子インボイスの確認結果（要確認）" data-testid="einvoice-review">
+            <EInvoiceFindings findings={record.einvoice_findings} />
           </Alert>
         )}
         <FilesPanel

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { DocumentList } from './DocumentList';
+import { EInvoiceImportArea } from './EInvoiceImport';
 import { DOCS_PATH } from './labels';
 
 /** /company/transaction-documents — 発注取引一覧(アップロード). */
@@ -30,6 +31,7 @@ export default function TransactionDocumentListPage() {
           </Button>
         }
       />
+      <EInvoiceImportArea />
       <DocumentList />
     </>
   );

@@ -1,6 +1,7 @@
 import type {
   DocumentFileUpload,
   DocumentHistory,
+  EInvoiceImport,
   Paginated,
   TransactionDocument,
   TransactionDocumentValues,
@@ -199,5 +200,18 @@ export function indexCsvPath(params: DocumentListParams, encoding: 'utf8' | 'sji
 export async function downloadIndexCsv(params: DocumentListParams, encoding: 'utf8' | 'sjis') {
   await downloadFile(indexCsvPath(params, encoding), {
     filename: encoding === 'sjis' ? 'transaction-documents-index-sjis.csv' : 'transaction-documents-index.csv',
+  });
+}
+
+/** 電子インボイス（JP PINT XML）の取込: every chosen file in one request (all or nothing), one 発注取引 each. */
+export function useImportEInvoices() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (files: File[]) => {
+      const body = new FormData();
+      for (const f of files) body.append('file', f, f.name);
+      return uploadWithProgress<{ data: EInvoiceImport[] }>(`${DOCUMENTS_PATH}/ubl`, body).then((r) => r.data);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }

@@ -41,6 +41,8 @@ export function makeDocument(id: number, overrides: Partial<TransactionDocument>
     journal_entry_id: 77,
     retention_until: '2034-03-31',
     files: [makeFile(1)],
+    einvoice_findings: null,
+    needs_review: false,
     created_at: '2026-04-10T09:00:00+09:00',
     updated_at: '2026-04-10T09:00:00+09:00',
     ...overrides,
