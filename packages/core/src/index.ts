@@ -11,6 +11,7 @@ export * from './contracts/auth.js';
 export * from './contracts/bank-statements/index.js';
 export * from './contracts/common.js';
 export * from './contracts/company-profile.js';
+export * from './contracts/consumption-tax.js';
 export * from './contracts/customers.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/domains.js';
