@@ -1,5 +1,6 @@
 export * from './attendance.js';
 export * from './audit-actions.js';
+export * from './consumption-tax/index.js';
 export * from './consumption-tax-forms.js';
 export * from './contracts/account-settings.js';
 export * from './contracts/accounting.js';
