@@ -1,3 +1,4 @@
+import { mulDiv } from './consumption-tax/rules.js';
 import {
   BUSINESS_TYPE_LABELS,
   BUSINESS_TYPES,
@@ -51,15 +52,17 @@ const RATE_ORDER: ConsumptionTaxRate[] = ['8', '10'];
 
 /** `gross` × 100 / (100 + rate), yen below 1 dropped (exact in integers). */
 export function taxExclusive(gross: number, rate: ConsumptionTaxRate): number {
-  const g = BigInt(Math.trunc(gross));
-  const d = rate === '10' ? 110n : 108n;
-  const q = (g * 100n) / d;
-  return Number(g < 0n && q * d !== g * 100n ? q - 1n : q);
+  return mulDiv(Math.trunc(gross), 100, rate === '10' ? 110 : 108);
 }
 
 /** The national tax of a tax-exclusive amount (7.8% or 6.24%), yen below 1 dropped. */
 function nationalTaxOf(exclusive: number, rate: ConsumptionTaxRate): number {
-  return rate === '10' ? Math.floor((exclusive * 78) / 1000) : Math.floor((exclusive * 624) / 10000);
+  return rate === '10' ? mulDiv(exclusive, 78, 1000) : mulDiv(exclusive, 624, 10000);
+}
+
+/** The national tax inside a tax-inclusive amount (× 7.8/110 or 6.24/108), yen below 1 dropped. */
+function nationalTaxInGross(gross: number, rate: ConsumptionTaxRate): number {
+  return rate === '10' ? mulDiv(gross, 78, 1100) : mulDiv(gross, 624, 10800);
 }
 
 type Figures = ConsumptionTaxRateFigures;
@@ -301,10 +304,8 @@ function rateSheet(inputs: ConsumptionTaxDraftInputs, r: ConsumptionTaxResult, s
 function registeredPurchaseTax(inputs: ConsumptionTaxDraftInputs, rate: ConsumptionTaxRate): number {
   const p = inputs.purchases[rate];
   const tax =
-    inputs.purchase_calc === 'tsumiage'
-      ? Math.floor((p.invoice_tax * 78) / 100)
-      : nationalTaxOf(taxExclusive(p.gross, rate), rate);
-  const returns = nationalTaxOf(taxExclusive(inputs.purchase_returns[rate], rate), rate);
+    inputs.purchase_calc === 'tsumiage' ? Math.floor((p.invoice_tax * 78) / 100) : nationalTaxInGross(p.gross, rate);
+  const returns = nationalTaxInGross(inputs.purchase_returns[rate], rate);
   return tax - returns;
 }
 
@@ -415,7 +416,10 @@ function deemedSheet(inputs: ConsumptionTaxDraftInputs, r: ConsumptionTaxResult)
   const single = deemed?.rule === 'single';
   const salesRows: CtaxFormRow[] = types.map((t, i) => ({
     no: CIRCLED[i],
-    label: `${BUSINESS_TYPE_LABELS[t.type]}（売上割合 ${share(t.ex['8'] + t.ex['10']) || '—'}）`,
+    label:
+      t.ex['8'] + t.ex['10'] > 0
+        ? `${BUSINESS_TYPE_LABELS[t.type]}（売上割合 ${share(t.ex['8'] + t.ex['10'])}）`
+        : BUSINESS_TYPE_LABELS[t.type],
     values: [t.ex['8'], t.ex['10'], t.ex['8'] + t.ex['10']],
   }));
   const taxRows: CtaxFormRow[] = types.map((t, i) => {

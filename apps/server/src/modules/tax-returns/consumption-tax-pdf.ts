@@ -153,13 +153,14 @@ function tableRow(p: FormPen, row: CtaxFormRow, y: number, h: number, colX: numb
   p.text(row.no, M + 11, y + h / 2 - 2.5, { center: true, size: 7, font: p.bold, color: FORM });
   const labelW = colX[0] - M - 26;
   const lines = p.wrap(row.label, labelW, 6.3);
+  const first = lines.length > 1 ? y + h / 2 + 1.5 : y + h / 2 - 2.3;
   lines.slice(0, 2).forEach((l, i) => {
-    p.label(p.fit(l, labelW, 6.3), M + 24, y + h - 8.5 - i * 8, 6.3);
+    p.label(p.fit(l, labelW, 6.3), M + 24, first - i * 8, 6.3);
   });
   row.values.forEach((v, i) => {
     const x = colX[i];
     p.vline(x, y, y + h, 0.3);
-    const s = shown(v, row.strong);
+    const s = shown(v, row.strong && i === row.values.length - 1);
     if (s === null && i < 2 && row.values[0] === null && row.values[1] === null) {
       p.page.drawRectangle({ x: x + 0.3, y: y + 0.3, width: colW - 0.6, height: h - 0.6, color: FILL });
     }
