@@ -308,6 +308,33 @@ export type ConsumptionTaxSettings = z.infer<typeof consumptionTaxSettingsDto>;
 export const consumptionTaxDraftInputs = z.object(computeFields).omit({ period_start: true, period_end: true });
 export type ConsumptionTaxDraftInputs = z.output<typeof consumptionTaxDraftInputs>;
 
+/** The stored inputs as the API answers them (plain shapes, for the responses). */
+const int_ = z.number().int();
+const gtDto = z.object({ gross: int_, invoice_tax: int_ });
+const rateGtDto = z.object({ '10': gtDto, '8': gtDto });
+const rateDto = z.object({ '10': int_, '8': int_ });
+export const consumptionTaxInputsDto = z.object({
+  method: z.enum(CONSUMPTION_TAX_METHODS),
+  sales_calc: z.enum(SALES_CALCS),
+  purchase_calc: z.enum(PURCHASE_CALCS),
+  base_period_taxable_sales: int_,
+  sales: rateGtDto,
+  sales_returns: rateDto,
+  bad_debts: rateDto,
+  bad_debts_recovered: rateDto,
+  purchases: rateGtDto,
+  purchase_returns: rateDto,
+  transitional_purchases: z.object({ '80': rateDto, '50': rateDto }),
+  exempt_sales: int_,
+  export_sales: int_,
+  business_types: z.array(z.object({ type: int_, sales: rateDto })),
+  main_business_type: int_.optional(),
+  apportionment: z.enum(APPORTIONMENTS).optional(),
+  purchase_split: z.object({ taxable: rateGtDto, common: rateGtDto }).optional(),
+  interim_national: int_,
+  interim_local: int_,
+});
+
 /** PUT /api/company/consumption-tax-returns/{fiscal_year_id}. `updated_at` null = the first save. */
 export const consumptionTaxSaveInput = z.object({
   inputs: consumptionTaxDraftInputs,
@@ -336,7 +363,7 @@ export type ConsumptionTaxSources = z.infer<typeof consumptionTaxSourcesDto>;
 /** POST …/fill: whether to keep what the books cannot say (method, calc, base period, interim) — default yes. */
 export const consumptionTaxFillInput = z.object({ updated_at: updatedAtField.nullable().optional() });
 export const consumptionTaxFillDto = z.object({
-  inputs: consumptionTaxDraftInputs,
+  inputs: consumptionTaxInputsDto,
   sources: consumptionTaxSourcesDto,
 });
 
@@ -360,7 +387,7 @@ export const consumptionTaxReturnDto = z.object({
     status: z.string(),
     label: z.string(),
   }),
-  inputs: consumptionTaxDraftInputs,
+  inputs: consumptionTaxInputsDto,
   /** The computation of the stored inputs; null when the method is refused (`refusal` says why). */
   result: consumptionTaxResultDto.nullable(),
   refusal: z.string().nullable(),
