@@ -3,14 +3,14 @@ import {
   type ConsumptionTaxResult,
   type CtaxFormValue,
   consumptionTaxForms,
-  formatNumber,
+  formatJPY,
 } from '@chobo/core';
 import { Button, ScrollArea, Table, Tabs, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Section } from './Section';
 
-const cell = (v: CtaxFormValue) => (v === null ? '' : typeof v === 'string' ? v : formatNumber(v));
+const cell = (v: CtaxFormValue) => (v === null ? '' : typeof v === 'string' ? v : formatJPY(v));
 
 /** 第一表, 第二表 and the method's 付表 as the PDF prints them (core's rows), one tab per form. */
 export function CtaxFormsPreview({
