@@ -255,6 +255,16 @@ beforeAll(async () => {
     record: {},
     body: { amount: 1, updated_at: new Date().toISOString() },
   });
+  for (const suffix of ['', '/fill', '/pdf'])
+    fixtures.set(`/api/company/consumption-tax-returns/:fiscal_year_id${suffix}`, {
+      id: fy.id,
+      record: suffix === '' ? { inputs: { method: 'general' } } : {},
+    });
+  fixtures.set('/api/company/consumption-tax-returns/:fiscal_year_id/post-entry', {
+    id: fy.id,
+    record: {},
+    body: { updated_at: new Date().toISOString() },
+  });
   queryIds.account_id = code('1120');
   queryIds.fiscal_year_id = fy.id;
   queryIds.customer_id = customer.id;

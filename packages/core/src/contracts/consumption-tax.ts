@@ -305,7 +305,9 @@ export const consumptionTaxSettingsDto = z.object({
 export type ConsumptionTaxSettings = z.infer<typeof consumptionTaxSettingsDto>;
 
 /** The inputs as a draft keeps them: the compute body without the period (the fiscal year's). */
-export const consumptionTaxDraftInputs = z.object(computeFields).omit({ period_start: true, period_end: true });
+export const consumptionTaxDraftInputs = z
+  .object(computeFields, { error: '申告書の入力内容を指定してください' })
+  .omit({ period_start: true, period_end: true });
 export type ConsumptionTaxDraftInputs = z.output<typeof consumptionTaxDraftInputs>;
 
 /** The stored inputs as the API answers them (plain shapes, for the responses). */

@@ -79,7 +79,7 @@ async function writeDraft(
         assertFresh(row.updated_at, updatedAt, WHAT);
       } else if (updatedAt !== null) throw stale();
     }
-    const before = row ? await consumptionTaxReturnDto(t, fy, row) : null;
+    const before = row ? { fiscal_year_id: fy.id, inputs: row.inputs, entry_id: row.entry_id } : undefined;
     if (!row) {
       const [created] = await tx
         .insert(consumptionTaxReturns)
@@ -105,7 +105,7 @@ async function writeDraft(
       action,
       targetType: 'consumption_tax_return',
       targetId: row.id,
-      before: before ? summary(before) : undefined,
+      before,
       after: summary(after),
     });
     return after;
@@ -186,7 +186,7 @@ export async function postConsumptionTaxEntry({
             `合計税額（${formatJPY(input.total_payable)}）が申告書の計算（${formatJPY(result.total_payable)}）と一致しません。申告書を保存してから計上してください`,
           ],
         });
-      const s = settlementOf(result, await taxAccountBalances(t, fy));
+      const s = settlementOf(result, await taxAccountBalances(t, fy, row.entry_id));
       const accounts = await loadAccounts(t);
       const byKey = (k: string) => accounts.find((a) => a.system_key === k);
       const byCode = (c: string, name: string) => accounts.find((a) => a.code === c || a.name === name);

@@ -13,9 +13,10 @@ import { sqlRows } from '../accounting/sql-rows.js';
 /**
  * 「帳簿から作成」 of the consumption-tax return: the period's journal lines grouped by 税区分 and account in ONE
  * statement (a taxable line's tax is the 仮受 / 仮払消費税等 line split right after it, so net + tax is the
- * tax-inclusive amount under 税抜経理; under 税込経理 the line is already gross), then the issued invoices' and
- * the received documents' tax per rate (積上げ), and the documents without a 登録番号 (経過措置 80% / 50% by
- * their date). Each figure keeps its sources: the account and 税区分 with the journal query that lists them.
+ * tax-inclusive amount under 税抜経理; under 税込経理 the line is already gross). 積上げ takes the tax booked per
+ * transaction (帳簿積上げ: an invoice's or a document's posting books its tax of the rate), the issued invoices'
+ * and received documents' own per-rate totals shown beside it; the received documents without a 登録番号 are the
+ * 経過措置 purchases (80% / 50% by their date), moved out of the registered purchases. Each figure keeps its sources: the account and 税区分 with the journal query that lists them.
  */
 
 interface JournalGroup {
@@ -159,33 +160,31 @@ export async function fillFromBooks(
   }
   const docRows = (kind: DocumentRate['kind']) => docs.filter((d) => d.kind === kind);
   const docQuery = (path: string) => ({ from, to, path });
-  // 売上 積上げ: the issued 適格請求書' tax per rate; with none issued, the tax booked per sale (帳簿積上げ)
-  const invoiceRows = docRows('invoices');
+  // 積上げ: the tax booked per sale (帳簿積上げ; a sale from an invoice books the invoice's tax of the rate); the
+  // issued 適格請求書' own totals are shown beside it
   for (const rate of ['10', '8'] as const) {
-    const inv = invoiceRows.find((d) => d.rate === rate);
-    if (invoiceRows.length) {
-      sales[rate].invoice_tax = Number(inv?.tax ?? 0);
-      if (inv)
-        add(`sales.${rate}.invoice_tax`, {
-          kind: 'invoices',
-          label: `発行した適格請求書（${rate}%）の消費税額等`,
-          amount: Number(inv.tax),
-          count: inv.n,
-          query: docQuery('/company/invoices'),
-        });
-    } else {
-      sales[rate].invoice_tax = bookedTax.sales[rate];
-      add(`sales.${rate}.invoice_tax`, {
-        kind: 'journal',
-        label: `売上ごとに計上した仮受消費税等（${rate}%）`,
-        amount: bookedTax.sales[rate],
-        count: 0,
-        tax_category: `sales_${rate}`,
-        query: { tax_category: `sales_${rate}`, from, to },
+    sales[rate].invoice_tax = bookedTax.sales[rate];
+    add(`sales.${rate}.invoice_tax`, {
+      kind: 'journal',
+      label: `売上ごとに計上した仮受消費税等（${rate}%）`,
+      amount: bookedTax.sales[rate],
+      count: 0,
+      tax_category: `sales_${rate}`,
+      query: { tax_category: `sales_${rate}`, from, to },
+    });
+    const inv = docRows('invoices').find((d) => d.rate === rate);
+    // 税込経理 books no tax line: the invoices' tax is the 積上げ figure
+    if (inv && bookedTax.sales[rate] === 0) sales[rate].invoice_tax = Number(inv.tax);
+    if (inv)
+      add(`sales.${rate}.issued_invoices`, {
+        kind: 'invoices',
+        label: `うち発行した適格請求書（${rate}%）の消費税額等`,
+        amount: Number(inv.tax),
+        count: inv.n,
+        query: docQuery('/company/invoices'),
       });
-    }
   }
-  // 仕入 積上げ: the received 適格請求書 (with a 登録番号); with none, the tax booked per purchase
+  // 仕入 積上げ: the tax booked per purchase (帳簿積上げ); the documents without a 登録番号 are 経過措置 purchases
   const received = docRows('documents');
   const unregistered = docRows('unregistered');
   const transitional = { '80': z(), '50': z() };
@@ -210,28 +209,25 @@ export async function fillFromBooks(
     });
   }
   for (const rate of ['10', '8'] as const) {
+    purchases[rate].invoice_tax = bookedTax.purchases[rate];
+    add(`purchases.${rate}.invoice_tax`, {
+      kind: 'journal',
+      label: `仕入ごとに計上した仮払消費税等（${rate}%、登録番号のある仕入れ）`,
+      amount: bookedTax.purchases[rate],
+      count: 0,
+      tax_category: `purchase_${rate}`,
+      query: { tax_category: `purchase_${rate}`, from, to },
+    });
     const doc = received.find((d) => d.rate === rate);
-    if (received.length) {
-      purchases[rate].invoice_tax = Number(doc?.tax ?? 0);
-      if (doc)
-        add(`purchases.${rate}.invoice_tax`, {
-          kind: 'documents',
-          label: `受け取った適格請求書（${rate}%）の消費税額等`,
-          amount: Number(doc.tax),
-          count: doc.n,
-          query: docQuery('/company/transaction-documents'),
-        });
-    } else {
-      purchases[rate].invoice_tax = bookedTax.purchases[rate];
-      add(`purchases.${rate}.invoice_tax`, {
-        kind: 'journal',
-        label: `仕入ごとに計上した仮払消費税等（${rate}%）`,
-        amount: bookedTax.purchases[rate],
-        count: 0,
-        tax_category: `purchase_${rate}`,
-        query: { tax_category: `purchase_${rate}`, from, to },
+    if (doc && bookedTax.purchases[rate] === 0) purchases[rate].invoice_tax = Number(doc.tax);
+    if (doc)
+      add(`purchases.${rate}.received_documents`, {
+        kind: 'documents',
+        label: `うち受け取った適格請求書・領収書（${rate}%）の消費税額等`,
+        amount: Number(doc.tax),
+        count: doc.n,
+        query: docQuery('/company/transaction-documents'),
       });
-    }
   }
   return {
     inputs: {

@@ -12,9 +12,10 @@ import {
   formatDateJa,
 } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, consumptionTaxReturns, consumptionTaxSettings, journalLines } from '../../db/schema/index.js';
+import { accounts, consumptionTaxReturns, consumptionTaxSettings } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
+import { sqlRows } from '../accounting/sql-rows.js';
 import type { FiscalYearRow } from '../tax-returns/tax-returns.queries.js';
 
 export { findFiscalYear } from '../tax-returns/tax-returns.queries.js';
@@ -83,23 +84,29 @@ export async function findConsumptionTaxReturn(tenant: Tenant, fiscalYearId: num
   return row ?? null;
 }
 
-/** Balances at the period's end of 仮受消費税等 (credit) and 仮払消費税等 (debit) over the period's lines. */
-export async function taxAccountBalances(tenant: Tenant, fy: FiscalYearRow) {
-  const [row] = await tenant.db
-    .select({
-      received: sql<string>`coalesce(sum(case when ${accounts.system_key} = 'received_consumption_tax' then ${journalLines.credit} - ${journalLines.debit} else 0 end), 0)`,
-      prepaid: sql<string>`coalesce(sum(case when ${accounts.system_key} = 'prepaid_consumption_tax' then ${journalLines.debit} - ${journalLines.credit} else 0 end), 0)`,
-    })
-    .from(journalLines)
-    .innerJoin(accounts, eq(accounts.id, journalLines.account_id))
-    .where(
-      and(
-        eq(journalLines.company_id, tenant.companyId),
-        sql`${journalLines.date} between ${fy.start_date} and ${fy.end_date}`,
-        sql`${accounts.system_key} in ('received_consumption_tax', 'prepaid_consumption_tax')`,
-        sql`not exists (select 1 from journal_entries e where e.id = ${journalLines.entry_id} and (e.source_type = 'consumption_tax_return' or e.kind = 'opening'))`,
-      ),
-    );
+/**
+ * The period's movement of 仮受消費税等 (credit) and 仮払消費税等 (debit), read from the daily balances (期首残高
+ * excluded) less the settlement entries posted from a return (they close these accounts).
+ */
+export async function taxAccountBalances(tenant: Tenant, fy: FiscalYearRow, settlementEntryId: number | null = null) {
+  const c = tenant.companyId;
+  const ids = sql`(select ${accounts.id} from ${accounts} where ${accounts.company_id} = ${c} and ${accounts.system_key} = `;
+  const [row] = await sqlRows<{ received: string; prepaid: string }>(
+    tenant.db,
+    sql`with ids as (select ${ids}'received_consumption_tax') as r, ${ids}'prepaid_consumption_tax') as p),
+      moves as (
+        select b.account_id, b.debit, b.credit from account_daily_balances b
+        where b.company_id = ${c} and b.account_id in ((select r from ids), (select p from ids))
+          and b.date between ${fy.start_date} and ${fy.end_date} and b.kind <> 'opening'
+        union all
+        select l.account_id, -l.debit, -l.credit from journal_lines l
+        where l.company_id = ${c} and l.entry_id = ${settlementEntryId ?? 0}
+          and l.account_id in ((select r from ids), (select p from ids))
+      )
+      select coalesce(sum(case when account_id = (select r from ids) then credit - debit end), 0)::text as received,
+        coalesce(sum(case when account_id = (select p from ids) then debit - credit end), 0)::text as prepaid
+      from moves`,
+  );
   return { output_balance: Number(row?.received ?? 0), input_balance: Number(row?.prepaid ?? 0) };
 }
 
@@ -129,7 +136,7 @@ export async function consumptionTaxReturnDto(
     if (!(e instanceof ConsumptionTaxRefusal)) throw e;
     refusal = e.message;
   }
-  const balances = await taxAccountBalances(tenant, fy);
+  const balances = await taxAccountBalances(tenant, fy, row?.entry_id ?? null);
   return {
     id: row?.id ?? null,
     fiscal_year: {
