@@ -38,6 +38,7 @@ import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.js';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.js';
+import { consumptionTaxRoutes } from './modules/consumption-tax/consumption-tax.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { domainRoutes } from './modules/domains/domains.routes.js';
@@ -214,6 +215,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(bankStatementRoutes);
   await app.register(fileLinkRoutes);
   await app.register(taxReturnRoutes);
+  await app.register(consumptionTaxRoutes);
   await app.register(employeeRoutes);
   await app.register(attendanceRoutes);
   await app.register(accountSettingsRoutes);

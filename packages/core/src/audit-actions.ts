@@ -99,6 +99,10 @@ const LABELS = {
   'tax_return.fill': '確定申告書の自動入力',
   'tax_return.post_entry': '確定申告の仕訳の計上',
   'tax_return.settings': '確定申告の設定の変更',
+  'consumption_tax_return.update': '消費税の申告書の保存',
+  'consumption_tax_return.fill': '消費税の申告書の自動入力',
+  'consumption_tax_return.post_entry': '消費税の精算仕訳の計上',
+  'consumption_tax_return.settings': '消費税の設定の変更',
   // 出勤管理
   'attendance.clock_in': '出勤',
   'attendance.clock_out': '退勤',

@@ -1,5 +1,7 @@
 export * from './attendance.js';
 export * from './audit-actions.js';
+export * from './consumption-tax/index.js';
+export * from './consumption-tax-forms.js';
 export * from './contracts/account-settings.js';
 export * from './contracts/accounting.js';
 export * from './contracts/accounting-reports.js';
@@ -11,6 +13,7 @@ export * from './contracts/auth.js';
 export * from './contracts/bank-statements/index.js';
 export * from './contracts/common.js';
 export * from './contracts/company-profile.js';
+export * from './contracts/consumption-tax.js';
 export * from './contracts/customers.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/domains.js';

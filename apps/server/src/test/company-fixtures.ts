@@ -247,6 +247,17 @@ export async function companyFixtures(
     id: mapping.id,
     record: await read(`/api/company/bank-csv-mappings/${mapping.id}`),
   });
+  // the consumption-tax return (issue 27): company A's fiscal year
+  for (const suffix of ['', '/fill', '/pdf'])
+    fixtures.set(`/api/company/consumption-tax-returns/:fiscal_year_id${suffix}`, {
+      id: fy.id,
+      record: suffix === '' ? { inputs: { method: 'general' } } : {},
+    });
+  fixtures.set('/api/company/consumption-tax-returns/:fiscal_year_id/post-entry', {
+    id: fy.id,
+    record: {},
+    body: { updated_at: new Date().toISOString() },
+  });
   // notices are the platform's, not a company's: B reading one it may see is not a leak (tested in infos)
   fixtures.set('/api/company/infos/:id', { id: 0, record: {} });
   for (const suffix of ['', '/fill', '/pdf'])

@@ -2,6 +2,7 @@ export * from './account-settings.js';
 export * from './accounting.js';
 export * from './attendance.js';
 export * from './bank-statements.js';
+export * from './consumption-tax.js';
 export * from './customers.js';
 export * from './employees.js';
 export * from './identity.js';

@@ -1,4 +1,4 @@
-import { type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
+import { rgb } from '@cantoo/pdf-lib';
 import {
   CORPORATE_NUMBER_BOXES,
   rowField,
@@ -7,7 +7,8 @@ import {
   type TaxReturn,
 } from '@chobo/core';
 import { japanesePdf, pdfBytes } from '../../lib/pdf.js';
-import { A4, type Color, pdfPen } from '../invoices/pdf-sheet.js';
+import { A4 } from '../invoices/pdf-sheet.js';
+import { FIELD_H, FILL, FORM, type FormPen, formPen, MUTED, WARN } from './form-pen.js';
 
 /**
  * 別表一 as printed, on one A4 page (Noto Sans JP, subset): header (提出日, 税務署, 納税地, 法人名・フリガナ,
@@ -18,47 +19,14 @@ import { A4, type Color, pdfPen } from '../invoices/pdf-sheet.js';
 
 const { W, H } = A4;
 const M = 26;
-const INK = rgb(0.1, 0.1, 0.12);
-const FORM = rgb(0.55, 0.2, 0.15); // the form's printed colour (red-brown like the NTA form)
-const MUTED = rgb(0.42, 0.42, 0.46);
-const FILL = rgb(0.98, 0.95, 0.93);
 
 const LEFT_LINES = Array.from({ length: 27 }, (_, i) => i + 1);
 const RIGHT_LINES = Array.from({ length: 17 }, (_, i) => i + 28);
 
 const HX = M;
 const HW = W - 2 * M;
-const ROW_H = 17;
+const ROW_H = FIELD_H;
 const COL_W = (HW - 8) / 2;
-
-/** The page with the form's pen: text, labels in the form's colour, ruled boxes, digit boxes. */
-function formPen(page: PDFPage, regular: PDFFont, bold: PDFFont) {
-  const { text, fit } = pdfPen(() => page, { font: regular, size: 8, color: INK, skipEmpty: true });
-  const rect = (x: number, y: number, w: number, h: number, fill?: Color, border = 0.5) =>
-    page.drawRectangle({ x, y, width: w, height: h, borderColor: FORM, borderWidth: border, color: fill });
-  const vline = (x: number, y1: number, y2: number, t = 0.4) =>
-    page.drawLine({ start: { x, y: y1 }, end: { x, y: y2 }, thickness: t, color: FORM });
-  /** Boxes of single characters; a thicker rule every 3 digits from the right (千・百万・十億). */
-  const boxes = (chars: string[], x: number, y: number, bw: number, h: number, groups = true) => {
-    rect(x, y, bw * chars.length, h, rgb(1, 1, 1));
-    chars.forEach((c, i) => {
-      if (i > 0) {
-        const fromRight = chars.length - i;
-        vline(x + bw * i, y, y + h, groups && fromRight % 3 === 0 ? 0.9 : 0.3);
-      }
-      text(c, x + bw * i + bw / 2, y + h / 2 - 3, { center: true, size: 8.5, font: bold });
-    });
-  };
-  const label = (s: string, x: number, y: number, size = 6.5) => text(s, x, y, { size, color: FORM });
-  /** A labelled field of the header. */
-  const field = (lab: string, value: string, x: number, yy: number, w: number, size = 8.5) => {
-    rect(x, yy, w, ROW_H, FILL);
-    label(lab, x + 3, yy + ROW_H - 7.5, 5.8);
-    text(fit(value, w - 58, size), x + 56, yy + 5, { size });
-  };
-  return { text, fit, rect, boxes, label, field, bold };
-}
-type FormPen = ReturnType<typeof formPen>;
 
 /** The form's title, the 提出日 and the 税務署; returns where the header starts. */
 function title(p: FormPen, f: TaxReturn['form']) {
@@ -197,7 +165,7 @@ function footer(p: FormPen, bottom: number) {
     '※ この申告書は帳簿から作成した下書きです。提出前に各金額・記載事項を必ずご自身（または税理士）で確認してください。',
     M,
     Math.max(fy, M + 10),
-    { size: 7, color: rgb(0.75, 0.15, 0.15) },
+    { size: 7, color: WARN },
   );
   p.text('黄色の行は手入力の金額です。', M, Math.max(fy, M + 10) - 10, { size: 6.5, color: MUTED });
 }

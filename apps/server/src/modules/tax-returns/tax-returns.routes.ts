@@ -18,6 +18,7 @@ import { fileResponse } from '../../lib/responses.js';
 import { sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
+import { consumptionTaxPdfRoute } from './consumption-tax-pdf.routes.js';
 import {
   fillTaxReturn,
   loadTaxReturn,
@@ -180,4 +181,7 @@ export async function taxReturnRoutes(app: FastifyInstance) {
       });
     },
   );
+
+  // 消費税の確定申告書 PDF (issue 27): the same permission as the 法人税 return's
+  consumptionTaxPdfRoute(r, config);
 }

@@ -1,9 +1,11 @@
 import { formatDateTimeJa } from '@chobo/core';
-import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBook2, IconEye, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ConflictAlert } from '../../lib/conflict';
+import { ConsumptionTaxTab } from './ConsumptionTaxTab';
 import { FILER_NOTICE, useChosenYear, yearOption } from './chosen-year';
 import { EstimateSection } from './EstimateSection';
 import { HeaderSection } from './HeaderSection';
@@ -22,8 +24,51 @@ const SAVE_LABEL: Record<SaveState, string> = {
   error: '保存できませんでした',
 };
 
-/** /company/preparation-of-tax-return: the 法人税 return (別表一) of one fiscal year, drafted from the books. */
+/**
+ * /company/preparation-of-tax-return: two tabs — 法人税 (別表一, issue 15) and 消費税 (issue 27); the tab lives
+ * in the URL (?tab=consumption).
+ */
 export default function TaxReturnPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'consumption' ? 'consumption' : 'corporate';
+  return (
+    <>
+      <PageHeader
+        mb="sm"
+        title="確定申告書の作成・出力"
+        description="法人税（別表一）と消費税及び地方消費税の確定申告書を帳簿から作成し、印刷用のPDFを出力します。"
+      />
+      <Tabs
+        value={tab}
+        onChange={(v) =>
+          setParams(
+            (p) => {
+              if (v === 'consumption') p.set('tab', 'consumption');
+              else p.delete('tab');
+              return p;
+            },
+            { replace: true },
+          )
+        }
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="corporate">法人税</Tabs.Tab>
+          <Tabs.Tab value="consumption">消費税</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="corporate">
+          <CorporateTaxTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="consumption">
+          <ConsumptionTaxTab />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+/** The 法人税 return (別表一) of one fiscal year, drafted from the books. */
+function CorporateTaxTab() {
   const { years, list, year, choose } = useChosenYear();
   const editor = useTaxReturnEditor(year?.id ?? null);
   const { server, draft, change, flush, adopt, state, conflict, reload } = editor;
@@ -35,11 +80,6 @@ export default function TaxReturnPage() {
 
   return (
     <>
-      <PageHeader
-        mb="sm"
-        title="確定申告書の作成・出力"
-        description="法人税 確定申告書（別表一）を帳簿から作成し、印刷用のPDFを出力します。"
-      />
       {/* the actions sit under the title (beside it the title wrapped on a phone) */}
       <Group gap="sm" mb="md" wrap="wrap">
         <Button variant="default" leftSection={<IconEye size={16} />} onClick={preview} disabled={!year}>

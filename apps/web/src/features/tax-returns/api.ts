@@ -1,4 +1,12 @@
-import type { TaxAdjustment, TaxReturn, TaxReturnInputs, TaxReturnSettings } from '@chobo/core';
+import type {
+  ConsumptionTaxDraftInputs,
+  ConsumptionTaxReturn,
+  ConsumptionTaxSettings,
+  TaxAdjustment,
+  TaxReturn,
+  TaxReturnInputs,
+  TaxReturnSettings,
+} from '@chobo/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { readJson, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
@@ -76,3 +84,52 @@ export const saveTaxReturnSettings = (body: object) => api.put(TAX_RETURN_SETTIN
 /** Saves the draft of one fiscal year's return with the version it was read at; answers the saved return. */
 export const saveTaxReturn = (fyId: number, body: TaxReturnDraft & { updated_at: string | null }) =>
   api.put<{ data: TaxReturn }>(taxReturnPath(fyId), body);
+
+// ───────────────────────── 消費税の確定申告 (issue 27) ─────────────────────────
+
+export const CTAX_PATH = '/api/company/consumption-tax-returns';
+export const CTAX_SETTINGS_PATH = '/api/company/consumption-tax-settings';
+export const ctaxPath = (fyId: number, suffix = '') => `${CTAX_PATH}/${fyId}${suffix}`;
+export const ctaxKeys = {
+  all: ['consumption-tax'] as const,
+  one: (fyId: number) => [...ctaxKeys.all, fyId] as const,
+  settings: () => [...ctaxKeys.all, 'settings'] as const,
+};
+
+/** The stored draft of a fiscal year, computed (the settings' defaults when nothing is saved). */
+export function useConsumptionTaxReturn(fyId: number | null) {
+  return useQuery({
+    queryKey: ctaxKeys.one(fyId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<{ data: ConsumptionTaxReturn }>(ctaxPath(fyId as number), { signal }).then((r) => r.data),
+    enabled: fyId !== null,
+    staleTime: 0,
+    meta: { silent: true },
+  });
+}
+
+export function useConsumptionTaxSettings() {
+  return useQuery({
+    queryKey: ctaxKeys.settings(),
+    queryFn: ({ signal }) =>
+      api.get<{ data: ConsumptionTaxSettings }>(CTAX_SETTINGS_PATH, { signal }).then((r) => r.data),
+    meta: { silent: true },
+  });
+}
+
+/** 帳簿から作成: the inputs from the books (journal lines by 税区分, the invoices' and documents' tax). */
+export const fillConsumptionTax = (fyId: number, updated_at: string | null) =>
+  api.post<{ data: ConsumptionTaxReturn }>(ctaxPath(fyId, '/fill'), { updated_at }).then((r) => r.data);
+/** Saves the year's inputs with the version they were read at (stale → 409, refused method → 422). */
+export const saveConsumptionTax = (
+  fyId: number,
+  body: { inputs: ConsumptionTaxDraftInputs; updated_at: string | null },
+) => api.put<{ data: ConsumptionTaxReturn }>(ctaxPath(fyId), body).then((r) => r.data);
+/** The settlement entry (仮受・仮払消費税等 → 未払消費税等), posted on confirmation. */
+export const postConsumptionTaxEntry = (fyId: number, body: { total_payable: number; updated_at: string }) =>
+  api.post<{ data: ConsumptionTaxReturn }>(ctaxPath(fyId, '/post-entry'), body).then((r) => r.data);
+export const saveConsumptionTaxSettings = (body: ConsumptionTaxSettingsBody) =>
+  api.put<{ data: ConsumptionTaxSettings }>(CTAX_SETTINGS_PATH, body).then((r) => r.data);
+export type ConsumptionTaxSettingsBody = Omit<ConsumptionTaxSettings, 'is_default' | 'updated_at'> & {
+  updated_at: string | null;
+};

@@ -1,0 +1,222 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLogs, consumptionTaxReturns, journalEntries, journalLines } from '../../db/schema/index.js';
+import { companyOwner, useTestApp } from '../../test/harness.js';
+
+const ctx = useTestApp();
+const url = (fyId: number, suffix = '') => `/api/company/consumption-tax-returns/${fyId}${suffix}`;
+
+/**
+ * A company (税抜経理) with the fiscal year 2025-04-01〜2026-03-31: 課税売上 10% 11,000,000 and 8% 1,080,000
+ * (split by posting into 売上 + 仮受消費税等), 課税仕入 10% 5,500,000 (仕入 + 仮払消費税等).
+ */
+async function setup(opts: { close?: boolean } = {}) {
+  const o = await companyOwner(ctx);
+  const accounts: { id: number; code: string }[] = (await o.api.get('/api/company/accounts')).json().data;
+  const code = (c: string) => accounts.find((x) => x.code === c)?.id as number;
+  const fy = (await o.api.post('/api/company/fiscal-years', { start_date: '2025-04-01' })).json().data;
+  const entry = async (date: string, debit: string, credit: string, amount: number, tax: string) => {
+    const sales = tax.startsWith('sales');
+    const res = await o.api.post('/api/accountings', {
+      date,
+      description: 'テスト',
+      lines: [
+        { account_id: code(debit), debit: amount, credit: 0, tax_category: sales ? 'none' : tax },
+        { account_id: code(credit), debit: 0, credit: amount, tax_category: sales ? tax : 'none' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  await entry('2025-06-01', '1120', '4110', 11_000_000, 'sales_10');
+  await entry('2025-06-02', '1120', '4110', 1_080_000, 'sales_8');
+  await entry('2025-07-01', '5120', '1120', 5_500_000, 'purchase_10');
+  if (opts.close) {
+    const res = await o.api.post(`/api/company/fiscal-years/${fy.id}/close`);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return { o, fy, code };
+}
+
+const YEAR = { period_start: '2025-04-01', period_end: '2026-03-31' };
+
+describe('POST /api/company/consumption-tax-returns/compute', () => {
+  it('answers 第一表 with its explanation; a refused combination is 422 in Japanese and nothing is stored', async () => {
+    const { api, company } = await companyOwner(ctx);
+    const res = await api.post('/api/company/consumption-tax-returns/compute', {
+      method: 'general',
+      ...YEAR,
+      sales_calc: 'warimodoshi',
+      purchase_calc: 'warimodoshi',
+      sales: { '10': { gross: 11_000_000 } },
+      purchases: { '10': { gross: 5_500_000 } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    expect(d).toMatchObject({ taxable_base: 10_000_000, output_tax: 780_000, deductible_input_tax: 390_000 });
+    expect(d.total_payable).toBe(500_000);
+    expect(d.explanation.map((e: { line: string }) => e.line)).toEqual(
+      expect.arrayContaining(['①', '②', '④', '⑨', '⑳', '㉖']),
+    );
+    const bad = await api.post('/api/company/consumption-tax-returns/compute', {
+      method: 'general',
+      ...YEAR,
+      sales_calc: 'tsumiage',
+      purchase_calc: 'warimodoshi',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.purchase_calc[0]).toContain('積上げ');
+    const two = await api.post('/api/company/consumption-tax-returns/compute', {
+      method: 'two_tenths',
+      ...YEAR,
+      base_period_taxable_sales: 20_000_000,
+    });
+    expect(two.statusCode).toBe(422);
+    expect(two.json().message).toContain('1,000万円を超える');
+    const malformed = await api.post('/api/company/consumption-tax-returns/compute', { method: 'x', ...YEAR });
+    expect(malformed.statusCode).toBe(422);
+    const rows = await ctx.db
+      .select()
+      .from(consumptionTaxReturns)
+      .where(eq(consumptionTaxReturns.company_id, company.id));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('consumption-tax settings', () => {
+  it('defaults, saves, 409 on stale, 422 for 簡易課税 without its 事業区分', async () => {
+    const { api } = await companyOwner(ctx);
+    const s = (await api.get('/api/company/consumption-tax-settings')).json().data;
+    expect(s).toMatchObject({ method: 'general', is_default: true, updated_at: null });
+    const bad = await api.put('/api/company/consumption-tax-settings', {
+      method: 'simplified',
+      sales_calc: 'warimodoshi',
+      purchase_calc: 'tsumiage',
+      updated_at: null,
+    });
+    expect(bad.statusCode).toBe(422);
+    const ok = await api.put('/api/company/consumption-tax-settings', {
+      method: 'simplified',
+      main_business_type: 5,
+      sales_calc: 'warimodoshi',
+      purchase_calc: 'tsumiage',
+      updated_at: null,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ method: 'simplified', main_business_type: 5, is_default: false });
+    const again = await api.put('/api/company/consumption-tax-settings', {
+      method: 'general',
+      sales_calc: 'warimodoshi',
+      purchase_calc: 'tsumiage',
+      updated_at: null,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('the stored return', () => {
+  it('GET answers defaults; PUT saves (409 stale; 422 refused, nothing stored); audited', async () => {
+    const { o, fy } = await setup();
+    const got = await o.api.get(url(fy.id));
+    expect(got.statusCode, got.body).toBe(200);
+    const d = got.json().data;
+    expect(d.updated_at).toBeNull();
+    expect(d.inputs.method).toBe('general');
+    expect(d.comparison).toHaveLength(3);
+    const refused = await o.api.put(url(fy.id), {
+      inputs: { method: 'two_tenths', base_period_taxable_sales: 20_000_000 },
+      updated_at: null,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain('2割特例');
+    expect(
+      await ctx.db.select().from(consumptionTaxReturns).where(eq(consumptionTaxReturns.fiscal_year_id, fy.id)),
+    ).toHaveLength(0);
+    const saved = await o.api.put(url(fy.id), {
+      inputs: {
+        method: 'general',
+        purchase_calc: 'warimodoshi',
+        sales: { '10': { gross: 11_000_000 } },
+        purchases: { '10': { gross: 5_500_000 } },
+        interim_national: 100_000,
+      },
+      updated_at: null,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const s = saved.json().data;
+    expect(s.result.payable_national).toBe(290_000);
+    expect(s.updated_at).toBeTruthy();
+    const stale = await o.api.put(url(fy.id), { inputs: { method: 'general' }, updated_at: null });
+    expect(stale.statusCode).toBe(409);
+    const old = await o.api.put(url(fy.id), {
+      inputs: { method: 'general' },
+      updated_at: '2020-01-01T00:00:00.000Z',
+    });
+    expect(old.statusCode).toBe(409);
+    const logs = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.company_id, o.company.id), eq(auditLogs.action, 'consumption_tax_return.update')));
+    expect(logs).toHaveLength(1);
+  });
+
+  it('fill reads the books by 税区分 with the sources; the settlement is posted once, linked both ways', async () => {
+    const { o, fy, code } = await setup();
+    const res = await o.api.post(url(fy.id, '/fill'), {});
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    expect(d.inputs.sales['10']).toEqual({ gross: 11_000_000, invoice_tax: 1_000_000 });
+    expect(d.inputs.sales['8']).toEqual({ gross: 1_080_000, invoice_tax: 80_000 });
+    expect(d.inputs.purchases['10']).toEqual({ gross: 5_500_000, invoice_tax: 500_000 });
+    expect(d.sources['sales.10.gross'][0]).toMatchObject({ kind: 'journal', account_code: '4110', count: 1 });
+    expect(d.sources['sales.10.gross'][0].query).toMatchObject({ tax_category: 'sales_10', from: '2025-04-01' });
+    // ② 780,000 + 62,400; ④ 500,000 × 78/100 = 390,000; ⑨ 452,400; ⑳ 127,600
+    expect(d.result.output_tax).toBe(842_400);
+    expect(d.result.deductible_input_tax).toBe(390_000);
+    expect(d.result.total_payable).toBe(580_000);
+    expect(d.settlement).toEqual({ output_balance: 1_080_000, input_balance: 500_000, payable: 580_000, rounding: 0 });
+    const wrong = await o.api.post(url(fy.id, '/post-entry'), { total_payable: 1, updated_at: d.updated_at });
+    expect(wrong.statusCode).toBe(422);
+    const posted = await o.api.post(url(fy.id, '/post-entry'), { total_payable: 580_000, updated_at: d.updated_at });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const after = posted.json().data;
+    const [entry] = await ctx.db.select().from(journalEntries).where(eq(journalEntries.id, after.entry_id));
+    expect(entry).toMatchObject({ source_type: 'consumption_tax_return', source_id: after.id, date: '2026-03-31' });
+    const lines = await ctx.db.select().from(journalLines).where(eq(journalLines.entry_id, entry.id));
+    const of = (c: string) => lines.find((l) => l.account_id === code(c));
+    expect(of('2210')).toMatchObject({ debit: 1_080_000 }); // 仮受消費税等
+    expect(of('2150') ?? lines.find((l) => l.credit === 580_000)).toBeTruthy(); // 未払消費税等
+    // the settlement does not change the return's own balances
+    expect(after.settlement.output_balance).toBe(1_080_000);
+    const twice = await o.api.post(url(fy.id, '/post-entry'), { updated_at: after.updated_at });
+    expect(twice.statusCode).toBe(422);
+  });
+
+  it('the settlement is refused in a locked period', async () => {
+    const { o, fy } = await setup();
+    const d = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
+    const close = await o.api.post(`/api/company/fiscal-years/${fy.id}/close`);
+    expect(close.statusCode, close.body).toBe(200);
+    const locked = await o.api.post(url(fy.id, '/post-entry'), { updated_at: d.updated_at });
+    expect(locked.statusCode, locked.body).toBe(422);
+    expect(locked.body).toContain('締められた');
+  });
+
+  it("another company's fiscal year is 404 on every call, nothing stored", async () => {
+    const { fy } = await setup();
+    const other = await companyOwner(ctx);
+    for (const [method, suffix, body] of [
+      ['get', '', undefined],
+      ['put', '', { inputs: { method: 'general' }, updated_at: null }],
+      ['post', '/fill', {}],
+      ['post', '/post-entry', { updated_at: new Date().toISOString() }],
+    ] as const) {
+      const res = await (method === 'get'
+        ? other.api.get(url(fy.id, suffix))
+        : other.api[method](url(fy.id, suffix), body));
+      expect(res.statusCode, `${method} ${suffix}: ${res.body}`).toBe(404);
+    }
+    expect(
+      await ctx.db.select().from(consumptionTaxReturns).where(eq(consumptionTaxReturns.fiscal_year_id, fy.id)),
+    ).toHaveLength(0);
+  });
+});
