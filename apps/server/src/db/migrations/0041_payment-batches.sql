@@ -49,3 +49,19 @@ UPDATE "users" u SET "permissions" = u."permissions" || '["payment-batches.appro
 WHERE u."role" = 'company'
   AND u."id" = (SELECT min(v."id") FROM "users" v WHERE v."company_id" = u."company_id" AND v."role" = 'company')
   AND NOT (u."permissions" ? 'payment-batches.approve');
+--> statement-breakpoint
+-- a payment of a batch deleted (a reverted bank statement, or by hand): its items lose it (ON DELETE SET NULL)
+-- and the batch is open again — 出力済 when its file was downloaded, else 承認済
+CREATE FUNCTION payment_batch_items_reopen() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE payment_batches
+     SET status = CASE WHEN export_count > 0 THEN 'exported' ELSE 'approved' END,
+         paid_at = NULL,
+         updated_at = greatest(now(), date_trunc('milliseconds', updated_at) + interval '1 millisecond')
+   WHERE id = NEW.batch_id AND status = 'paid';
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER payment_batch_items_reopen AFTER UPDATE OF payment_id ON payment_batch_items
+  FOR EACH ROW WHEN (OLD.payment_id IS NOT NULL AND NEW.payment_id IS NULL)
+  EXECUTE FUNCTION payment_batch_items_reopen();
