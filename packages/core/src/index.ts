@@ -48,3 +48,4 @@ export * from './tax-return.js';
 export * from './tax-split.js';
 export * from './user-pattern.js';
 export * from './validators.js';
+export * from './zengin/index.js';
