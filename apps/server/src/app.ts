@@ -48,6 +48,7 @@ import { TesseractEngine } from './modules/ocr-documents/engine.js';
 import { ocrDocumentRoutes } from './modules/ocr-documents/ocr-documents.routes.js';
 import type { OcrServices } from './modules/ocr-documents/ocr-job.js';
 import { MupdfRasteriser } from './modules/ocr-documents/rasteriser.js';
+import { paymentBatchRoutes } from './modules/payment-batches/payment-batches.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(transactionDocumentRoutes);
   await app.register(ocrDocumentRoutes);
   await app.register(paymentRoutes);
+  await app.register(paymentBatchRoutes);
   await app.register(bankStatementRoutes);
   await app.register(fileLinkRoutes);
   await app.register(taxReturnRoutes);

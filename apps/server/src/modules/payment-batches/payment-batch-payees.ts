@@ -1,4 +1,4 @@
-import type { TransferFeeTable } from '@chobo/core';
+import type { TransferFeeTable, ZenginAccountType, ZenginRequester } from '@chobo/core';
 import { and, eq } from 'drizzle-orm';
 import { bankAccounts } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
@@ -12,10 +12,10 @@ import { bankAccountLabel } from '../payments/payment-posting.js';
 
 export interface PayeeBank {
   bank_code: string;
-  bank_name: string;
+  bank_name_kana: string;
   branch_code: string;
-  branch_name: string;
-  account_type: string;
+  branch_name_kana: string;
+  account_type: ZenginAccountType;
   account_number: string;
   holder_kana: string;
   fee_bearer: 'ours' | 'theirs';
@@ -27,6 +27,17 @@ export interface PayingAccount {
   bank_code: string | null;
   branch_code: string | null;
   fee_table: TransferFeeTable | null;
+  /** The file's header, or the reason it cannot be written (settings missing). */
+  requester: ZenginRequester | string;
+}
+
+/** 預金種目 of the company's own account as the bank settings keep it (普通 / 当座 …). */
+export function accountTypeCode(type: string | null): ZenginAccountType {
+  if (!type) return 9;
+  if (type.includes('普通') || type === '1') return 1;
+  if (type.includes('当座') || type === '2') return 2;
+  if (type.includes('貯蓄') || type === '4') return 4;
+  return 9;
 }
 
 /** The paying account named by a batch: this company's (another company's or unknown → 422). */
@@ -36,7 +47,14 @@ export async function payingAccount(tenant: Tenant, id: number): Promise<PayingA
     .from(bankAccounts)
     .where(and(eq(bankAccounts.id, id), eq(bankAccounts.company_id, tenant.companyId)));
   if (!b) throw unprocessable({ bank_account_id: ['振込元の口座が見つかりません'] });
-  return { id: b.id, label: bankAccountLabel(b), bank_code: b.bank_code, branch_code: b.branch_code, fee_table: null };
+  return {
+    id: b.id,
+    label: bankAccountLabel(b),
+    bank_code: b.bank_code,
+    branch_code: b.branch_code,
+    fee_table: null,
+    requester: '振込元の口座に振込依頼人コードが設定されていません（銀行口座の設定）',
+  };
 }
 
 /** The suppliers' 振込先 (null: none on file). */

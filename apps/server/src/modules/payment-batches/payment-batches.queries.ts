@@ -112,9 +112,14 @@ const selectRows = (tenant: Tenant) =>
 
 /** The items of a batch with their documents, in the order they were given. */
 export async function batchItems(tenant: Tenant, batchId: number) {
+  return itemsOfBatches(tenant, [batchId]);
+}
+
+async function itemsOfBatches(tenant: Tenant, batchIds: number[]) {
   return tenant.db
     .select({
       id: paymentBatchItems.id,
+      batch_id: paymentBatchItems.batch_id,
       transaction_document_id: paymentBatchItems.transaction_document_id,
       customer_id: paymentBatchItems.customer_id,
       customer_name: customers.name,
@@ -137,7 +142,7 @@ export async function batchItems(tenant: Tenant, batchId: number) {
         eq(transactionDocuments.company_id, paymentBatchItems.company_id),
       ),
     )
-    .where(and(eq(paymentBatchItems.batch_id, batchId), eq(paymentBatchItems.company_id, tenant.companyId)))
+    .where(and(inArray(paymentBatchItems.batch_id, batchIds), eq(paymentBatchItems.company_id, tenant.companyId)))
     .orderBy(asc(paymentBatchItems.id));
 }
 
@@ -170,9 +175,12 @@ export async function loadBatch(tenant: Tenant, id: number): Promise<PaymentBatc
     and(eq(paymentBatches.id, id), eq(paymentBatches.company_id, tenant.companyId)),
   );
   if (!r) return null;
-  const items = await batchItems(tenant, id);
+  return withItems(r as Selected, await batchItems(tenant, id));
+}
+
+function withItems(r: Selected, items: BatchItemRow[]): PaymentBatch {
   return {
-    ...rowOf(r as Selected),
+    ...rowOf(r),
     items: items.map((i) => ({
       id: i.id,
       transaction_document_id: i.transaction_document_id,
@@ -213,7 +221,20 @@ export async function listBatches(tenant: Tenant, q: PaymentBatchListQuery) {
         .orderBy(q.sort_dir === 'asc' ? asc(col) : desc(col), desc(paymentBatches.id))
         .limit(limit)
         .offset(offset),
-    map: (rows) => rows.map((r) => rowOf(r as Selected)),
+    map: async (rows) => {
+      const items = rows.length
+        ? await itemsOfBatches(
+            tenant,
+            rows.map((r) => r.b.id),
+          )
+        : [];
+      return rows.map((r) =>
+        withItems(
+          r as Selected,
+          items.filter((i) => i.batch_id === r.b.id),
+        ),
+      );
+    },
   });
 }
 
