@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceCorrections } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { attendanceCorrections, users } from '../db/schema/index.js';
 import type { RegisteredRoute } from '../plugins/auth.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
 import { multipartForm, tinyPdf, uploadFile } from '../test/multipart.js';
@@ -226,6 +227,22 @@ beforeAll(async () => {
     description_column: 3,
   });
   fixtures.set('/api/company/bank-accounts/:id', { id: bankAccount.id, record: bankAccount });
+  const batch = await created(a.api, '/api/payment-batches', {
+    payment_date: '2026-06-30',
+    bank_account_id: bankAccount.id,
+    items: [{ transaction_document_id: doc.id, amount: 100 }],
+  });
+  for (const suffix of ['', '/approve', '/confirm', '/zengin'])
+    fixtures.set(`/api/payment-batches/:id${suffix}`, {
+      id: batch.id,
+      record: {
+        payment_date: '2026-06-30',
+        bank_account_id: bankAccount.id,
+        items: [{ transaction_document_id: doc.id, amount: 100 }],
+      },
+    });
+  // company B's owner may approve (payment-batches.approve): the approval of A's batch is a 404, not a 403
+  await ctx.db.update(users).set({ permissions: ['payment-batches.approve'] }).where(eq(users.id, b.user.id));
   for (const suffix of ['', '/file', '/revert', '/confirm', '/ignore']) {
     fixtures.set(`/api/bank-statements/:id${suffix}`, { id: imp.id, record: {} });
   }

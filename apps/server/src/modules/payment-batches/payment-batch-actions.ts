@@ -1,4 +1,4 @@
-import { type AuditAction, feeRoute, type PaymentBatchValues, transferFee } from '@chobo/core';
+import { feeRoute, type PaymentBatchValues, transferFee } from '@chobo/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { paymentBatches, paymentBatchItems, transactionDocuments } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
@@ -101,24 +101,6 @@ async function writeItems(t: BatchCtx, batchId: number, input: PaymentBatchValue
   );
 }
 
-async function auditBatch(
-  t: BatchCtx,
-  action: AuditAction,
-  id: number,
-  before: unknown,
-  after: unknown,
-): Promise<void> {
-  await audit(t.db, {
-    actor: t.actor,
-    companyId: t.companyId,
-    action,
-    targetType: 'payment_batch',
-    targetId: id,
-    before: before ?? undefined,
-    after: after ?? undefined,
-  });
-}
-
 async function dtoOf(t: BatchCtx, id: number) {
   return (await loadBatch(t, id)) as NonNullable<Awaited<ReturnType<typeof loadBatch>>>;
 }
@@ -141,7 +123,14 @@ export async function createBatch({ ctx, input }: ActionArgs<CompanyCtx, Payment
         .returning({ id: paymentBatches.id });
       await writeItems(t, row.id, input, paying);
       const dto = await dtoOf(t, row.id);
-      await auditBatch(t, 'payment_batch.create', row.id, null, dto);
+      await audit(tx, {
+        actor: t.actor,
+        companyId: t.companyId,
+        action: 'payment_batch.create',
+        targetType: 'payment_batch',
+        targetId: row.id,
+        after: dto,
+      });
       return dto;
     }),
   );
@@ -179,7 +168,15 @@ export async function updateBatch({
         .where(and(eq(paymentBatches.id, id), eq(paymentBatches.company_id, ctx.companyId)));
       await writeItems(t, id, input, paying);
       const dto = await dtoOf(t, id);
-      await auditBatch(t, 'payment_batch.update', id, beforeDto, dto);
+      await audit(tx, {
+        actor: t.actor,
+        companyId: t.companyId,
+        action: 'payment_batch.update',
+        targetType: 'payment_batch',
+        targetId: id,
+        before: beforeDto,
+        after: dto,
+      });
       return dto;
     }),
   );
@@ -192,7 +189,14 @@ export async function deleteBatch({ ctx, input: { id } }: ActionArgs<CompanyCtx,
     await lockDraft(t, id);
     const beforeDto = await dtoOf(t, id);
     await tx.delete(paymentBatches).where(and(eq(paymentBatches.id, id), eq(paymentBatches.company_id, ctx.companyId)));
-    await auditBatch(t, 'payment_batch.delete', id, beforeDto, null);
+    await audit(tx, {
+      actor: t.actor,
+      companyId: t.companyId,
+      action: 'payment_batch.delete',
+      targetType: 'payment_batch',
+      targetId: id,
+      before: beforeDto,
+    });
   });
 }
 
@@ -239,7 +243,15 @@ export async function approveBatch({
         })
         .where(eq(paymentBatches.id, id));
       const dto = await dtoOf(t, id);
-      await auditBatch(t, 'payment_batch.approve', id, { status: before.status }, dto);
+      await audit(tx, {
+        actor: t.actor,
+        companyId: t.companyId,
+        action: 'payment_batch.approve',
+        targetType: 'payment_batch',
+        targetId: id,
+        before: { status: before.status },
+        after: dto,
+      });
       return dto;
     }),
   );

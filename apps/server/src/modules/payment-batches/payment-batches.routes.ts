@@ -10,8 +10,8 @@ import {
 } from '@chobo/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes.js';
+import { fileResponse } from '../../lib/responses.js';
 import { sendFile } from '../../lib/send-file.js';
 import { companyRoute, type ZodApp } from '../../lib/tenant-route.js';
 import { adminReadable } from '../../plugins/auth.js';
@@ -119,7 +119,7 @@ function batchStepRoutes(r: ZodApp) {
         summary:
           '全銀 総合振込ファイル（Shift_JIS、承認済みのみ。出力済にする。2回目以降は X-Zengin-Already-Exported: true）',
         params: idParams,
-        response: { 200: z.string().describe('全銀協 総合振込（種別コード21）120バイト固定長レコード') },
+        response: { 200: fileResponse(['text/plain'], '総合振込_YYYYMMDD.txt') },
       },
     },
     async ({ ctx, req, reply }) => {
