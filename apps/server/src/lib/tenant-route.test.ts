@@ -226,6 +226,18 @@ beforeAll(async () => {
     description_column: 3,
   });
   fixtures.set('/api/company/bank-accounts/:id', { id: bankAccount.id, record: bankAccount });
+  const fee = 110;
+  fixtures.set('/api/company/bank-accounts/:id/transfer-settings', {
+    id: bankAccount.id,
+    record: {
+      requester_code: '0123456789',
+      requester_name_kana: 'ﾃｽﾄ',
+      fees: Object.fromEntries(
+        ['same_branch', 'same_bank', 'other_bank'].flatMap((k) => [`${k}_under`, `${k}_over`]).map((k) => [k, fee]),
+      ),
+      updated_at: bankAccount.updated_at,
+    },
+  });
   for (const suffix of ['', '/file', '/revert', '/confirm', '/ignore']) {
     fixtures.set(`/api/bank-statements/:id${suffix}`, { id: imp.id, record: {} });
   }
