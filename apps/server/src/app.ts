@@ -56,6 +56,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { taxReturnRoutes } from './modules/tax-returns/tax-returns.routes.js';
 import { transactionDocumentRoutes } from './modules/transaction-documents/transaction-documents.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
+import { zenginRoutes } from './modules/zengin/zengin.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(settingsRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(auditLogRoutes);
+  await app.register(zenginRoutes);
 
   const webDist = opts.webDist ?? WEB_DIST;
   const serveWeb = opts.serveWeb === true && existsSync(path.join(webDist, 'index.html'));

@@ -88,6 +88,7 @@ const LABELS = {
   'bank_account.create': '銀行口座の登録',
   'bank_account.update': '銀行口座の更新',
   'bank_account.delete': '銀行口座の削除',
+  'bank_account.transfer_settings': '振込元の設定の更新',
   'bank_csv_mapping.create': '列の対応付けの登録',
   'bank_csv_mapping.update': '列の対応付けの更新',
   'bank_csv_mapping.delete': '列の対応付けの削除',

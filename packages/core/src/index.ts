@@ -29,6 +29,7 @@ export * from './contracts/system.js';
 export * from './contracts/tax-returns.js';
 export * from './contracts/transaction-documents.js';
 export * from './contracts/transactions.js';
+export * from './contracts/zengin.js';
 export * from './csv.js';
 export * from './date-input.js';
 export * from './expense-suggest.js';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceCorrections, users } from '../db/schema/index.js';
 import type { RegisteredRoute } from '../plugins/auth.js';
 import { type Client, companyOwner, createTestApp, type TestContext } from '../test/harness.js';
@@ -242,7 +242,22 @@ beforeAll(async () => {
       },
     });
   // company B's owner may approve (payment-batches.approve): the approval of A's batch is a 404, not a 403
-  await ctx.db.update(users).set({ permissions: ['payment-batches.approve'] }).where(eq(users.id, b.user.id));
+  await ctx.db
+    .update(users)
+    .set({ permissions: ['payment-batches.approve'] })
+    .where(eq(users.id, b.user.id));
+  const fee = 110;
+  fixtures.set('/api/company/bank-accounts/:id/transfer-settings', {
+    id: bankAccount.id,
+    record: {
+      requester_code: '0123456789',
+      requester_name_kana: 'ﾃｽﾄ',
+      fees: Object.fromEntries(
+        ['same_branch', 'same_bank', 'other_bank'].flatMap((k) => [`${k}_under`, `${k}_over`]).map((k) => [k, fee]),
+      ),
+      updated_at: bankAccount.updated_at,
+    },
+  });
   for (const suffix of ['', '/file', '/revert', '/confirm', '/ignore']) {
     fixtures.set(`/api/bank-statements/:id${suffix}`, { id: imp.id, record: {} });
   }

@@ -134,22 +134,26 @@ function normalise(text: string): string {
     .trim();
 }
 
-/** The legal-form words replaced by placeholders (\u0001 + index), positions decided after. */
+const ABBREVIATION: ReadonlyMap<string, string> = new Map(
+  LEGAL_FORMS.flatMap(([abbr, words]) => words.map((w) => [w, abbr] as const)),
+);
+/** Every legal-form word, longest first, with the spaces around it (one pass over the name). */
+const LEGAL_FORM_RE = new RegExp(
+  ` ?(${[...ABBREVIATION.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[()]/g, '\\$&'))
+    .join('|')}) ?`,
+  'g',
+);
+
+/** 株式会社 → "ｶ)…" at the start, "…(ｶ" at the end, "…(ｶ)…" inside (the string is trimmed). */
 function abbreviateLegalForms(s: string): string {
-  let out = s;
-  for (const [abbr, words] of LEGAL_FORMS) {
-    for (const word of words) {
-      let at = out.indexOf(word);
-      while (at >= 0) {
-        const before = out.slice(0, at).trimEnd();
-        const after = out.slice(at + word.length).trimStart();
-        const mark = before === '' ? `${abbr})` : after === '' ? `(${abbr}` : `(${abbr})`;
-        out = `${before}${mark}${after}`;
-        at = out.indexOf(word, before.length + mark.length);
-      }
-    }
-  }
-  return out;
+  return s.replace(LEGAL_FORM_RE, (match, word: string, offset: number) => {
+    const abbr = ABBREVIATION.get(word) as string;
+    if (offset === 0) return `${abbr})`;
+    if (offset + match.length === s.length) return `(${abbr}`;
+    return `(${abbr})`;
+  });
 }
 
 function toHalfWidth(s: string): string {
@@ -168,14 +172,21 @@ function toHalfWidth(s: string): string {
  * Idempotent: a converted name converts to itself.
  */
 export function toZenginKana(text: string): string {
+  const known = converted.get(text);
+  if (known !== undefined) return known;
   const half = toHalfWidth(abbreviateLegalForms(normalise(text)));
   let index = 0;
   for (const c of half) {
     if (!PERMITTED.has(c)) throw new ZenginCharError(c, index);
     index++;
   }
+  if (converted.size >= 10_000) converted.clear();
+  converted.set(text, half);
   return half;
 }
+
+/** Names already converted (a file repeats its banks' and branches' names): a pure function's results. */
+const converted = new Map<string, string>();
 
 /** The same, as a result for validators: `{ ok: true, value }` or `{ ok: false, char, message }`. */
 export function checkZenginKana(

@@ -76,8 +76,10 @@ export class ZenginFileError extends Error {
 
 const MAX_AMOUNT = 9_999_999_999;
 
+const DIGITS = /^\d+$/;
+
 function digits(path: string, value: string, length: number, label: string, exact = true): string {
-  const ok = exact ? new RegExp(`^\\d{${length}}$`).test(value) : new RegExp(`^\\d{1,${length}}$`).test(value);
+  const ok = DIGITS.test(value) && (exact ? value.length === length : value.length <= length);
   if (!ok) {
     throw new ZenginFileError(path, `${label}は${length}桁${exact ? '' : '以内'}の数字で入力してください`);
   }

@@ -1,4 +1,4 @@
-import { feeRoute, type PaymentBatchValues, transferFee } from '@chobo/core';
+import { type PaymentBatchValues, transferFee } from '@chobo/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { paymentBatches, paymentBatchItems, transactionDocuments } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
@@ -76,7 +76,7 @@ async function writeItems(t: BatchCtx, batchId: number, input: PaymentBatchValue
   for (const [c, s] of settles) {
     const bank = banks.get(c) ?? null;
     const bearer = bank?.fee_bearer === 'theirs' ? 'them' : 'us';
-    const fee = bank ? transferFee(paying.fee_table, feeRoute(paying, bank), s, bearer) : 0;
+    const fee = bank && paying.fee_table ? transferFee(paying.fee_table, paying, bank, s) : 0;
     if (bearer === 'them' && fee >= s)
       throw unprocessable({ items: [`振込手数料（${yen(fee)}）を差し引くと振込金額がなくなります`] });
     fees.set(c, { fee, fee_bearer: bearer });
