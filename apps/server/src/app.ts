@@ -50,6 +50,7 @@ import { TesseractEngine } from './modules/ocr-documents/engine.js';
 import { ocrDocumentRoutes } from './modules/ocr-documents/ocr-documents.routes.js';
 import type { OcrServices } from './modules/ocr-documents/ocr-job.js';
 import { MupdfRasteriser } from './modules/ocr-documents/rasteriser.js';
+import { paymentBatchRoutes } from './modules/payment-batches/payment-batches.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -57,6 +58,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { taxReturnRoutes } from './modules/tax-returns/tax-returns.routes.js';
 import { transactionDocumentRoutes } from './modules/transaction-documents/transaction-documents.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
+import { zenginRoutes } from './modules/zengin/zengin.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -212,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(transactionDocumentRoutes);
   await app.register(ocrDocumentRoutes);
   await app.register(paymentRoutes);
+  await app.register(paymentBatchRoutes);
   await app.register(bankStatementRoutes);
   await app.register(fileLinkRoutes);
   await app.register(taxReturnRoutes);
@@ -228,6 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(settingsRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(auditLogRoutes);
+  await app.register(zenginRoutes);
 
   const webDist = opts.webDist ?? WEB_DIST;
   const serveWeb = opts.serveWeb === true && existsSync(path.join(webDist, 'index.html'));

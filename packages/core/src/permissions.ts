@@ -103,6 +103,16 @@ export const COMPANY_PERMISSION_DESCRIPTIONS: Record<CompanyPermission, string> 
   'preparation-of-tax-return.index': '法人税申告書（別表一）の作成と出力',
 };
 
+/**
+ * Company permissions held by one user (users.permissions of a company user), not given by the domain:
+ * approving payment batches (振込データ) — the company's owner holds it, a clerk who makes batches does not.
+ */
+export const COMPANY_USER_PERMISSIONS = ['payment-batches.approve'] as const;
+export type CompanyUserPermission = (typeof COMPANY_USER_PERMISSIONS)[number];
+export const COMPANY_USER_PERMISSION_LABELS: Record<CompanyUserPermission, string> = {
+  'payment-batches.approve': '振込データの承認',
+};
+
 /** Domain-level roles (computed for the company menu; not used to show items). */
 export const DOMAIN_ROLES = ['product-master-registration', 'preparation-of-tax-return'] as const;
 export type DomainRole = (typeof DOMAIN_ROLES)[number];
@@ -142,6 +152,12 @@ export function effectivePermissions(
   opts: { adminPermissions?: readonly string[]; domainPermissions?: readonly string[] },
 ): string[] {
   if (role === 'admin') return [...new Set([...(opts.adminPermissions ?? []), ...ADMIN_ROLE_PERMISSIONS])];
-  if (role === 'company') return [...new Set([...(opts.domainPermissions ?? []), ...COMPANY_ROLE_PERMISSIONS])];
+  if (role === 'company') {
+    // users.permissions of a company user carries only its own grants (COMPANY_USER_PERMISSIONS)
+    const own = (opts.adminPermissions ?? []).filter((p) =>
+      (COMPANY_USER_PERMISSIONS as readonly string[]).includes(p),
+    );
+    return [...new Set([...(opts.domainPermissions ?? []), ...COMPANY_ROLE_PERMISSIONS, ...own])];
+  }
   return [...EMPLOYEE_ROLE_PERMISSIONS];
 }

@@ -65,12 +65,13 @@ export const me: Json<'/api/me', 'get', 200> = ${me.body};
 export const trial: Json<'/api/company/trial-balance', 'get', 200> = ${trial.body};
 export const id: number = created.data.id;
 `;
-    expect(diagnostics({ 'api.ts': types, 'calls.ts': calls })).toEqual([]);
-
     const wrong = `import type { paths } from './api';
 type Created = paths['/api/company/customer']['post']['responses'][201]['content']['application/json'];
 export const name: number = (null as unknown as Created).data.name;
 `;
-    expect(diagnostics({ 'api.ts': types, 'wrong.ts': wrong }).length).toBeGreaterThan(0);
-  });
+    // one compilation of both (the generated types are large): only the wrong field fails
+    const found = diagnostics({ 'api.ts': types, 'calls.ts': calls, 'wrong.ts': wrong });
+    expect(found.filter((d) => !d.startsWith('wrong.ts'))).toEqual([]);
+    expect(found.filter((d) => d.startsWith('wrong.ts')).length).toBeGreaterThan(0);
+  }, 600_000);
 });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.js';
 import type { RegisteredRoute } from '../plugins/auth.js';
 import { type CompanyFixtures, companyFixtures, routeCall } from '../test/company-fixtures.js';
 import { companyOwner, createTestApp, type TestContext } from '../test/harness.js';
@@ -25,6 +27,11 @@ beforeAll(async () => {
   a = await companyOwner(ctx);
   b = await companyOwner(ctx);
   ({ fixtures, queryIds } = await companyFixtures(ctx, a, MARKER));
+  // company B's owner may approve (payment-batches.approve): the approval of A's batch is a 404, not a 403
+  await ctx.db
+    .update(users)
+    .set({ permissions: ['payment-batches.approve'] })
+    .where(eq(users.id, b.user.id));
 });
 
 afterAll(async () => {

@@ -230,6 +230,32 @@ export async function companyFixtures(
     description_column: 3,
   });
   fixtures.set('/api/company/bank-accounts/:id', { id: bankAccount.id, record: bankAccount });
+  const batch = await created(a.api, '/api/payment-batches', {
+    payment_date: '2026-06-30',
+    bank_account_id: bankAccount.id,
+    items: [{ transaction_document_id: doc.id, amount: 100 }],
+  });
+  for (const suffix of ['', '/approve', '/confirm', '/zengin'])
+    fixtures.set(`/api/payment-batches/:id${suffix}`, {
+      id: batch.id,
+      record: {
+        payment_date: '2026-06-30',
+        bank_account_id: bankAccount.id,
+        items: [{ transaction_document_id: doc.id, amount: 100 }],
+      },
+    });
+  const fee = 110;
+  fixtures.set('/api/company/bank-accounts/:id/transfer-settings', {
+    id: bankAccount.id,
+    record: {
+      requester_code: '0123456789',
+      requester_name_kana: 'ﾃｽﾄ',
+      fees: Object.fromEntries(
+        ['same_branch', 'same_bank', 'other_bank'].flatMap((k) => [`${k}_under`, `${k}_over`]).map((k) => [k, fee]),
+      ),
+      updated_at: bankAccount.updated_at,
+    },
+  });
   for (const suffix of ['', '/file', '/revert', '/confirm', '/ignore']) {
     fixtures.set(`/api/bank-statements/:id${suffix}`, { id: imp.id, record: {} });
   }

@@ -118,6 +118,7 @@ export function makeCustomer(id: number, overrides: Partial<Customer> = {}): Cus
     payment_day: 31,
     payment_terms: null,
     memo: null,
+    bank_account: null,
     created_at: '2026-01-05T09:00:00+09:00',
     updated_at: '2026-02-10T09:00:00+09:00',
     ...overrides,

@@ -144,6 +144,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   transaction_document: '発注取引',
   ocr_document: 'OCR書類',
   payment: '入出金',
+  payment_batch: '振込データ',
   bank_account: '銀行口座',
   bank_csv_mapping: '列の対応付け',
   bank_rule: '仕訳ルール',

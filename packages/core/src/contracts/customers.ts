@@ -9,6 +9,7 @@ import {
   prefectureCodeField,
   registrationNumberField,
 } from './fields.js';
+import { supplierBankAccountDto, supplierBankAccountInput } from './zengin.js';
 
 export const HONORIFICS = ['御中', '様'] as const;
 export const CUSTOMER_USED_FOR = { 1: '受注取引で使用', 2: '発注取引で使用', 3: '両方' } as const;
@@ -77,6 +78,8 @@ export const customerInput = z.object({
   /** What the structured terms do not say (free text, e.g. 「手形90日」). */
   payment_terms: optionalText('支払条件（備考）', 100),
   memo: optionalText('メモ', 2000),
+  /** 振込先 (issue 28): null removes it; left out, an update keeps the one stored. */
+  bank_account: supplierBankAccountInput.nullable().optional(),
 });
 export type CustomerInput = z.input<typeof customerInput>;
 export type CustomerValues = z.output<typeof customerInput>;
@@ -108,6 +111,7 @@ export const customerDto = z.object({
   payment_day: z.number().int().nullable(),
   payment_terms: nullableText,
   memo: nullableText,
+  bank_account: supplierBankAccountDto.nullable(),
   created_at: timestampDto,
   updated_at: timestampDto,
 });

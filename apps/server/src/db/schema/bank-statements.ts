@@ -45,10 +45,33 @@ export const bankAccounts = pgTable(
     account_id: integer('account_id'),
     on_invoice: boolean('on_invoice').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
+    /**
+     * Paying by 全銀 file from this account (issue 28): 振込依頼人コード (10 digits, given by the bank), 振込依頼人名
+     * in the banks' half-width kana, the bank's and branch's kana names (zengin-code, looked up when saved),
+     * and the 先方負担 fee table deducted from a supplier's transfer: same branch / same bank / other bank ×
+     * under 30,000円 / 30,000円 and over. Null until set.
+     */
+    transfer_requester_code: varchar('transfer_requester_code', { length: 10 }),
+    transfer_requester_name_kana: varchar('transfer_requester_name_kana', { length: 40 }),
+    transfer_bank_name_kana: varchar('transfer_bank_name_kana', { length: 100 }),
+    transfer_branch_name_kana: varchar('transfer_branch_name_kana', { length: 100 }),
+    fee_same_branch_under: integer('fee_same_branch_under'),
+    fee_same_branch_over: integer('fee_same_branch_over'),
+    fee_same_bank_under: integer('fee_same_bank_under'),
+    fee_same_bank_over: integer('fee_same_bank_over'),
+    fee_other_bank_under: integer('fee_other_bank_under'),
+    fee_other_bank_over: integer('fee_other_bank_over'),
     ...timestamps,
   },
   (t) => [
     foreignKey({ columns: [t.account_id, t.company_id], foreignColumns: [accounts.id, accounts.company_id] }),
+    check('bank_accounts_transfer_requester_code_check', sql`${t.transfer_requester_code} ~ '^[0-9]{10}$'`),
+    check(
+      'bank_accounts_transfer_fees_check',
+      sql`coalesce(${t.fee_same_branch_under}, 0) between 0 and 100000 and coalesce(${t.fee_same_branch_over}, 0) between 0 and 100000
+        and coalesce(${t.fee_same_bank_under}, 0) between 0 and 100000 and coalesce(${t.fee_same_bank_over}, 0) between 0 and 100000
+        and coalesce(${t.fee_other_bank_under}, 0) between 0 and 100000 and coalesce(${t.fee_other_bank_over}, 0) between 0 and 100000`,
+    ),
     uniqueIndex('bank_accounts_one_on_invoice').on(t.company_id).where(sql`${t.on_invoice}`),
     index('bank_accounts_company_idx').on(t.company_id, t.sort_order, t.id),
   ],

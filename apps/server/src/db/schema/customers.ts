@@ -33,6 +33,21 @@ export const customers = pgTable(
     /** Free text of what the structured terms do not say (kept from before they existed when unreadable). */
     payment_terms: varchar('payment_terms', { length: 100 }),
     memo: text('memo'),
+    /**
+     * 振込先 (issue 28): 銀行コード, 支店コード, 預金種目 (1 普通, 2 当座, 4 貯蓄), 口座番号, 受取人名 in the banks'
+     * half-width kana (core toZenginKana), 手数料 負担 ('ours' 当方, 'theirs' 先方); the bank's and branch's
+     * names as looked up from zengin-code when saved. All set or all null.
+     */
+    bank_code: varchar('bank_code', { length: 4 }),
+    bank_name: varchar('bank_name', { length: 100 }),
+    bank_name_kana: varchar('bank_name_kana', { length: 100 }),
+    bank_branch_code: varchar('bank_branch_code', { length: 3 }),
+    bank_branch_name: varchar('bank_branch_name', { length: 100 }),
+    bank_branch_name_kana: varchar('bank_branch_name_kana', { length: 100 }),
+    bank_account_type: smallint('bank_account_type'),
+    bank_account_number: varchar('bank_account_number', { length: 7 }),
+    bank_holder_kana: varchar('bank_holder_kana', { length: 30 }),
+    bank_fee_bearer: varchar('bank_fee_bearer', { length: 6 }),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +65,13 @@ export const customers = pgTable(
     check('customers_payment_day_check', sql`${t.payment_day} between 1 and 31`),
     check('customers_postal_code_check', sql`${t.postal_code} ~ '^[0-9]{7}$'`),
     check('customers_registration_number_check', sql`${t.registration_number} ~ '^T[0-9]{13}$'`),
+    check(
+      'customers_bank_account_check',
+      sql`(${t.bank_code} is null and ${t.bank_branch_code} is null and ${t.bank_account_type} is null and ${t.bank_account_number} is null and ${t.bank_holder_kana} is null and ${t.bank_fee_bearer} is null)
+        or (${t.bank_code} ~ '^[0-9]{4}$' and ${t.bank_branch_code} ~ '^[0-9]{3}$' and ${t.bank_account_type} in (1, 2, 4)
+          and ${t.bank_account_number} ~ '^[0-9]{7}$' and ${t.bank_holder_kana} <> '' and ${t.bank_fee_bearer} in ('ours', 'theirs')
+          and ${t.bank_name} is not null and ${t.bank_branch_name} is not null)`,
+    ),
   ],
 );
 

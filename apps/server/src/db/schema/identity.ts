@@ -124,7 +124,7 @@ export const users = pgTable(
     password_hash: text('password_hash'),
     role: varchar('role', { length: 16 }).notNull(),
     company_id: integer('company_id').references(() => companies.id),
-    /** Admin permissions (role admin only); company and employee permissions come from the domain / role. */
+    /** Admin permissions (role admin); a company user's own grants (COMPANY_USER_PERMISSIONS: payment-batches.approve); the rest come from the domain / role. */
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
     disabled_at: timestamp('disabled_at', { withTimezone: true }),
     locked_until: timestamp('locked_until', { withTimezone: true }),

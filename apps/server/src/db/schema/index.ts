@@ -10,6 +10,7 @@ export * from './infos.js';
 export * from './invitations.js';
 export * from './list-counts.js';
 export * from './ocr-documents.js';
+export * from './payment-batches.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './settings.js';

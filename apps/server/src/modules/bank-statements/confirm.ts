@@ -12,6 +12,7 @@ import { audit } from '../../lib/audit.js';
 import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { postEntry, withDbRefusals } from '../accounting/posting.js';
+import { batchPaymentForBankRow } from '../payment-batches/payment-batch-settlement.js';
 import { paymentForBankRow } from './payments-seam.js';
 import { findImport } from './review.js';
 import { lockRow } from './row-edits.js';
@@ -139,13 +140,19 @@ export async function confirmRows({
                 matches: (s as BankSuggestion).matches,
               };
           // a row matched to open documents becomes a payment, whose entry is the row's (payments-seam.ts)
-          const viaPayment = plan.matches.length
-            ? await paymentForBankRow(t, {
-                row: { ...row, amount: Number(row.amount) },
-                matches: plan.matches,
-                fee: plan.fee,
-              })
+          // …or, for an 出金 paying a payment batch's transfer, the transfer's payment (payment-batches)
+          const viaBatch = plan.matches.length
+            ? await batchPaymentForBankRow(t, { ...row, amount: Number(row.amount) })
             : null;
+          const viaPayment = viaBatch
+            ? viaBatch
+            : plan.matches.length
+              ? await paymentForBankRow(t, {
+                  row: { ...row, amount: Number(row.amount) },
+                  matches: plan.matches,
+                  fee: plan.fee,
+                })
+              : null;
           const entry =
             viaPayment ??
             (await postEntry(t, entryOf(row, bankAccountId, plan), {

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { bankStatementRows, invoices, invoiceTransactions, journalEntries, payments } from '../../db/schema/index.js';
 import type { CompanyCtx } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
+import { auditReopenedBatches } from '../payment-batches/payment-batch-settlement.js';
 import { createPayment, deletePayment } from '../payments/payment-actions.js';
 
 /**
@@ -108,6 +109,10 @@ export async function paymentsOfRevertedImport(ctx: CompanyCtx, importId: number
         isNotNull(payments.bank_statement_row_id),
       ),
     );
+  await auditReopenedBatches(
+    ctx,
+    made.map((p) => p.id),
+  );
   for (const p of made) await deletePayment({ ctx, input: { id: p.id } });
   return new Set(made.map((p) => p.row as number));
 }

@@ -2,6 +2,12 @@ import type { BankSuggestion } from '@chobo/core';
 import { and, asc, eq } from 'drizzle-orm';
 import { accounts, bankRules, type bankStatementRows, customers } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
+import {
+  type OpenTransfer,
+  openTransfers,
+  transferOfRow,
+  transferSuggestion,
+} from '../payment-batches/payment-batch-settlement.js';
 import { bestMatch, loadOpenItems, type OpenItem } from './matching.js';
 import { type CompiledRule, compileRule, firstRule, rewriteDescription, splitLines } from './rules.js';
 
@@ -49,12 +55,16 @@ export type StoredRow = typeof bankStatementRows.$inferSelect;
 export function suggest(
   row: StoredRow,
   rules: CompiledRule[],
-  open: { receivables: OpenItem[]; payables: OpenItem[] },
+  open: { receivables: OpenItem[]; payables: OpenItem[]; transfers?: OpenTransfer[] },
   refs: AccountRefs,
   customerNames: Map<number, string>,
 ): BankSuggestion | null {
   const amount = Number(row.amount);
   const direction = row.direction as 'in' | 'out';
+  // an 出金 of a payment batch's transfer (its date, account and amount) before any rule
+  const transfer = refs.payable ? transferOfRow({ ...row, amount }, open.transfers ?? []) : null;
+  if (transfer && refs.payable)
+    return transferSuggestion(transfer, amount, { id: refs.payable, name: refs.byId.get(refs.payable) ?? null });
   const rule = firstRule(rules, {
     direction,
     amount,
@@ -112,14 +122,16 @@ export function suggest(
 }
 
 export async function suggestionContext(tenant: Tenant) {
-  const [rules, open, refs, custs] = await Promise.all([
+  const [rules, items, transfers, refs, custs] = await Promise.all([
     loadCompiledRules(tenant),
     loadOpenItems(tenant),
+    openTransfers(tenant),
     accountRefs(tenant),
     tenant.db
       .select({ id: customers.id, name: customers.name })
       .from(customers)
       .where(eq(customers.company_id, tenant.companyId)),
   ]);
+  const open = { ...items, transfers };
   return { rules, open, refs, customerNames: new Map(custs.map((c) => [c.id, c.name])) };
 }

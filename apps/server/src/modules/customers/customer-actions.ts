@@ -5,15 +5,17 @@ import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Versioned } from '../../lib/context.js';
 import { notFound } from '../../lib/http-errors.js';
+import { bankAccountColumns } from './customer-bank-account.js';
 import { customerValues, findCustomer, toCustomer } from './customers.queries.js';
 
 const NOT_FOUND = '顧客が見つかりません';
 
 export async function createCustomer({ ctx, input }: ActionArgs<CompanyCtx, CustomerValues>) {
+  const bank = await bankAccountColumns(input.bank_account ?? null);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(customers)
-      .values({ ...customerValues(input), company_id: ctx.companyId })
+      .values({ ...customerValues(input), ...bank, company_id: ctx.companyId })
       .returning();
     const dto = toCustomer(row);
     await audit(tx, {
@@ -30,13 +32,14 @@ export async function createCustomer({ ctx, input }: ActionArgs<CompanyCtx, Cust
 
 export async function updateCustomer({ ctx, input }: ActionArgs<CompanyCtx, CustomerValues & Versioned>) {
   const { id, updated_at, ...values } = input;
+  const bank = await bankAccountColumns(values.bank_account);
   return ctx.db.transaction(async (tx) => {
     const before = await findCustomer({ ...ctx, db: tx }, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
     assertFresh(before.updated_at, updated_at, '顧客');
     const [row] = await tx
       .update(customers)
-      .set({ ...customerValues(values), updated_at: nextVersion(customers.updated_at) })
+      .set({ ...customerValues(values), ...bank, updated_at: nextVersion(customers.updated_at) })
       .where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)))
       .returning();
     const dto = toCustomer(row);

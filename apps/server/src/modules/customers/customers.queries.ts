@@ -4,6 +4,7 @@ import {
   type CustomerValues,
   customerNameKey,
   type SimilarCustomer,
+  type SupplierBankAccount,
 } from '@chobo/core';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
@@ -14,10 +15,47 @@ import { sqlRows } from '../accounting/sql-rows.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-/** The wire shape of a customer (deleted_at is internal). */
+/** The 振込先 of a customer row as the API answers it (null when none is stored). */
+function bankAccountOf(row: CustomerRow): SupplierBankAccount | null {
+  if (row.bank_code === null || row.bank_branch_code === null) return null;
+  return {
+    bank_code: row.bank_code,
+    bank_name: row.bank_name ?? '',
+    bank_name_kana: row.bank_name_kana ?? '',
+    branch_code: row.bank_branch_code,
+    branch_name: row.bank_branch_name ?? '',
+    branch_name_kana: row.bank_branch_name_kana ?? '',
+    account_type: row.bank_account_type ?? 1,
+    account_number: row.bank_account_number ?? '',
+    holder_kana: row.bank_holder_kana ?? '',
+    fee_bearer: row.bank_fee_bearer === 'theirs' ? 'theirs' : 'ours',
+  };
+}
+
+/** The wire shape of a customer (deleted_at is internal; the bank columns are `bank_account`). */
 export function toCustomer(row: CustomerRow) {
-  const { deleted_at: _deleted, ...rest } = row;
-  return { ...rest, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+  const {
+    deleted_at: _deleted,
+    bank_code: _bc,
+    bank_name: _bn,
+    bank_name_kana: _bk,
+    bank_branch_code: _rc,
+    bank_branch_name: _rn,
+    bank_branch_name_kana: _rk,
+    bank_account_type: _at,
+    bank_account_number: _an,
+    bank_holder_kana: _hk,
+    bank_fee_bearer: _fb,
+    created_at,
+    updated_at,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    bank_account: bankAccountOf(row),
+    created_at: created_at.toISOString(),
+    updated_at: updated_at.toISOString(),
+  };
 }
 
 export type CustomerDto = ReturnType<typeof toCustomer>;
@@ -40,6 +78,20 @@ const KEYWORD_COLUMNS: KeywordMatch[] = [
   customers.email,
   (word) => sql`replace(${customers.tel}, '-', '') like ${`%${escapeLike(word.replace(/-/g, ''))}%`}`,
 ];
+
+/** The 振込先 of `p` as supplierBankAccountDto's JSON (when p.bank_code is set). */
+const BANK_ACCOUNT_JSON = jsonObjectSql([
+  ['bank_code', sql`p.bank_code`, 'string'],
+  ['bank_name', sql`p.bank_name`, 'string'],
+  ['bank_name_kana', sql`coalesce(p.bank_name_kana, '')`, 'string'],
+  ['branch_code', sql`p.bank_branch_code`, 'string'],
+  ['branch_name', sql`p.bank_branch_name`, 'string'],
+  ['branch_name_kana', sql`coalesce(p.bank_branch_name_kana, '')`, 'string'],
+  ['account_type', sql`p.bank_account_type`, 'number'],
+  ['account_number', sql`p.bank_account_number`, 'string'],
+  ['holder_kana', sql`p.bank_holder_kana`, 'string'],
+  ['fee_bearer', sql`p.bank_fee_bearer`, 'string'],
+]);
 
 /** One customer (`p`, a customers row) as customerDto's JSON, keys in the schema's order (ADR 0030). */
 const CUSTOMER_JSON = jsonObjectSql([
@@ -66,6 +118,7 @@ const CUSTOMER_JSON = jsonObjectSql([
   ['payment_day', sql`p.payment_day`, 'number?'],
   ['payment_terms', sql`p.payment_terms`, 'string?'],
   ['memo', sql`p.memo`, 'string?'],
+  ['bank_account', sql`case when p.bank_code is null then 'null' else ${BANK_ACCOUNT_JSON} end`, 'json'],
   ['created_at', sql`p.created_at`, 'timestamp'],
   ['updated_at', sql`p.updated_at`, 'timestamp'],
 ]);

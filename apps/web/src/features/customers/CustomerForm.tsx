@@ -25,7 +25,8 @@ import { fieldProps } from '../../lib/field-props';
 import { handleFormError, removeServerError, setServerError } from '../../lib/form-errors';
 import { notifyError } from '../../lib/notify';
 import { searchZipcode, usePrefectures } from './api';
-import { CUSTOMER_FIELDS, type CustomerFormValues } from './form-values';
+import { BankAccountSection } from './BankAccountSection';
+import { CUSTOMER_FIELDS, type CustomerFormValues, toCustomerInput } from './form-values';
 import { SimilarCustomersNote } from './SimilarCustomersNote';
 
 export const ZIP_NOT_FOUND = '該当する住所が見つかりませんでした';
@@ -39,7 +40,10 @@ const USED_FOR_OPTIONS = Object.entries(CUSTOMER_USED_FOR).map(([value, label]) 
 
 type Form = UseFormReturn<CustomerFormValues, unknown, CustomerValues>;
 
-const resolver = zodResolver(customerInput) as unknown as Resolver<CustomerFormValues, unknown, CustomerValues>;
+const zod = zodResolver(customerInput) as unknown as Resolver<CustomerFormValues, unknown, CustomerValues>;
+/** The contract's resolver over what it reads: an empty 振込先 is none. */
+const resolver: Resolver<CustomerFormValues, unknown, CustomerValues> = (values, context, options) =>
+  zod(toCustomerInput(values) as CustomerFormValues, context, options);
 
 /**
  * The one customer form of /company/customers/create and /edit. Fields and rules come from the shared
@@ -94,6 +98,7 @@ export function CustomerForm({
         <AddressSection form={form} lookup={lookup} prefectureOptions={prefectureOptions} />
         <ContactSection form={form} />
         <TermsSection form={form} />
+        <BankAccountSection form={form} />
 
         <FormSection title="メモ">
           <Textarea aria-label="メモ" autosize minRows={3} maxRows={10} {...fieldProps(form, 'memo')} />

@@ -4,6 +4,7 @@ import {
   type Paginated,
   PREFECTURES,
   type SimilarCustomer,
+  type ZenginEntry,
   type ZipcodeResult,
 } from '@chobo/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -105,5 +106,26 @@ export function useSimilarCustomers(name: string, registrationNumber: string, ex
     enabled: query.name !== '' || query.registration_number !== '',
     meta: { silent: true },
     staleTime: 30_000,
+  });
+}
+
+/**
+ * The 全銀 bank (GET /api/zengin/banks) or, with `bankCode`, branch (…/{code}/branches) whose code is `code`:
+ * asked once the code has all its digits; null when there is none.
+ */
+export function useZenginName(code: string, bankCode?: string) {
+  const digits = bankCode === undefined ? 4 : 3;
+  const ready = new RegExp(`^\\d{${digits}}$`).test(code) && (bankCode === undefined || /^\d{4}$/.test(bankCode));
+  const url = bankCode === undefined ? '/api/zengin/banks' : `/api/zengin/banks/${bankCode}/branches`;
+  return useQuery({
+    queryKey: ['zengin', bankCode ?? null, code] as const,
+    queryFn: async ({ signal }): Promise<ZenginEntry | null> => {
+      const found = (await api.get<{ data: ZenginEntry[] }>(url, { query: { q: code, limit: 1 }, signal })).data[0];
+      return found?.code === code ? found : null;
+    },
+    enabled: ready,
+    retry: false,
+    meta: { silent: true },
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

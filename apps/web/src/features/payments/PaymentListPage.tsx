@@ -1,7 +1,7 @@
 import { FEE_BEARERS, formatDateJa, formatJPY, PAYMENT_DIRECTIONS, PAYMENT_METHODS, type Payment } from '@chobo/core';
 import { Badge, Box, Button, Checkbox, Group, Paper, Select, Table, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChartBar, IconCoinYen, IconList, IconPlus } from '@tabler/icons-react';
+import { IconCalendarDue, IconChartBar, IconCoinYen, IconFileExport, IconList, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock';
@@ -13,6 +13,8 @@ import {
   type PhoneCardSpec,
   ResourceList,
 } from '../../components/resource-list';
+import { BatchListSection } from '../payment-batches/BatchListSection';
+import { ScheduleSection } from '../payment-batches/ScheduleSection';
 import { useOpenItems, usePaymentPage } from './api';
 import { CounterpartySelect } from './CounterpartySelect';
 import { PaymentReports } from './PaymentReports';
@@ -244,13 +246,14 @@ function OpenItemsByCustomer() {
   );
 }
 
-type Tab = 'payments' | 'open' | 'reports';
+type Tab = 'payments' | 'open' | 'reports' | 'schedule' | 'batches';
+const TABS: readonly Tab[] = ['open', 'reports', 'schedule', 'batches'];
 
-/** /company/payment_management — 入出金 / 未消込（取引先別）/ レポート (?tab=open|reports). */
+/** /company/payment_management — 入出金 / 未消込（取引先別）/ レポート / 支払予定 / 振込データ (?tab=open|reports|schedule|batches). */
 export default function PaymentListPage() {
   const [params, setParams] = useSearchParams();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const tab: Tab = params.get('tab') === 'open' ? 'open' : params.get('tab') === 'reports' ? 'reports' : 'payments';
+  const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'payments';
   return (
     <>
       <PageHeader
@@ -280,10 +283,26 @@ export default function PaymentListPage() {
           <Tabs.Tab value="reports" leftSection={<IconChartBar size={16} />}>
             レポート
           </Tabs.Tab>
+          <Tabs.Tab value="schedule" leftSection={<IconCalendarDue size={16} />}>
+            支払予定
+          </Tabs.Tab>
+          <Tabs.Tab value="batches" leftSection={<IconFileExport size={16} />}>
+            振込データ
+          </Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <Box style={{ minWidth: 0 }}>
-        {tab === 'open' ? <OpenItemsByCustomer /> : tab === 'reports' ? <PaymentReports /> : <PaymentList />}
+        {tab === 'open' ? (
+          <OpenItemsByCustomer />
+        ) : tab === 'reports' ? (
+          <PaymentReports />
+        ) : tab === 'schedule' ? (
+          <ScheduleSection onCreated={() => setParams({ tab: 'batches' })} />
+        ) : tab === 'batches' ? (
+          <BatchListSection />
+        ) : (
+          <PaymentList />
+        )}
       </Box>
     </>
   );

@@ -1,0 +1,306 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { paymentBatches, paymentBatchItems } from '../../db/schema/index.js';
+import { newCustomer } from '../../test/factories.js';
+import { client, companyOwner, createUser, signIn, useTestApp } from '../../test/harness.js';
+import { multipartForm } from '../../test/multipart.js';
+import { bankCsvFile } from '../bank-statements/statement-files.js';
+
+const ctx = useTestApp();
+
+type Owner = Awaited<ReturnType<typeof companyOwner>>;
+type Api = Owner['api'];
+const LIST = '/api/payment-batches';
+
+async function accountsOf(api: Api) {
+  const list: { id: number; code: string }[] = (await api.get('/api/company/accounts?per_page=500')).json().data;
+  return (code: string) => list.find((a) => a.code === code)?.id as number;
+}
+
+/** A company whose clerk (作成者, no approval) and owner-approver (payment-batches.approve) are signed in. */
+async function setup() {
+  const clerk = await companyOwner(ctx);
+  const approverUser = await createUser(ctx.db, {
+    role: 'company',
+    companyId: clerk.company.id,
+    permissions: ['payment-batches.approve'],
+  });
+  const approver = client(ctx.app, await signIn(ctx.app, approverUser.email));
+  const code = await accountsOf(clerk.api);
+  const bank = await clerk.api.post('/api/company/bank-accounts', {
+    bank_code: '0005',
+    bank_name: '三菱UFJ銀行',
+    branch_code: '001',
+    branch_name: '本店',
+    account_type: '普通',
+    account_number: '1234567',
+    account_holder: 'カ）サンプルショウジ',
+    account_id: code('1120'),
+  });
+  expect(bank.statusCode, bank.body).toBe(201);
+  const osaka = await newCustomer(clerk.api, { name: '大阪物産株式会社', name_kana: 'オオサカブッサン', used_for: 2 });
+  const kobe = await newCustomer(clerk.api, { name: '神戸工業株式会社', name_kana: 'コウベコウギョウ', used_for: 2 });
+  const doc = async (customerId: number, amount: number, due: string | null, date = '2026-05-20') => {
+    const res = await clerk.api.post('/api/transaction-documents', {
+      customer_id: customerId,
+      document_type: 4,
+      transaction_date: date,
+      amount,
+      taxes: [{ tax_category: '10', base: Math.round(amount / 1.1), tax: amount - Math.round(amount / 1.1) }],
+      due_date: due,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
+  const docs = {
+    osaka1: await doc(osaka.id, 55_000, '2026-06-30'),
+    osaka2: await doc(osaka.id, 22_000, '2026-06-30', '2026-05-25'),
+    kobe: await doc(kobe.id, 110_000, '2026-06-30'),
+    later: await doc(kobe.id, 33_000, '2026-07-31'),
+  };
+  return { clerk, approver, code, bankId: bank.json().data.id as number, osaka, kobe, docs };
+}
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+
+function batchBody(s: Setup, items: [number, number][], date = '2026-06-30') {
+  return {
+    payment_date: date,
+    bank_account_id: s.bankId,
+    items: items.map(([transaction_document_id, amount]) => ({ transaction_document_id, amount })),
+  };
+}
+
+async function made(s: Setup, items: [number, number][], date?: string) {
+  const res = await s.clerk.api.post(LIST, batchBody(s, items, date));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+const docStatus = async (api: Api, id: number) =>
+  (await api.get(`/api/transaction-documents/${id}`)).json().data.status;
+
+describe('payment batches: drafts', () => {
+  it('several documents of one supplier make one transfer; partial amounts; list filters; 支払予定', async () => {
+    const s = await setup();
+    const schedule = (await s.clerk.api.get(`${LIST}/schedule`)).json().data;
+    expect(schedule.total).toBe(220_000);
+    expect(schedule.groups.map((g: { payment_date: string }) => g.payment_date)).toEqual(['2026-06-30', '2026-07-31']);
+    expect(schedule.groups[0].items).toHaveLength(3);
+
+    const b = await made(s, [
+      [s.docs.osaka1, 55_000],
+      [s.docs.kobe, 60_000],
+      [s.docs.osaka2, 22_000],
+    ]);
+    expect(b).toMatchObject({
+      status: 'draft',
+      status_label: '承認待ち',
+      total: 137_000,
+      transfer_count: 2,
+      item_count: 3,
+      created_by_name: expect.any(String),
+      approved_by: null,
+    });
+    expect(b.transfers.map((t: { customer_id: number; amount: number }) => [t.customer_id, t.amount])).toEqual([
+      [s.osaka.id, 77_000],
+      [s.kobe.id, 60_000],
+    ]);
+    // what the batch holds is no longer available to another batch
+    const after = (await s.clerk.api.get(`${LIST}/schedule`)).json().data;
+    const kobe = after.groups[0].items.find((i: { id: number }) => i.id === s.docs.kobe);
+    expect(kobe).toMatchObject({ remaining: 110_000, in_batches: 60_000, available: 50_000, batch_ids: [b.id] });
+
+    await made(s, [[s.docs.later, 33_000]], '2026-07-31');
+    const drafts = (await s.clerk.api.get(`${LIST}?status=draft&from=2026-07-01&to=2026-07-31`)).json();
+    expect(drafts.meta.total).toBe(1);
+    expect(drafts.data[0].payment_date).toBe('2026-07-31');
+    expect((await s.clerk.api.get(`${LIST}?status=approved`)).json().meta.total).toBe(0);
+    expect((await s.clerk.api.get(`${LIST}?status=nope`)).statusCode).toBe(422);
+  });
+
+  it('over what is open (or held by another batch) → 422 and nothing stored; another company → 404', async () => {
+    const s = await setup();
+    const over = await s.clerk.api.post(LIST, batchBody(s, [[s.docs.osaka1, 55_001]]));
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors['items.0.amount'][0]).toContain('未払額（55,000円）を超えています');
+    expect((await ctx.db.select().from(paymentBatches)).filter((b) => b.company_id === s.clerk.company.id)).toEqual([]);
+    await made(s, [[s.docs.kobe, 100_000]]);
+    const held = await s.clerk.api.post(LIST, batchBody(s, [[s.docs.kobe, 20_000]]));
+    expect(held.statusCode).toBe(422);
+    expect(held.json().errors['items.0.amount'][0]).toContain('他の振込データに含まれていない額（10,000円）');
+    const dup = await s.clerk.api.post(
+      LIST,
+      batchBody(s, [
+        [s.docs.osaka1, 1],
+        [s.docs.osaka1, 2],
+      ]),
+    );
+    expect(dup.statusCode).toBe(422);
+    const empty = await s.clerk.api.post(LIST, { ...batchBody(s, []), items: [] });
+    expect(empty.json().errors.items[0]).toBe('支払う書類を1件以上選んでください');
+
+    const other = await companyOwner(ctx);
+    const theirs = await other.api.post(LIST, batchBody(s, [[s.docs.osaka1, 1_000]]));
+    // their bank account is not ours (422) — with our own account, our documents are not theirs (404)
+    expect(theirs.statusCode).toBe(422);
+    const otherBank = await other.api.post('/api/company/bank-accounts', {
+      bank_code: '0001',
+      bank_name: 'みずほ銀行',
+      branch_code: '001',
+      branch_name: '本店',
+      account_type: '普通',
+      account_number: '7654321',
+      account_holder: 'カ）ホカ',
+    });
+    expect(otherBank.statusCode, otherBank.body).toBe(201);
+    const notOurs = await other.api.post(LIST, {
+      ...batchBody(s, [[s.docs.osaka1, 1_000]]),
+      bank_account_id: otherBank.json().data.id,
+    });
+    expect(notOurs.statusCode).toBe(404);
+    const mine = await made(s, [[s.docs.osaka1, 1_000]]);
+    expect((await other.api.get(`${LIST}/${mine.id}`)).statusCode).toBe(404);
+    expect((await other.api.delete(`${LIST}/${mine.id}`)).statusCode).toBe(404);
+    expect((await other.api.get(`${LIST}/${mine.id}/zengin`)).statusCode).toBe(404);
+    expect((await other.api.post(`${LIST}/${mine.id}/confirm`)).statusCode).toBe(404);
+  });
+
+  it('a locked period → 422; a stale edit → 409; edits and deletes of a draft are audited', async () => {
+    const s = await setup();
+    const lock = await s.clerk.api.post('/api/company/period-locks', { kind: 'month', date: '2026-06-01' });
+    expect(lock.statusCode, lock.body).toBe(201);
+    const locked = await s.clerk.api.post(LIST, batchBody(s, [[s.docs.osaka1, 1_000]]));
+    expect(locked.statusCode).toBe(422);
+    expect(locked.json().errors.payment_date[0]).toContain('締められた月');
+    const b = await made(s, [[s.docs.later, 1_000]], '2026-07-31');
+    const ok = await s.clerk.api.put(`${LIST}/${b.id}`, {
+      ...batchBody(s, [[s.docs.later, 2_000]], '2026-07-31'),
+      updated_at: b.updated_at,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.total).toBe(2_000);
+    const stale = await s.clerk.api.put(`${LIST}/${b.id}`, {
+      ...batchBody(s, [[s.docs.later, 3_000]], '2026-07-31'),
+      updated_at: b.updated_at,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await s.clerk.api.delete(`${LIST}/${b.id}`)).statusCode).toBe(204);
+    expect((await s.clerk.api.get(`${LIST}/${b.id}`)).statusCode).toBe(404);
+    const audit = (await s.clerk.api.get('/api/company/audit-logs?per_page=50')).json().data as { action: string }[];
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['payment_batch.create', 'payment_batch.update', 'payment_batch.delete']),
+    );
+  });
+});
+
+describe('payment batches: approval, file, payment', () => {
+  it('the creator cannot approve; a clerk without the permission is refused; approved is locked', async () => {
+    const s = await setup();
+    const b = await made(s, [[s.docs.osaka1, 55_000]]);
+    // the clerk has no payment-batches.approve
+    expect((await s.clerk.api.post(`${LIST}/${b.id}/approve`)).statusCode).toBe(403);
+    // an approver who made the batch is refused
+    const own = await s.approver.post(LIST, batchBody(s, [[s.docs.kobe, 1_000]]));
+    const self = await s.approver.post(`${LIST}/${own.json().data.id}/approve`);
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toBe('振込データを作成した人は承認できません。別の承認者が承認してください');
+    expect((await s.clerk.api.get(`${LIST}/${b.id}/zengin`)).statusCode).toBe(422);
+    const stale = await s.approver.post(`${LIST}/${b.id}/approve`, { updated_at: '2020-01-01T00:00:00.000Z' });
+    expect(stale.statusCode).toBe(409);
+    const ok = await s.approver.post(`${LIST}/${b.id}/approve`, { updated_at: b.updated_at });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ status: 'approved', approved_by_name: expect.any(String) });
+    expect((await s.approver.post(`${LIST}/${b.id}/approve`)).statusCode).toBe(422);
+    const put = await s.clerk.api.put(`${LIST}/${b.id}`, {
+      ...batchBody(s, [[s.docs.osaka1, 1]]),
+      updated_at: ok.json().data.updated_at,
+    });
+    expect(put.statusCode).toBe(422);
+    expect(put.json().message).toBe('承認済みの振込データは変更・削除できません');
+    expect((await s.clerk.api.delete(`${LIST}/${b.id}`)).statusCode).toBe(422);
+  });
+
+  it('confirm without a statement: one payment per supplier (買掛金 / 普通預金), documents 支払済, once', async () => {
+    const s = await setup();
+    const b = await made(s, [
+      [s.docs.osaka1, 55_000],
+      [s.docs.osaka2, 22_000],
+      [s.docs.kobe, 10_000],
+    ]);
+    expect((await s.clerk.api.post(`${LIST}/${b.id}/confirm`)).statusCode).toBe(422);
+    await s.approver.post(`${LIST}/${b.id}/approve`);
+    const res = await s.clerk.api.post(`${LIST}/${b.id}/confirm`);
+    expect(res.statusCode, res.body).toBe(200);
+    const paid = res.json().data;
+    expect(paid.status).toBe('paid');
+    expect(paid.paid_at).not.toBeNull();
+    expect(new Set(paid.items.map((i: { payment_id: number }) => i.payment_id)).size).toBe(2);
+    expect(await docStatus(s.clerk.api, s.docs.osaka1)).toBe(1);
+    expect(await docStatus(s.clerk.api, s.docs.osaka2)).toBe(1);
+    expect(await docStatus(s.clerk.api, s.docs.kobe)).toBe(0);
+    const payment = (await s.clerk.api.get(`/api/payments/${paid.items[0].payment_id}`)).json().data;
+    expect(payment).toMatchObject({ direction: 'out', amount: 77_000, date: '2026-06-30', bank_account_id: s.bankId });
+    const entry = (await s.clerk.api.get(`/api/accountings/${payment.journal_entry_id}`)).json().data;
+    expect(
+      entry.lines.map((l: { account_id: number; debit: number; credit: number }) => [l.account_id, l.debit, l.credit]),
+    ).toEqual([
+      [s.code('2120'), 77_000, 0],
+      [s.code('1120'), 0, 77_000],
+    ]);
+    const again = await s.clerk.api.post(`${LIST}/${b.id}/confirm`);
+    expect(again.statusCode).toBe(422);
+    expect((await s.clerk.api.get('/api/payments?direction=out')).json().meta.total).toBe(2);
+  });
+
+  it('the bank statement: the 出金 row of the date and amount matches the transfer; revert reopens', async () => {
+    const s = await setup();
+    const b = await made(s, [
+      [s.docs.osaka1, 55_000],
+      [s.docs.osaka2, 22_000],
+    ]);
+    await s.approver.post(`${LIST}/${b.id}/approve`);
+    const csv = bankCsvFile(
+      'mufg',
+      [{ date: '2026-06-30', direction: 'out', amount: 77_000, description: 'ﾌﾘｺﾐ ｵｵｻｶﾌﾞﾂｻﾝ(ｶ' }],
+      1_000_000,
+    );
+    const form = multipartForm({ bank_account_id: s.bankId }, { name: 'mufg.csv', bytes: csv });
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bank-statements',
+      payload: form.body,
+      headers: { ...form.headers, authorization: `Bearer ${s.clerk.token}` },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const imp = up.json().data;
+    const [row] = (await s.clerk.api.get(`/api/bank-statements/${imp.id}`)).json().data.rows;
+    expect(row.suggestion).toMatchObject({ kind: 'match', customer_id: s.osaka.id, score: 100 });
+    expect(row.suggestion.reasons[0]).toBe(
+      `振込データ No.${b.id}（支払日 6/30）の「大阪物産株式会社」への振込 77,000円 と一致`,
+    );
+    const conf = await s.clerk.api.post(`/api/bank-statements/${imp.id}/confirm`, { rows: [{ id: row.id }] });
+    expect(conf.statusCode, conf.body).toBe(200);
+    expect(conf.json().data.failed).toEqual([]);
+    const paid = (await s.clerk.api.get(`${LIST}/${b.id}`)).json().data;
+    expect(paid.status).toBe('paid');
+    expect(await docStatus(s.clerk.api, s.docs.osaka1)).toBe(1);
+    const payments = (await s.clerk.api.get('/api/payments?direction=out')).json().data;
+    expect(payments).toHaveLength(1);
+    expect(payments[0].bank_statement_row_id).toBe(row.id);
+
+    const rev = await s.clerk.api.post(`/api/bank-statements/${imp.id}/revert`);
+    expect(rev.statusCode, rev.body).toBe(200);
+    const reopened = (await s.clerk.api.get(`${LIST}/${b.id}`)).json().data;
+    expect(reopened.status).toBe('approved');
+    expect(reopened.items.every((i: { payment_id: number | null }) => i.payment_id === null)).toBe(true);
+    expect(await docStatus(s.clerk.api, s.docs.osaka1)).toBe(0);
+    const audit = (await s.clerk.api.get('/api/company/audit-logs?per_page=50')).json().data as { action: string }[];
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['payment_batch.approve', 'payment_batch.confirm', 'payment_batch.reopen']),
+    );
+    // the items are still there and the batch can be paid by hand now
+    expect((await ctx.db.select().from(paymentBatchItems).where(eq(paymentBatchItems.batch_id, b.id))).length).toBe(2);
+    expect((await s.clerk.api.post(`${LIST}/${b.id}/confirm`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './kana.js';
+export * from './transfer-file.js';
