@@ -10,7 +10,8 @@
  * cases mixed (each request the next case). Appends the table to BENCH_HTTP_OUT when set.
  *
  * Env: BENCH_POOLER_SECONDS (5 per run), BENCH_POOLER_MIXED_SECONDS (15 per run, 4 runs), BENCH_HTTP_CONNECTIONS (50),
- * BENCH_ADMIN_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_LINES, BENCH_CUSTOMERS (as bench/http.ts).
+ * BENCH_ADMIN_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_LINES, BENCH_CUSTOMERS (as bench/http.ts),
+ * BENCH_POOLER_JIT=off (the database's jit off, for both servers).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -115,6 +116,8 @@ const admin = async (q: string) => {
 
 await admin(`drop database if exists ${DB} with (force)`);
 await admin(`create database ${DB}`);
+// BENCH_POOLER_JIT=off: the database's jit off for both servers (what the custom plans of unnamed statements cost)
+if (process.env.BENCH_POOLER_JIT === 'off') await admin(`alter database ${DB} set jit = off`);
 const bouncer = await startPgbouncer(ADMIN_URL, { poolSize: 10 });
 const directUrl = new URL(`/${DB}`, ADMIN_URL).toString();
 let direct: Server | undefined;
@@ -140,7 +143,7 @@ try {
     }
   lines.push(
     `\n### Through PgBouncer (transaction mode) beside a direct connection — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, Node ${process.version}\n`,
-    `${CONNECTIONS} connections, ${SECONDS} s per run, direct and pooled interleaved, each case twice (the sums of both runs); PgBouncer 10 server connections, the direct pool 10.\n`,
+    `${CONNECTIONS} connections, ${SECONDS} s per run, direct and pooled interleaved, each case twice (req/s, p50, p99: the mean of both runs; 5xx: their sum); PgBouncer 10 server connections, the direct pool 10${process.env.BENCH_POOLER_JIT === 'off' ? '; jit = off' : ''}.\n`,
     '| case | direct req/s | pooled req/s | pooled / direct | p50 direct / pooled (ms) | p99 direct / pooled (ms) | 5xx direct / pooled |',
     '|---|---:|---:|---:|---:|---:|---:|',
   );

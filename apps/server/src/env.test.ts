@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.js';
+import { databaseOptions, EnvError, loadEnv } from './env.js';
 
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
@@ -61,8 +61,24 @@ describe('loadEnv', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
+    [{ DATABASE_POOL_MODE: 'statement' }, 'DATABASE_POOL_MODE'],
+    [{ DATABASE_DIRECT_URL: 'mysql://x' }, 'DATABASE_DIRECT_URL'],
   ])('stops with a message naming the bad variable: %o', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('passes the pool mode and the direct connection to openDatabase (ADR 0049)', () => {
+    expect(databaseOptions(loadEnv({ DATABASE_URL: 'postgres://u@pooler:6432/db' }))).toMatchObject({
+      databaseUrl: 'postgres://u@pooler:6432/db',
+      poolMode: 'auto',
+      directUrl: undefined,
+    });
+    const env = loadEnv({
+      DATABASE_URL: 'postgres://u@pooler:5432/db',
+      DATABASE_POOL_MODE: 'transaction',
+      DATABASE_DIRECT_URL: 'postgres://u@db:5432/db',
+    });
+    expect(databaseOptions(env)).toMatchObject({ poolMode: 'transaction', directUrl: 'postgres://u@db:5432/db' });
   });
 });

@@ -5,7 +5,14 @@ import { companyFixtures, routeCall } from '../test/company-fixtures.js';
 import { companyOwner, createTestApp, signedInAdmin, type TestContext } from '../test/harness.js';
 import { PGBOUNCER, type Pgbouncer, startPgbouncer } from '../test/pgbouncer.js';
 import { createServerDatabase } from '../test/template.js';
-import { type Database, MIGRATIONS_FOLDER, openDatabase, runMigrations, withStartupLock } from './client.js';
+import {
+  type Database,
+  MIGRATIONS_FOLDER,
+  openDatabase,
+  resolvePoolMode,
+  runMigrations,
+  withStartupLock,
+} from './client.js';
 
 /**
  * The server behind PgBouncer in pool_mode=transaction (ADR 0049), started by the test from Debian's package on
@@ -40,6 +47,17 @@ async function concurrently<T>(calls: (() => Promise<T>)[], limit: number): Prom
   return results;
 }
 
+describe('the pool mode of a connection string', () => {
+  it('finds the port of PgBouncer (6432) a transaction pooler, another port a direct connection', () => {
+    expect(resolvePoolMode('postgres://u@db.example.jp:6432/chobo')).toBe('transaction');
+    expect(resolvePoolMode('postgres://u@pooler.example.jp:6543/chobo')).toBe('transaction');
+    expect(resolvePoolMode('postgres://u@db.example.jp:5432/chobo')).toBe('session');
+    expect(resolvePoolMode('postgres://u@db.example.jp/chobo')).toBe('session');
+    expect(resolvePoolMode('postgres://u@db.example.jp:5432/chobo', 'transaction')).toBe('transaction');
+    expect(resolvePoolMode('postgres://u@db.example.jp:6432/chobo', 'session')).toBe('session');
+  });
+});
+
 describe.skipIf(!runs)('behind PgBouncer in transaction mode', () => {
   let bouncer: Pgbouncer;
   /** the databases created (dropped at the end) and the handles opened on them (closed first) */
@@ -64,16 +82,6 @@ describe.skipIf(!runs)('behind PgBouncer in transaction mode', () => {
     handles.push(database);
     return database;
   }
-
-  it('finds the port of PgBouncer (6432) a transaction pooler, another port a direct connection', async () => {
-    const { resolvePoolMode } = await import('./client.js');
-    expect(resolvePoolMode('postgres://u@db.example.jp:6432/chobo')).toBe('transaction');
-    expect(resolvePoolMode('postgres://u@pooler.example.jp:6543/chobo')).toBe('transaction');
-    expect(resolvePoolMode('postgres://u@db.example.jp:5432/chobo')).toBe('session');
-    expect(resolvePoolMode('postgres://u@db.example.jp/chobo')).toBe('session');
-    expect(resolvePoolMode('postgres://u@db.example.jp:5432/chobo', 'transaction')).toBe('transaction');
-    expect(resolvePoolMode('postgres://u@db.example.jp:6432/chobo', 'session')).toBe('session');
-  });
 
   it('refuses a statement prepared by name as a transaction pooler does; the pool then sends its statements unnamed', async () => {
     const { pooled } = await emptyDatabase();
