@@ -1,0 +1,15 @@
+import { extractFields } from '@chobo/core';
+import { TesseractEngine } from '../../src/modules/ocr-documents/engine.js';
+import { MupdfRasteriser } from '../../src/modules/ocr-documents/rasteriser.js';
+import { loadEvalSet, readEvalSet, report } from './evaluate.js';
+
+/** `tsx bench/ocr-eval/main.ts [label]`: the evaluation set alone (bench/ocr.ts runs it too). */
+process.env.CHOBO_OCR_THREAD_NICE = process.env.OCR_BENCH_NICE ?? '0';
+const docs = await loadEvalSet(Number(process.env.OCR_EVAL_PER_LAYOUT ?? 5));
+const engine = new TesseractEngine();
+const rasteriser = new MupdfRasteriser();
+const outputs = await readEvalSet(docs, process.argv[2] ?? 'production', rasteriser, engine);
+await engine.close();
+await rasteriser.close();
+console.log(report(docs, outputs, [['line extractor (extractFields, before issue 29)', (o) => extractFields(o.lines)]]));
+process.exit(0);
