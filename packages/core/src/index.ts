@@ -36,6 +36,7 @@ export * from './ledger-contra.js';
 export * from './money.js';
 export * from './number-input.js';
 export * from './ocr-extract.js';
+export * from './ocr-layout.js';
 export * from './payment-terms.js';
 export * from './periods.js';
 export * from './permissions.js';

@@ -48,7 +48,8 @@ export async function readEvalSet(
   engine: OcrEngine,
 ): Promise<OcrOutput[]> {
   const file = path.join(cacheRoot, `ocr-${label}-${docs.length}.json`);
-  const cached: OcrOutput[] = !process.env.OCR_EVAL_FRESH && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+  const cached: OcrOutput[] =
+    !process.env.OCR_EVAL_FRESH && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
   const out: OcrOutput[] = [];
   for (const d of docs) {
     const hit = cached.find((c) => c.id === d.id);
@@ -104,7 +105,9 @@ export function score(docs: EvalDoc[], outputs: OcrOutput[], extract: Extractor)
     const got = x.taxes.value ?? [];
     const ok =
       got.length === d.truth.taxes.length &&
-      d.truth.taxes.every((t) => got.some((g) => g.tax_category === t.tax_category && g.base === t.base && g.tax === t.tax));
+      d.truth.taxes.every((t) =>
+        got.some((g) => g.tax_category === t.tax_category && g.base === t.base && g.tax === t.tax),
+      );
     count('taxes', ok, `${JSON.stringify(got)} ≠ ${JSON.stringify(d.truth.taxes)}`);
   }
   return { perLayout, all };
@@ -134,7 +137,10 @@ export function report(docs: EvalDoc[], outputs: OcrOutput[], extractors: [strin
     const row = (label: string, s: Score) =>
       `| ${label} | ${KEY.map((k) => pct(s.right[k] ?? 0, s.seen[k] ?? 0)).join(' | ')} | ${pct(s.right.taxes ?? 0, s.seen.taxes ?? 0)} | ${pct(keyRate(s) * 100, 100)} |`;
     const sorted = [...perLayout.entries()].sort(
-      (a, b) => keyRate(a[1]) + (a[1].right.taxes ?? 0) / (a[1].seen.taxes || 1) / 4 - (keyRate(b[1]) + (b[1].right.taxes ?? 0) / (b[1].seen.taxes || 1) / 4),
+      (a, b) =>
+        keyRate(a[1]) +
+        (a[1].right.taxes ?? 0) / (a[1].seen.taxes || 1) / 4 -
+        (keyRate(b[1]) + (b[1].right.taxes ?? 0) / (b[1].seen.taxes || 1) / 4),
     );
     for (const [layout, s] of sorted) lines.push(row(layout, s));
     lines.push(row('**all**', all));

@@ -64,8 +64,7 @@ let cache: EvalFont[] | null = null;
 
 export function evalFonts(): EvalFont[] {
   if (cache) return cache;
-  const sans = (w: string) =>
-    readFileSync(require.resolve(`@expo-google-fonts/noto-sans-jp/${w}/NotoSansJP_${w}.ttf`));
+  const sans = (w: string) => readFileSync(require.resolve(`@expo-google-fonts/noto-sans-jp/${w}/NotoSansJP_${w}.ttf`));
   const fonts: EvalFont[] = [
     { name: 'sans-300', bytes: sans('300Light') },
     { name: 'sans-400', bytes: sans('400Regular') },

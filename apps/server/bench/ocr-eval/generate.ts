@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, degrees, rgb } from '@cantoo/pdf-lib';
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
 import { corporateNumberCheckDigit } from '@chobo/core';
 import * as fontkit from 'fontkit';
 import jpeg from 'jpeg-js';
@@ -79,7 +79,16 @@ const CITIES = [
   ['北海道札幌市中央区北一条西', '060-0001'],
   ['神奈川県横浜市西区みなとみらい', '220-0012'],
 ];
-const GOODS10 = ['システム保守料', '配送料', 'コピー用紙A4', 'トナーカートリッジ', 'デザイン費', '作業費', '清掃業務委託', 'ケーブル'];
+const GOODS10 = [
+  'システム保守料',
+  '配送料',
+  'コピー用紙A4',
+  'トナーカートリッジ',
+  'デザイン費',
+  '作業費',
+  '清掃業務委託',
+  'ケーブル',
+];
 const GOODS8 = ['ミネラルウォーター', '緑茶', '食パン', 'コーヒー豆', '菓子詰合せ', '弁当'];
 const STORE_ITEMS10 = ['ボールペン', 'レジ袋', '乾電池', '洗剤', 'ノート'];
 const STORE_ITEMS8 = ['おにぎり', '牛乳', 'サンドイッチ', 'お茶', 'パン'];
@@ -421,7 +430,12 @@ const greeting: Template = (s, c, v) => {
   s.text(titleText(s.rand), m, 50, 20, { bold: true });
   s.text(`${c.recipient} 御中`, m, 100, 12.5);
   const ix = s.W - m - 215;
-  s.text(['下記の通りご請求申し上げます。', '毎度ありがとうございます。下記の通りご請求いたします。'][v % 2], m, 140, 10);
+  s.text(
+    ['下記の通りご請求申し上げます。', '毎度ありがとうございます。下記の通りご請求いたします。'][v % 2],
+    m,
+    140,
+    10,
+  );
   issuerBlock(s, c, ix, 136, 9.5);
   s.text(`${dateLabel(s.rand)}: ${c.dateText}`, m, 160, 9.5);
   s.text('ご請求金額(税込)', m, 196, 11, { bold: true });
@@ -848,7 +862,9 @@ export async function evalDocuments(perLayout = 5, seed = 2929): Promise<EvalDoc
       const bold = await doc.embedFont(byName(boldName).bytes, { subset: true });
       if (layout === 'multi-page-pdf') multiPage(doc, font, bold, rand, c);
       else {
-        const size: [number, number] = receipt ? [164, 300 + 20 * c.items.length + 40 * c.taxes.length] : [595.28, 841.89];
+        const size: [number, number] = receipt
+          ? [164, 300 + 20 * c.items.length + 40 * c.taxes.length]
+          : [595.28, 841.89];
         const s = new Sheet(doc.addPage(size), font, bold, rand);
         const hand = await doc.embedFont(byName(['sans-300', 'serif-400'][v % 2]).bytes, { subset: true });
         const templates: Record<Exclude<EvalLayout, 'multi-page-pdf'>, Template> = {
@@ -868,7 +884,12 @@ export async function evalDocuments(perLayout = 5, seed = 2929): Promise<EvalDoc
         templates[layout](s, c, v);
         if (layout === 'fax-200dpi') {
           // the transmission line a fax machine prints on top (another date, another number)
-          s.text(`2026/01/${String(10 + v).padStart(2, '0')} 09:4${v} FROM:${c.fax} TO:0120-000-111 P.001/001`, 20, 8, 7);
+          s.text(
+            `2026/01/${String(10 + v).padStart(2, '0')} 09:4${v} FROM:${c.fax} TO:0120-000-111 P.001/001`,
+            20,
+            8,
+            7,
+          );
         }
       }
       const pdf = await doc.save();
@@ -901,7 +922,13 @@ export async function evalDocuments(perLayout = 5, seed = 2929): Promise<EvalDoc
         img = scanNoise(renderPage(pdf, 0, [300, 250, 200][v % 3]), rand, 12);
         format = v % 4 === 3 ? 'jpeg' : 'png';
       }
-      out.push({ id, layout, bytes: encode(img, format, quality), mime: format === 'png' ? 'image/png' : 'image/jpeg', truth });
+      out.push({
+        id,
+        layout,
+        bytes: encode(img, format, quality),
+        mime: format === 'png' ? 'image/png' : 'image/jpeg',
+        truth,
+      });
     }
   }
   return out;

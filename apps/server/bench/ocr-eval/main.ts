@@ -7,9 +7,12 @@ import { loadEvalSet, readEvalSet, report } from './evaluate.js';
 process.env.CHOBO_OCR_THREAD_NICE = process.env.OCR_BENCH_NICE ?? '0';
 const docs = await loadEvalSet(Number(process.env.OCR_EVAL_PER_LAYOUT ?? 5));
 const engine = new TesseractEngine();
-const rasteriser = new MupdfRasteriser();
-const outputs = await readEvalSet(docs, process.argv[2] ?? 'production', rasteriser, engine);
+const label = process.argv[2] ?? 'production';
+const rasteriser = new MupdfRasteriser({ upright: label !== 'baseline' });
+const outputs = await readEvalSet(docs, label, rasteriser, engine);
 await engine.close();
 await rasteriser.close();
-console.log(report(docs, outputs, [['line extractor (extractFields, before issue 29)', (o) => extractFields(o.lines)]]));
+console.log(
+  report(docs, outputs, [['line extractor (extractFields, before issue 29)', (o) => extractFields(o.lines)]]),
+);
 process.exit(0);
