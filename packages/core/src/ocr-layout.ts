@@ -64,6 +64,22 @@ const median = (xs: number[]) => {
 };
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
+/**
+ * Tesseract's habits on amounts and rates seen on real layouts, past normalizeOcrText: a lowercase y for ¥,
+ * an amount split by a space inside its first group (¥1 10,649), the % of a rate read as 96 / 98 / 38 / 9 /
+ * 0 before 対象 or a closing bracket, and 消費税 with its middle character misread.
+ */
+export function tidyOcrText(n: string): string {
+  return n
+    .replace(/(?<![A-Za-z])y\s?(?=\d)/g, '¥')
+    .replace(/(?<![\d,.])(\d{1,2}) (\d{1,2}),(\d{3})(?!\d)/g, (m, a: string, b: string, c: string) =>
+      a.length + b.length <= 3 ? `${a}${b},${c}` : m,
+    )
+    .replace(/(?<![\d,.¥])(10|8)(?:96|98|38|9|0)\s*(?=対象|\))/g, '$1%')
+    .replace(/(?<![\d,.¥])(10|8)[09]\s*%(?=\s*\))/g, '$1%')
+    .replace(/消[^\s\d費]税/g, '消費税');
+}
+
 interface BoxedWord extends OcrWord {
   box: OcrBox;
 }
@@ -108,7 +124,7 @@ export function layoutFromWords(words: OcrWord[], gapFactor = 1.6): PageLayout {
       const text = cur.map((w) => w.text).join(' ');
       segments.push({
         text,
-        n: normalizeOcrText(text),
+        n: tidyOcrText(normalizeOcrText(text)),
         confidence: mean(cur.map((w) => w.confidence)),
         box: cur.map((w) => w.box).reduce(union),
         row: rows.length,
@@ -247,11 +263,11 @@ export function settleIncluded(t: OcrTax): OcrTax {
 }
 
 const lineOf = (r: LayoutRow): OcrLine => ({
-  text: r.segments.map((s) => s.text).join('   '),
+  text: r.segments.map((s) => s.n).join('   '),
   confidence: mean(r.segments.map((s) => s.confidence)),
   box: r.box,
 });
-const segLine = (s: LayoutSegment): OcrLine => ({ text: s.text, confidence: s.confidence, box: s.box });
+const segLine = (s: LayoutSegment): OcrLine => ({ text: s.n, confidence: s.confidence, box: s.box });
 
 /** The receipt's amounts: 合計 wins, お預り / お釣り never count. */
 const CHANGE = /お預[りか]|預り|お釣り?|釣銭|おつり|現金/;

@@ -1,4 +1,4 @@
-import { extractFields } from '@chobo/core';
+import { extractFields, extractFieldsFromWords } from '@chobo/core';
 import { TesseractEngine } from '../../src/modules/ocr-documents/engine.js';
 import { MupdfRasteriser } from '../../src/modules/ocr-documents/rasteriser.js';
 import { loadEvalSet, readEvalSet, report } from './evaluate.js';
@@ -13,6 +13,9 @@ const outputs = await readEvalSet(docs, label, rasteriser, engine);
 await engine.close();
 await rasteriser.close();
 console.log(
-  report(docs, outputs, [['line extractor (extractFields, before issue 29)', (o) => extractFields(o.lines)]]),
+  report(docs, outputs, [
+    ['line extractor (extractFields, before issue 29)', (o) => extractFields(o.lines)],
+    ['layout-aware extractor (extractFieldsFromWords)', (o) => extractFieldsFromWords(o.words, o.lines)],
+  ]),
 );
 process.exit(0);

@@ -84,13 +84,56 @@ function greyWithoutStamps(rgbPix) {
  */
 export function skewOf(grey, w, h) {
   const f = Math.max(1, Math.round(Math.max(w, h) / 700));
-  const pts = [];
-  for (let y = 0; y < h; y += f) for (let x = 0; x < w; x += f) if (grey[y * w + x] < 110) pts.push(x / f, y / f);
-  if (pts.length < 200) return { quarter: 0, angle: 0 };
   const W = Math.ceil(w / f);
   const H = Math.ceil(h / f);
+  // ink = clearly darker than its surroundings (a photo's table or shadow is dark, but evenly so)
+  const small = new Float64Array(W * H);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) small[y * W + x] = grey[Math.min(h - 1, y * f) * w + Math.min(w - 1, x * f)];
+  const integral = new Float64Array((W + 1) * (H + 1));
+  for (let y = 0; y < H; y++) {
+    let row = 0;
+    for (let x = 0; x < W; x++) {
+      row += small[y * W + x];
+      integral[(y + 1) * (W + 1) + x + 1] = integral[y * (W + 1) + x + 1] + row;
+    }
+  }
+  const R = 12;
+  const pts = [];
+  const ink = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    const y0 = Math.max(0, y - R);
+    const y1 = Math.min(H, y + R + 1);
+    for (let x = 0; x < W; x++) {
+      const x0 = Math.max(0, x - R);
+      const x1 = Math.min(W, x + R + 1);
+      const sum = integral[y1 * (W + 1) + x1] - integral[y0 * (W + 1) + x1] - integral[y1 * (W + 1) + x0] + integral[y0 * (W + 1) + x0];
+      const local = sum / ((y1 - y0) * (x1 - x0));
+      if (small[y * W + x] < local * 0.72) ink[y * W + x] = 1;
+    }
+  }
+  // long straight runs are rules, table borders and a photo's paper edges, not text: left out
+  const LONG = 40;
+  const drop = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; ) {
+      let e = x;
+      while (e < W && ink[y * W + e]) e++;
+      if (e - x > LONG) for (let k = x; k < e; k++) drop[y * W + k] = 1;
+      x = e + 1;
+    }
+  }
+  for (let x = 0; x < W; x++) {
+    for (let y = 0; y < H; ) {
+      let e = y;
+      while (e < H && ink[e * W + x]) e++;
+      if (e - y > LONG) for (let k = y; k < e; k++) drop[k * W + x] = 1;
+      y = e + 1;
+    }
+  }
+  for (let i = 0; i < W * H; i++) if (ink[i] && !drop[i]) pts.push(i % W, Math.floor(i / W));
+  if (pts.length < 200) return { quarter: 0, angle: 0 };
   const best = (swap) => {
-    let top = { angle: 0, score: -1 };
+    let top = { angle: 0, score: -1, runs: 0 };
     const size = Math.ceil(Math.hypot(W, H)) + 2;
     const bins = new Float64Array(size * 2);
     for (let a = -10; a <= 10.001; a += 0.25) {
@@ -104,14 +147,24 @@ export function skewOf(grey, w, h) {
         bins[Math.round(y * cos - x * sin) + size] += 1;
       }
       let score = 0;
-      for (let k = 1; k < bins.length; k++) score += (bins[k] - bins[k - 1]) ** 2;
-      if (score > top.score) top = { angle: a, score };
+      let max = 0;
+      for (let k = 1; k < bins.length; k++) {
+        score += (bins[k] - bins[k - 1]) ** 2;
+        if (bins[k] > max) max = bins[k];
+      }
+      if (score > top.score) {
+        // lines of text: runs of inked bins separated by blank ones (a paper edge or a rule is one run)
+        let runs = 0;
+        const least = Math.max(3, 0.05 * max);
+        for (let k = 1; k < bins.length; k++) if (bins[k] >= least && bins[k - 1] < least) runs++;
+        top = { angle: a, score, runs };
+      }
     }
     return top;
   };
   const horizontal = best(false);
   const vertical = best(true);
-  if (vertical.score > 1.4 * horizontal.score) return { quarter: 1, angle: -vertical.angle };
+  if (vertical.score > 2.5 * horizontal.score) return { quarter: 1, angle: -vertical.angle };
   return { quarter: 0, angle: horizontal.angle };
 }
 
@@ -178,17 +231,20 @@ parentPort?.on('message', (msg) => {
       const page = doc.loadPage(i);
       const s = scaleFor(page.getBounds(), { dpi, minWidth, maxSide }, isImage, imageWidth);
       let pix;
+      // what was corrected (quarter turns, degrees), for the benchmark's notes
+      let turn = null;
       if (upright) {
         const rgbPix = page.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceRGB, false, true);
         const flat = greyWithoutStamps(rgbPix);
         rgbPix.destroy?.();
         const { quarter, angle } = skewOf(flat.grey, flat.w, flat.h);
+        turn = { quarter, angle };
         const turned = rotateGrey(flat.grey, flat.w, flat.h, quarter, angle);
         pix = greyPixmap(turned.grey, turned.w, turned.h);
       } else pix = page.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceGray, false, true);
       despeckle(pix);
       const png = pix.asPNG();
-      pages.push({ page: i + 1, width: pix.getWidth(), height: pix.getHeight(), png });
+      pages.push({ page: i + 1, width: pix.getWidth(), height: pix.getHeight(), png, turn });
       pix.destroy?.();
       page.destroy?.();
     }
