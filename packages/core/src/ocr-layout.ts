@@ -70,23 +70,30 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
  * 0 before 対象 or a closing bracket, and 消費税 with its middle character misread.
  */
 export function tidyOcrText(n: string): string {
-  return n
-    .replace(/(?<![A-Za-z])y\s?(?=\d)/g, '¥')
-    .replace(/(?<![\d,.])(\d{1,2}) (\d{1,2}),(\d{3})(?!\d)/g, (m, a: string, b: string, c: string) =>
-      a.length + b.length <= 3 ? `${a}${b},${c}` : m,
-    )
-    .replace(/(?<![\d,.¥])(10|8)(?:96|98|38|04|9|0)\s*(?=対象|\))/g, '$1%')
-    .replace(/(?<![\d,.¥])(10|8)[09]\s*%(?=\s*\))/g, '$1%')
-    .replace(/消[^\s\d費]税/g, '消費税')
-    // 年 misread (生, 午…) between a year and a month
-    .replace(/((?:19|20)\d{2})\s*[^\d\s年./-]\s*(?=\d{1,2}\s*月)/g, '$1年')
-    // the 登録番号 label with one character misread, and letters for digits in the number after it
-    .replace(/登録[^\s\d番]号|登[^\s\d録]番号|[^\s\d登]録番号/g, '登録番号')
-    .replace(/(登録番号\s*[:：]?\s*T?\s*)([\dOoCDIl|SB]{13,14})(?![\dA-Za-z])/g, (_m, label: string, d: string) =>
-      (d.match(/\d/g)?.length ?? 0) >= 11
-        ? label + d.replace(/[OoCD]/g, '0').replace(/[Il|]/g, '1').replace(/S/g, '5').replace(/B/g, '8')
-        : _m,
-    );
+  return (
+    n
+      .replace(/(?<![A-Za-z])y\s?(?=\d)/g, '¥')
+      .replace(/(?<![\d,.])(\d{1,2}) (\d{1,2}),(\d{3})(?!\d)/g, (m, a: string, b: string, c: string) =>
+        a.length + b.length <= 3 ? `${a}${b},${c}` : m,
+      )
+      .replace(/(?<![\d,.¥])(10|8)(?:96|98|38|04|9|0)\s*(?=対象|\))/g, '$1%')
+      .replace(/(?<![\d,.¥])(10|8)[09]\s*%(?=\s*\))/g, '$1%')
+      .replace(/消[^\s\d費]税/g, '消費税')
+      // 年 misread (生, 午…) between a year and a month
+      .replace(/((?:19|20)\d{2})\s*[^\d\s年./-]\s*(?=\d{1,2}\s*月)/g, '$1年')
+      // the 登録番号 label with one character misread, and letters for digits in the number after it
+      .replace(/登録[^\s\d番]号|登[^\s\d録]番号|[^\s\d登]録番号/g, '登録番号')
+      .replace(/(登録番号\s*[:：]?\s*T?\s*)([\dOoCDIl|SB]{13,14})(?![\dA-Za-z])/g, (_m, label: string, d: string) =>
+        (d.match(/\d/g)?.length ?? 0) >= 11
+          ? label +
+            d
+              .replace(/[OoCD]/g, '0')
+              .replace(/[Il|]/g, '1')
+              .replace(/S/g, '5')
+              .replace(/B/g, '8')
+          : _m,
+      )
+  );
 }
 
 interface BoxedWord extends OcrWord {

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { OcrFieldValues, OcrLine, OcrWord } from '@chobo/core';
 import type { OcrEngine } from '../../src/modules/ocr-documents/engine.js';
 import type { PdfRasteriser } from '../../src/modules/ocr-documents/rasteriser.js';
+import { recognizeUpright } from '../../src/modules/ocr-documents/upright.js';
 import { EVAL_LAYOUTS, type EvalDoc, evalDocuments } from './generate.js';
 
 /**
@@ -46,6 +47,8 @@ export async function readEvalSet(
   label: string,
   rasteriser: PdfRasteriser,
   engine: OcrEngine,
+  /** Read through recognizeUpright (the job's path: a low-confidence page read again turned by 180°). */
+  upright = label !== 'baseline',
 ): Promise<OcrOutput[]> {
   const file = path.join(cacheRoot, `ocr-${label}-${docs.length}.json`);
   const cached: OcrOutput[] =
@@ -62,7 +65,7 @@ export async function readEvalSet(
     const lines: OcrLine[] = [];
     const words: OcrWord[] = [];
     for (const p of pages) {
-      const r = await engine.recognize(p.png, p.page);
+      const r = upright ? await recognizeUpright(engine, p.png, p.page) : await engine.recognize(p.png, p.page);
       lines.push(...r.lines);
       words.push(...r.words);
     }

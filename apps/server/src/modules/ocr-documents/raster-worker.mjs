@@ -88,7 +88,8 @@ export function skewOf(grey, w, h) {
   const H = Math.ceil(h / f);
   // ink = clearly darker than its surroundings (a photo's table or shadow is dark, but evenly so)
   const small = new Float64Array(W * H);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) small[y * W + x] = grey[Math.min(h - 1, y * f) * w + Math.min(w - 1, x * f)];
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) small[y * W + x] = grey[Math.min(h - 1, y * f) * w + Math.min(w - 1, x * f)];
   const integral = new Float64Array((W + 1) * (H + 1));
   for (let y = 0; y < H; y++) {
     let row = 0;
@@ -106,7 +107,11 @@ export function skewOf(grey, w, h) {
     for (let x = 0; x < W; x++) {
       const x0 = Math.max(0, x - R);
       const x1 = Math.min(W, x + R + 1);
-      const sum = integral[y1 * (W + 1) + x1] - integral[y0 * (W + 1) + x1] - integral[y1 * (W + 1) + x0] + integral[y0 * (W + 1) + x0];
+      const sum =
+        integral[y1 * (W + 1) + x1] -
+        integral[y0 * (W + 1) + x1] -
+        integral[y1 * (W + 1) + x0] +
+        integral[y0 * (W + 1) + x0];
       const local = sum / ((y1 - y0) * (x1 - x0));
       if (small[y * W + x] < local * 0.72) ink[y * W + x] = 1;
     }
