@@ -22,7 +22,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { extractFields, normalizeOcrText, type OcrFieldValues } from '@chobo/core';
+import {
+  extractFields,
+  extractFieldsFromWords,
+  normalizeOcrText,
+  type OcrFieldValues,
+  type OcrLine,
+  type OcrWord,
+} from '@chobo/core';
 import { eq, sql } from 'drizzle-orm';
 import { ocrDocuments } from '../src/db/schema/index.js';
 import { createJobQueue } from '../src/lib/queue.js';
@@ -106,11 +113,13 @@ async function accuracy(fixtures: Fixture[]) {
     raster.push(performance.now() - t);
     t = performance.now();
     const lines = [];
+    const words: OcrWord[] = [];
     let text = '';
     pageCount += pages.length;
     for (const p of pages) {
       const r = await engine.recognize(p.png, p.page);
       lines.push(...r.lines);
+      words.push(...r.words);
       text += r.text;
     }
     ocr.push(performance.now() - t);
@@ -127,6 +136,10 @@ async function accuracy(fixtures: Fixture[]) {
       );
     }
     const truth = f.spec.truth as unknown as Record<string, unknown>;
+    // the layout-aware reading of the same OCR output (issue 29), key fields only
+    const y = extractFieldsFromWords(words, lines);
+    for (const k of ['issuer_name', 'registration_number', 'transaction_date', 'total'] as const)
+      count(`layout-aware ${k}`, JSON.stringify(y[k].value) === JSON.stringify(truth[k]));
     for (const k of fields) {
       const ok = JSON.stringify(x[k].value) === JSON.stringify(truth[k]);
       count(k, ok);
@@ -166,6 +179,35 @@ async function accuracy(fixtures: Fixture[]) {
   );
   console.log(`| peak RSS of the process | ${(peakRss / 1024 / 1024).toFixed(0)} MB |`);
   console.log(`\nMisses (${misses.length}):\n${misses.map((m) => `- ${m}`).join('\n')}`);
+}
+
+/**
+ * The evaluation set of issue 29 (bench/ocr-eval: 65 documents in 13 layouts, made apart from the extractor):
+ * read through production's path, and through the path before issue 29 (`upright: false`, cached); both
+ * readings through the line extractor and the layout-aware one, per layout, worst first.
+ */
+async function evaluation() {
+  process.env.CHOBO_OCR_THREAD_NICE = env.OCR_BENCH_NICE ?? '0';
+  const { loadEvalSet, readEvalSet, report } = await import('./ocr-eval/evaluate.js');
+  const docs = await loadEvalSet(Number(env.OCR_EVAL_PER_LAYOUT ?? 5));
+  const extractors: [string, (o: { lines: OcrLine[]; words: OcrWord[] }) => OcrFieldValues][] = [
+    ['line extractor (extractFields, before issue 29)', (o) => extractFields(o.lines)],
+    ['layout-aware extractor (extractFieldsFromWords)', (o) => extractFieldsFromWords(o.words, o.lines)],
+  ];
+  for (const [label, upright] of [
+    ['baseline', false],
+    ['production', true],
+  ] as const) {
+    const engine = new TesseractEngine({ parameters: engineParameters });
+    const rasteriser = new MupdfRasteriser({ ...rasterOptions, upright });
+    const outputs = await readEvalSet(docs, label, rasteriser, engine);
+    await engine.close();
+    await rasteriser.close();
+    console.log(
+      `\n### Evaluation set, pages read ${upright ? 'upright (red ink dropped, deskew, quarter turn, 180° retry)' : 'as rendered (before issue 29)'}\n`,
+    );
+    console.log(report(docs, outputs, extractors));
+  }
 }
 
 /** Peak RSS while one 20-page PDF (the fixture PDFs repeated) goes through the job's path (OCR_BENCH_PDF20=1). */
@@ -323,6 +365,7 @@ console.log(
   `fixtures: ${fixtures.length} (${fixtures.filter((f) => f.mime === 'application/pdf').length} PDF, ${fixtures.filter((f) => f.mime === 'image/jpeg').length} JPEG 200 dpi, ${fixtures.filter((f) => f.spec.rotation !== 0).length} rotated, ${fixtures.filter((f) => f.spec.noise > 0).length} noisy)`,
 );
 if (!env.OCR_BENCH_SKIP_ACCURACY) await accuracy(fixtures);
+if (!env.OCR_BENCH_SKIP_EVAL) await evaluation();
 if (env.OCR_BENCH_PDF20) await memory20(fixtures);
 if (!env.OCR_BENCH_SKIP_LOAD) await load(fixtures);
 clearInterval(sampler);

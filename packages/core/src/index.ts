@@ -43,6 +43,7 @@ export * from './money.js';
 export * from './number-input.js';
 export * from './ocr-extract.js';
 export * from './payment-batches.js';
+export * from './ocr-layout.js';
 export * from './payment-terms.js';
 export * from './periods.js';
 export * from './permissions.js';

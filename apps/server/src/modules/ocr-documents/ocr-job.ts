@@ -1,4 +1,4 @@
-import { extractFields, MAX_OCR_PAGES, type OcrLine, type OcrWord } from '@chobo/core';
+import { extractFieldsFromWords, MAX_OCR_PAGES, type OcrLine, type OcrWord } from '@chobo/core';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type OcrPage, ocrDocuments } from '../../db/schema/index.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -6,6 +6,7 @@ import type { Job } from '../../lib/queue.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { OcrEngine } from './engine.js';
 import type { PdfRasteriser } from './rasteriser.js';
+import { recognizeUpright } from './upright.js';
 
 /** The queue of OCR jobs: one job per uploaded file, `{ id, company_id }`. */
 export const OCR_QUEUE = 'ocr-document';
@@ -100,7 +101,7 @@ export async function runOcrJob(deps: AppDeps, services: OcrServices, job: Job<O
     const words: OcrWord[] = [];
     const texts: string[] = [];
     for (const [i, p] of pages.entries()) {
-      const r = await services.engine.recognize(p.png, p.page, (f) => {
+      const r = await recognizeUpright(services.engine, p.png, p.page, (f) => {
         void setProgress(15 + (80 * (i + f)) / pages.length).catch(() => {});
       });
       lines.push(...r.lines);
@@ -108,7 +109,8 @@ export async function runOcrJob(deps: AppDeps, services: OcrServices, job: Job<O
       texts.push(r.text);
       await setProgress(15 + (80 * (i + 1)) / pages.length, true);
     }
-    const fields = extractFields(lines);
+    // layout-aware: word boxes → rows, columns and blocks (issue 29); the lines fill what the layout leaves empty
+    const fields = extractFieldsFromWords(words, lines);
     await deps.db
       .update(O)
       .set({

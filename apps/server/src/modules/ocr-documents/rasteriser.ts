@@ -26,6 +26,11 @@ export interface RasteriserOptions {
   /** Images whose long side is longer are scaled down to it (default OCR_MAX_SIDE; 0: never). */
   maxSide?: number;
   maxPages?: number;
+  /**
+   * Red ink (印影) dropped, skew and a quarter turn corrected before OCR (default true; false reads the page
+   * as rendered — the benchmark's baseline).
+   */
+  upright?: boolean;
 }
 
 /**
@@ -95,6 +100,7 @@ export class MupdfRasteriser implements PdfRasteriser {
           dpi: this.opts.dpi ?? OCR_DPI,
           minWidth: this.opts.minWidth ?? 800,
           maxSide: this.opts.maxSide ?? OCR_MAX_SIDE,
+          upright: this.opts.upright ?? true,
         },
         [copy.buffer],
       );

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { OcrWord } from './ocr-extract.js';
+import { entityName, extractFieldsFromWords, layoutFromWords, settleIncluded } from './ocr-layout.js';
+
+/** A word as an engine reports it: its text in a box of about one character height per character. */
+const w = (text: string, x: number, y: number, h = 20, page = 1): OcrWord => ({
+  text,
+  confidence: 0.9,
+  box: { page, x, y, width: [...text].length * h * 0.9, height: h },
+});
+/** Words of a phrase split the way tesseract splits Japanese (a few characters each), left to right. */
+const phrase = (text: string, x: number, y: number, h = 20): OcrWord[] => {
+  const out: OcrWord[] = [];
+  const chunks = text.split(' ');
+  let cx = x;
+  for (const c of chunks) {
+    out.push(w(c, cx, y, h));
+    cx += [...c].length * h * 0.9 + h * 0.4;
+  }
+  return out;
+};
+
+describe('layoutFromWords', () => {
+  it('cuts a row at a wide gap and stacks close segments into blocks', () => {
+    const layout = layoutFromWords([
+      ...phrase('株式会社帳簿商事 御中', 50, 100),
+      ...phrase('株式会社青葉システム', 700, 102),
+      ...phrase('TEL 03-1234-5678', 700, 130, 16),
+    ]);
+    expect(layout.rows).toHaveLength(2);
+    expect(layout.rows[0].segments.map((s) => s.n)).toEqual(['株式会社帳簿商事御中', '株式会社青葉システム']);
+    const block = layout.blocks.find((b) => b.segments.some((s) => s.n.includes('TEL')));
+    expect(block?.segments.map((s) => s.n)).toEqual(['株式会社青葉システム', 'TEL 03-1234-5678']);
+  });
+});
+
+describe('extractFieldsFromWords', () => {
+  it('takes the issuer from the block with its 登録番号, not the recipient nor the greeting beside it', () => {
+    const x = extractFieldsFromWords([
+      ...phrase('株式会社帳簿商事 御中', 50, 100),
+      ...phrase('下記の通りご請求申し上げます。', 50, 160),
+      ...phrase('東海ロジスティクス株式会社', 700, 158),
+      ...phrase('〒101-0054 東京都千代田区神田錦町1-2-3', 700, 186, 16),
+      ...phrase('TEL 03-1234-5678', 700, 210, 16),
+      ...phrase('登録番号 T1234567890123', 700, 234, 16),
+    ]);
+    expect(x.issuer_name.value).toBe('東海ロジスティクス株式会社');
+    expect(x.phone.value).toBe('03-1234-5678');
+  });
+
+  it('reads a recipient whose 様 stands apart, and an issuer without a 登録番号 by its address and TEL', () => {
+    const x = extractFieldsFromWords([
+      ...phrase('合同会社ミライ企画', 60, 100),
+      w('様', 520, 100),
+      ...phrase('株式会社緑川商事', 600, 900),
+      ...phrase('〒101-0054', 600, 926, 16),
+      ...phrase('TEL 06-5280-5258', 600, 950, 16),
+    ]);
+    expect(x.issuer_name.value).toBe('株式会社緑川商事');
+  });
+
+  it('reads per-rate cells by row (税率 | 対象金額 | 消費税額) and recognises a 税込 figure by its tax', () => {
+    const x = extractFieldsFromWords([
+      ...phrase('10%対象', 300, 500),
+      w('55,000', 600, 500),
+      w('5,000', 800, 500),
+      ...phrase('8%対象', 300, 530),
+      w('10,800', 600, 530),
+      w('800', 800, 530),
+      ...phrase('合計', 300, 560),
+      w('65,800', 800, 560),
+    ]);
+    expect(x.taxes.value).toEqual([
+      { tax_category: '10', base: 50000, tax: 5000 },
+      { tax_category: '8', base: 10000, tax: 800 },
+    ]);
+    expect(x.total.value).toBe(65800);
+  });
+
+  it('reads a receipt’s 合計, never お預り or お釣り', () => {
+    const x = extractFieldsFromWords([
+      ...phrase('レシート', 100, 40),
+      ...phrase('合計', 20, 300),
+      w('¥1,240', 240, 300),
+      ...phrase('お預り', 20, 330),
+      w('¥2,000', 240, 330),
+      ...phrase('お釣り', 20, 360),
+      w('¥760', 240, 360),
+    ]);
+    expect(x.total.value).toBe(1240);
+  });
+});
+
+describe('entityName', () => {
+  it('keeps the name with its legal word, before or after, and drops what follows', () => {
+    expect(entityName('株式会社青葉システム TEL 03-1234-5678')).toBe('株式会社青葉システム');
+    expect(entityName('東海ロジスティクス株式会社')).toBe('東海ロジスティクス株式会社');
+    expect(entityName('発行元: 有限会社北斗工業')).toBe('有限会社北斗工業');
+  });
+});
+
+describe('settleIncluded', () => {
+  it('turns a base that includes its tax into the base', () => {
+    expect(settleIncluded({ tax_category: '10', base: 11000, tax: 1000 })).toEqual({
+      tax_category: '10',
+      base: 10000,
+      tax: 1000,
+    });
+    expect(settleIncluded({ tax_category: '8', base: 10000, tax: 800 })).toEqual({
+      tax_category: '8',
+      base: 10000,
+      tax: 800,
+    });
+  });
+});
