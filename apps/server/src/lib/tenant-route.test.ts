@@ -243,8 +243,6 @@ beforeAll(async () => {
     id: mapping.id,
     record: await read(`/api/company/bank-csv-mappings/${mapping.id}`),
   });
-  // the consumption-tax return's PDF (issue 27): company A's fiscal year
-  fixtures.set('/api/company/consumption-tax-returns/:fiscal_year_id/pdf', { id: fy.id, record: {} });
   // notices are the platform's, not a company's: B reading one it may see is not a leak (tested in infos)
   fixtures.set('/api/company/infos/:id', { id: 0, record: {} });
   for (const suffix of ['', '/fill', '/pdf'])
