@@ -47,6 +47,10 @@ const [fy] = await sqlRows<{ id: number }>(
   db,
   sql`insert into fiscal_years (company_id, start_date, end_date) values (${company.id}, ${FY.from}, ${FY.to}) returning id`,
 );
+// the generated books sell far over 5億円 a year: the company chose 一括比例配分方式
+await db.execute(
+  sql`insert into consumption_tax_settings (company_id, method, sales_calc, purchase_calc, apportionment) values (${company.id}, 'general', 'warimodoshi', 'tsumiage', 'proportional')`,
+);
 await db.execute(sql`analyze`);
 const [{ n: inYear }] = await sqlRows<{ n: number }>(
   db,

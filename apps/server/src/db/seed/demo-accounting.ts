@@ -14,6 +14,7 @@ import { closeFiscalYear, createFiscalYear } from '../../modules/accounting/fisc
 import { prng } from '../../modules/accounting/journal-generator.js';
 import { postEntries, postEntry } from '../../modules/accounting/posting.js';
 import { fillTaxReturn, postTaxEntry } from '../../modules/tax-returns/tax-return-actions.js';
+import { seedDemoConsumptionTax } from './demo-consumption-tax.js';
 import type { DemoFiles } from './demo-files.js';
 import { demoReceipts, demoSupplierPayments } from './demo-payments.js';
 import { demoPurchases } from './demo-purchases.js';
@@ -201,18 +202,12 @@ async function demoMonth(book: Book, biz: Business, y: number, m: number, carry:
 
 /** 決算整理: inventory, consumption tax settlement and income taxes, dated the last day of the year. */
 async function yearEnd(book: Book, fiscalYearId: number, to: string, closingInventory: number) {
-  const { post, line, after, id, tenant } = book;
+  const { post, line, after, tenant } = book;
   await post(to, '期末商品棚卸高の計上', [line('1310', closingInventory, 0), line('5130', 0, closingInventory)]);
-  const sums = await after(() => sumByAccount(tenant, { to }));
-  const received = -net(get(sums, id('2210')));
-  const paid = net(get(sums, id('1450')));
-  await post(to, '消費税等の確定（仮受・仮払の相殺）', [
-    line('2210', received, 0),
-    line('1450', 0, paid),
-    line('2160', 0, received - paid),
-  ]);
-  // 法人税等 as the year's 確定申告書 computes them, posted from the return (owned by it) as 「計上」 does
+  // 消費税: the year's return filled from the books and its settlement posted from it (demo-consumption-tax.ts)
   const ctx = systemCompanyCtx(tenant.db, tenant.companyId, null);
+  await after(() => seedDemoConsumptionTax(ctx, fiscalYearId));
+  // 法人税等 as the year's 確定申告書 computes them, posted from the return (owned by it) as 「計上」 does
   const filled = await after(() => fillTaxReturn({ ctx, input: { fiscal_year_id: fiscalYearId } }));
   const booked = await postTaxEntry({
     ctx,

@@ -49,7 +49,7 @@ export async function loadConsumptionTaxReturn(tenant: Tenant, fiscalYearId: num
 
 /**
  * Writes the draft's inputs (and sources) under the optimistic check: `updated_at` null creates the first
- * draft, a stale one is 409. A refused method or combination is 422 and nothing is stored.
+ * draft, a stale one is 409. On save, a refused method or combination is 422 and nothing is stored.
  */
 async function writeDraft(
   ctx: CompanyCtx,
@@ -69,7 +69,10 @@ async function writeDraft(
   const existing = await findConsumptionTaxReturn(ctx, fy.id);
   // the books are read before the write transaction (PGlite has one connection)
   const made = await make(ctx, existing, fy);
-  computeOr422({ ...made.inputs, period_start: fy.start_date, period_end: fy.end_date });
+  // a person's choice the law refuses is 422 with nothing stored; figures read from the books are stored as they
+  // are, the answer's `refusal` saying what is still to choose (e.g. 個別対応 / 一括比例 over 5億円)
+  if (action === 'consumption_tax_return.update')
+    computeOr422({ ...made.inputs, period_start: fy.start_date, period_end: fy.end_date });
   return ctx.db.transaction(async (tx) => {
     const t = { ...ctx, db: tx };
     let row = await findConsumptionTaxReturn(t, fy.id, true);
