@@ -111,7 +111,10 @@ describe('audit actions (packages/core/src/audit-actions.ts)', () => {
       expect(auditActionLabel(a)).toBe(AUDIT_ACTION_LABELS[a]);
     }
     // actions handed on as a variable (typed AuditAction by their function's parameter)
-    expect(written.passedOn).toEqual(['modules/account-settings/account-actions.ts: action']);
+    expect(written.passedOn).toEqual([
+      'modules/account-settings/account-actions.ts: action',
+      'modules/consumption-tax/consumption-tax-actions.ts: action',
+    ]);
   });
 
   it('labels no action that nothing writes, and no two actions alike', () => {

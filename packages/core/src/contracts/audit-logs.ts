@@ -145,6 +145,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   ocr_document: 'OCR書類',
   payment: '入出金',
   payment_batch: '振込データ',
+  consumption_tax_return: '消費税の申告書',
   bank_account: '銀行口座',
   bank_csv_mapping: '列の対応付け',
   bank_rule: '仕訳ルール',
