@@ -50,6 +50,7 @@ import type { OcrServices } from './modules/ocr-documents/ocr-job.js';
 import { MupdfRasteriser } from './modules/ocr-documents/rasteriser.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
+import { registryRoutes } from './modules/registry/registry.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { taxReturnRoutes } from './modules/tax-returns/tax-returns.routes.js';
@@ -202,6 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(invoiceRoutes);
   await app.register(transactionDocumentRoutes);
   await app.register(ocrDocumentRoutes);
+  await app.register(registryRoutes);
   await app.register(paymentRoutes);
   await app.register(bankStatementRoutes);
   await app.register(fileLinkRoutes);

@@ -15,3 +15,4 @@ export * from './settings.js';
 export * from './tax-returns.js';
 export * from './transaction-documents.js';
 export * from './transactions.js';
+export * from './registry.js';
