@@ -1,7 +1,15 @@
-import { type RegistryEntry, type RegistryImport, type RegistrySummary, registrationStatusOn } from '@chobo/core';
+import {
+  type LapsedSupplier,
+  type RegistryCheck,
+  type RegistryEntry,
+  type RegistryImport,
+  type RegistrySummary,
+  registrationStatusOn,
+} from '@chobo/core';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { registryEntries, registryImports, users } from '../../db/schema/index.js';
+import type { Tenant } from '../../lib/context.js';
 import { arrayLiteral } from '../../lib/sql.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 
@@ -110,4 +118,41 @@ export async function registrySummary(db: DbOrTx, signatureKey: boolean): Promis
           (select to_char(max(data_date), 'YYYY-MM-DD') from registry_imports where status = 'imported' and kind = 'full') as last_full_date`,
   );
   return { ...r, signature_key: signatureKey };
+}
+
+/**
+ * A document's T-number checked on its date: the registry's name and status, or null when the document has
+ * no number or no registry data has been imported yet (nothing to check against). A number the registry
+ * does not hold is `unknown` (flagged 要確認, still treated as 適格: the copy may be older than the number).
+ */
+export async function registryCheck(db: DbOrTx, tNumber: string | null, date: string): Promise<RegistryCheck | null> {
+  if (!tNumber) return null;
+  const entry = await lookupRegistration(db, tNumber, date);
+  if (entry) return { status: entry.status, name: entry.name, date, valid_on_date: entry.valid_on_date };
+  const [{ any }] = await sqlRows<{ any: boolean }>(db, sql`select exists (select 1 from registry_entries) as any`);
+  return any ? { status: 'unknown', name: null, date, valid_on_date: false } : null;
+}
+
+/** Whether a check takes the full credit away: the registry says the registration was not valid that day. */
+export function lapsedOn(check: RegistryCheck | null): boolean {
+  return check !== null && check.status !== 'valid' && check.status !== 'unknown';
+}
+
+/**
+ * The company's suppliers whose T-number the registry shows cancelled (取消) or expired (失効) on `date`, with
+ * the date of their last received document (発注取引), newest lapse first.
+ */
+export async function lapsedSuppliers(tenant: Tenant, date: string): Promise<LapsedSupplier[]> {
+  return sqlRows<LapsedSupplier>(
+    tenant.db,
+    sql`select c.id as customer_id, c.name as customer_name, c.registration_number, e.name as registry_name,
+          case when e.cancelled_on <= ${date}::date then 'cancelled' else 'expired' end as status,
+          to_char(e.cancelled_on, 'YYYY-MM-DD') as cancelled_on, to_char(e.expired_on, 'YYYY-MM-DD') as expired_on,
+          (select to_char(max(d.transaction_date), 'YYYY-MM-DD') from transaction_documents d
+            where d.company_id = c.company_id and d.customer_id = c.id and d.deleted_at is null) as last_document_date
+        from customers c join registry_entries e on e.registration_number = c.registration_number
+        where c.company_id = ${tenant.companyId} and c.deleted_at is null
+          and (e.cancelled_on <= ${date}::date or e.expired_on <= ${date}::date)
+        order by least(e.cancelled_on, e.expired_on) desc nulls last, c.id`,
+  );
 }

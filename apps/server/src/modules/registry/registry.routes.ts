@@ -1,6 +1,8 @@
 import {
+  companyIdQuery,
   dataOf,
   idParams,
+  lapsedSupplierDto,
   registryEntryDto,
   registryImportDto,
   registryLookupQuery,
@@ -11,10 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/http-errors.js';
-import { requestCtx } from '../../lib/tenant-route.js';
+import { companyRoute, requestCtx } from '../../lib/tenant-route.js';
 import { readMultipart } from '../../lib/uploads.js';
-import type { RouteAccess } from '../../plugins/auth.js';
+import { adminReadable, type RouteAccess } from '../../plugins/auth.js';
 import {
+  lapsedSuppliers,
   listRegistryImports,
   loadRegistryImport,
   lookupRegistration,
@@ -129,5 +132,22 @@ export async function registryRoutes(app: FastifyInstance) {
       if (!data) throw notFound('この登録番号は公表データにありません');
       return { data };
     },
+  );
+
+  companyRoute(
+    r,
+    {
+      method: 'GET',
+      url: '/api/company/registry/lapsed-suppliers',
+      config: { access: adminReadable('transaction-documents.index') },
+      schema: {
+        tags,
+        summary: '登録が取消・失効した仕入先',
+        description: '取引先の登録番号のうち、公表データで今日までに取消または失効となっているもの',
+        querystring: companyIdQuery,
+        response: { 200: dataOf(z.array(lapsedSupplierDto)) },
+      },
+    },
+    async ({ ctx }) => ({ data: await lapsedSuppliers(ctx, todayInJapan(ctx.deps.clock())) }),
   );
 }
