@@ -12,6 +12,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useDeleteDocument, useDocument, useSaveDocument } from './api';
 import { DocumentForm } from './DocumentForm';
 import { QualifiedMark, StatusBadge } from './DocumentList';
+import { RegistryCheckMark } from './document-list-parts';
 import { FilesPanel } from './FilesPanel';
 import { listPathFrom, toFormValues } from './form-values';
 import { HistoryPanel } from './HistoryPanel';
@@ -96,6 +97,7 @@ function DocumentEditor({
             </Text>
             <StatusBadge status={record.status} />
             <QualifiedMark qualified={record.is_qualified} />
+            <RegistryCheckMark check={record.registry_check} />
             <Group gap={4} wrap="nowrap" component="span" data-testid="retention">
               <IconLock size={14} />
               保存期限 {formatDateJa(record.retention_until)}
