@@ -53,6 +53,7 @@ import { MupdfRasteriser } from './modules/ocr-documents/rasteriser.js';
 import { paymentBatchRoutes } from './modules/payment-batches/payment-batches.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
+import { registryRoutes } from './modules/registry/registry.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { taxReturnRoutes } from './modules/tax-returns/tax-returns.routes.js';
@@ -213,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(invoiceRoutes);
   await app.register(transactionDocumentRoutes);
   await app.register(ocrDocumentRoutes);
+  await app.register(registryRoutes);
   await app.register(paymentRoutes);
   await app.register(paymentBatchRoutes);
   await app.register(bankStatementRoutes);

@@ -73,6 +73,14 @@ const envSchema = z.object({
     .min(0.5, 'must be at least 0.5 (the pg-boss minimum)')
     .max(600)
     .default(2),
+  /**
+   * The 国税庁's OpenPGP public key (an armored key file's path): when set, every registry file must come
+   * with its detached signature and is refused unless it verifies (docs/adr/0046).
+   */
+  REGISTRY_PGP_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** HMAC key of signed file links (lib/file-links.ts); unset → generated once and kept in the database. */
   FILE_LINK_SECRET: z
     .string()

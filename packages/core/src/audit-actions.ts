@@ -145,6 +145,7 @@ const LABELS = {
   'info.update': 'お知らせの更新',
   'info.delete': 'お知らせの削除',
   'settings.update': 'システム設定の変更',
+  'registry.import': '適格請求書発行事業者データの取り込み',
   // the audit log itself (ADR 0040) and the platform's reads of a company's data
   'audit.key_started': '操作ログの署名の開始',
   'audit.key_rotated': '操作ログの署名鍵の切り替え',

@@ -31,3 +31,16 @@ export function keywordFilter(keyword: string, columns: KeywordMatch[]): SQL | u
     }),
   );
 }
+
+/** A PostgreSQL array literal of text/number values (NULL for null), passed as ONE parameter. */
+export function arrayLiteral(values: readonly (string | number | null)[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i) out += ',';
+    if (v === null) out += 'NULL';
+    else if (typeof v === 'number') out += String(v);
+    else out += `"${v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, (c) => `\\${c}`) : v}"`;
+  }
+  return `${out}}`;
+}

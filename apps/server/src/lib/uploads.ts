@@ -56,11 +56,13 @@ export interface RawFilePart {
  */
 export async function readMultipart(
   req: FastifyRequest,
-  opts: { maxBytes: number; maxFiles: number },
-): Promise<{ files: RawFilePart[]; fields: Record<string, string> }> {
+  opts: { maxBytes: number; maxFiles: number; otherFiles?: readonly string[] },
+): Promise<{ files: RawFilePart[]; fields: Record<string, string>; others: Record<string, RawFilePart> }> {
   if (!req.isMultipart()) throw new HttpError(415, 'ファイルを multipart/form-data で送信してください');
   const files: RawFilePart[] = [];
   const fields: Record<string, string> = {};
+  // files of the named other fields (one each: a registry file's signature beside it)
+  const others: Record<string, RawFilePart> = {};
   try {
     for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: opts.maxFiles + 1 } })) {
       if (part.type !== 'file') {
@@ -70,7 +72,10 @@ export async function readMultipart(
       const buffer = await part.toBuffer();
       const filename = cleanFileName(part.filename, '');
       if (part.file.truncated) throw tooLarge(opts.maxBytes, opts.maxFiles > 1 ? filename || 'file' : undefined);
-      if (part.fieldname !== 'file') continue;
+      if (part.fieldname !== 'file') {
+        if (opts.otherFiles?.includes(part.fieldname)) others[part.fieldname] = { buffer, filename };
+        continue;
+      }
       files.push({ buffer, filename });
       if (files.length > opts.maxFiles) throw tooManyFiles(opts.maxFiles);
     }
@@ -81,7 +86,7 @@ export async function readMultipart(
     if (code === 'FST_FILES_LIMIT') throw tooManyFiles(opts.maxFiles);
     throw malformedMultipart();
   }
-  return { files, fields };
+  return { files, fields, others };
 }
 
 function tooManyFiles(maxFiles: number) {

@@ -82,6 +82,9 @@ export const PAGES: PageDef[] = [
   company('/company/transaction-documents', '発注取引一覧(アップロード)', m('/company/transaction-documents'), {
     load: () => import('../features/transaction-documents/TransactionDocumentListPage'),
   }),
+  company('/company/registry/lapsed-suppliers', '登録が取消・失効した仕入先', m('/company/transaction-documents'), {
+    load: () => import('../features/registry/LapsedSuppliersPage'),
+  }),
   company('/company/transaction-documents/create', '発注取引の登録', m('/company/transaction-documents'), {
     load: () => import('../features/transaction-documents/TransactionDocumentCreatePage'),
   }),
@@ -280,5 +283,8 @@ export const PAGES: PageDef[] = [
   }),
   system('/system/settings', 'システム設定', 'settings.index', {
     load: () => import('../features/settings/SettingsPage'),
+  }),
+  system('/system/registry', '登録番号データ', 'settings.index', {
+    load: () => import('../features/registry/RegistryAdminPage'),
   }),
 ];

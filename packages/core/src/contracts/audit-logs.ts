@@ -156,6 +156,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   attendance_correction: '勤怠の修正依頼',
   attendance_month: '勤怠の月締め',
   audit_key: '操作ログの署名鍵',
+  registry_import: '適格請求書発行事業者データの取り込み',
 };
 
 export const auditTargetLabel = (type: string) => AUDIT_TARGET_LABELS[type] ?? type;

@@ -13,6 +13,7 @@ import {
 } from './common.js';
 import { registrationNumberField } from './fields.js';
 import { TAX_CATEGORIES } from './products.js';
+import { registryCheckDto } from './registry.js';
 import { PAYMENT_METHODS } from './transactions.js';
 
 /**
@@ -263,6 +264,11 @@ export const transactionDocumentDto = z.object({
   einvoice_findings: z.array(einvoiceFindingDto).nullable(),
   /** 要確認: the e-invoice's checker gave findings. */
   needs_review: z.boolean(),
+  /**
+   * The T-number checked against the 国税庁 registry on the transaction date (detail only; null without a
+   * number or while no registry data is imported). Not valid → is_qualified false and the 経過措置 share.
+   */
+  registry_check: registryCheckDto.nullable().optional(),
   created_at: timestampDto,
   updated_at: timestampDto,
 });

@@ -13,6 +13,7 @@ export * from './ocr-documents.js';
 export * from './payment-batches.js';
 export * from './payments.js';
 export * from './products.js';
+export * from './registry.js';
 export * from './settings.js';
 export * from './tax-returns.js';
 export * from './transaction-documents.js';

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemTenant } from '../../lib/context.js';
 import { DEFAULT_ACCOUNTS } from '../../modules/accounting/chart-of-accounts.js';
+import { sqlRows } from '../../modules/accounting/sql-rows.js';
 import { readSetupChecklist } from '../../modules/dashboard/setup-checklist.js';
 import { bookIncomeOf, loadTaxReturn } from '../../modules/tax-returns/tax-return-actions.js';
 import { createTestDatabase } from '../../test/harness.js';
@@ -119,6 +120,18 @@ describe('seedIfEmpty', { timeout: 900_000 }, () => {
     const setup = await readSetupChecklist(systemTenant(database.db, company.id));
     expect(setup.steps.filter((s) => !s.done)).toEqual([]);
     expect(setup.done).toBe(true);
+  });
+
+  it('ships a sample registry of its suppliers, imported by the real importer, one of them 取消', async () => {
+    const rows = await sqlRows<{ n: number; cancelled: number; imports: number }>(
+      database.db,
+      sql`select (select count(*)::int from registry_entries) as n,
+            (select count(*)::int from registry_entries where cancelled_on is not null) as cancelled,
+            (select count(*)::int from registry_imports where status = 'imported') as imports`,
+    );
+    expect(rows[0].n).toBeGreaterThan(1);
+    expect(rows[0].cancelled).toBe(1);
+    expect(rows[0].imports).toBe(1);
   });
 
   it('told one line as each step started, numbered, with the time so far, then a summary', () => {

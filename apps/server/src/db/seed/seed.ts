@@ -24,6 +24,7 @@ import { type DemoFiles, localDemoFiles, workerDemoFiles } from './demo-files.js
 import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
 import { drawDemoOcrImages, seedDemoOcr } from './demo-ocr.js';
+import { seedDemoRegistry } from './demo-registry.js';
 import { seedDemoTaxReturn } from './demo-tax-return.js';
 import { withFastQueries } from './seed-fast-queries.js';
 import { deferJournalTriggers } from './seed-journal.js';
@@ -76,6 +77,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
   }
   // the planner's statistics of the demo's tables: PGlite has no autovacuum, so without this they stay unknown
   // and the demo company's lists are planned blind (a journal page 17 ms instead of 8 ms; ADR 0036)
+  // the sample registry of the demo's suppliers, through the real importer (its own transactions)
+  if (result.created && opts.demo) await seedDemoRegistry(db);
   if (result.created && opts.demo) await db.execute(sql`analyze`);
   return result;
 

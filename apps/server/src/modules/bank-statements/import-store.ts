@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import { bankStatementImports } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
+import { arrayLiteral } from '../../lib/sql.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 import { type DescriptionForms, descriptionForms } from './fingerprints.js';
 import type { ParsedRow } from './formats/index.js';
@@ -43,18 +44,8 @@ export const importHooks: { betweenChunks: ((importId: number, processed: number
   betweenChunks: null,
 };
 
-/** A PostgreSQL array literal of text/number values (NULL for null), passed as ONE parameter. */
-export function arrayLiteral(values: readonly (string | number | null)[]): string {
-  let out = '{';
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (i) out += ',';
-    if (v === null) out += 'NULL';
-    else if (typeof v === 'number') out += String(v);
-    else out += `"${v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, (c) => `\\${c}`) : v}"`;
-  }
-  return `${out}}`;
-}
+/** Moved to lib/sql.ts (the registry import uses it too). */
+export { arrayLiteral };
 
 /**
  * Rows as COPY … WITH (FORMAT csv) text: numbers bare, strings always quoted ("" inside), null as an empty

@@ -12,6 +12,7 @@ import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { seedDefaultAccounts } from '../accounting/chart-of-accounts.js';
 import { assertOpen, type PostingInput, postEntry, withdrawEntry } from '../accounting/posting.js';
+import { lapsedOn, registryCheck } from '../registry/registry.queries.js';
 import type { DocumentRow } from './transaction-documents.queries.js';
 
 /**
@@ -87,10 +88,14 @@ function creditAccount(paymentMethod: number, acc: PurchaseAccounts): number {
 }
 
 /** The purchase entry of a document, or null when its type does not post or its amount is 0. */
-export function purchaseEntry(d: DocumentRow, supplierName: string, acc: PurchaseAccounts): PostingInput | null {
+export function purchaseEntry(
+  d: DocumentRow,
+  supplierName: string,
+  acc: PurchaseAccounts,
+  qualified = d.registration_number !== null,
+): PostingInput | null {
   if (!POSTING_DOCUMENT_TYPES.includes(d.document_type as 4 | 5) || d.amount <= 0) return null;
   const expense = d.account_id ?? acc.purchases;
-  const qualified = d.registration_number !== null;
   const percent = nonQualifiedDeductiblePercent(d.transaction_date);
   const taxes = d.taxes as { tax_category: TaxCategory; base: number; tax: number }[];
   const lines: PostingInput['lines'] = [];
@@ -158,7 +163,9 @@ export async function syncPurchasePosting(
 ): Promise<number | null> {
   if (d.journal_entry_id !== null) await withdrawEntry(tenant, d.journal_entry_id, userId);
   const acc = await purchaseAccounts(tenant);
-  const entry = purchaseEntry(d, supplierName, acc);
+  // a T-number the registry says was not valid on the transaction date (取消・失効・登録前) gets the 経過措置 share
+  const lapsed = lapsedOn(await registryCheck(tenant.db, d.registration_number, d.transaction_date));
+  const entry = purchaseEntry(d, supplierName, acc, d.registration_number !== null && !lapsed);
   if (!entry) return null;
   await assertOpen(tenant, entry.date, 'transaction_date');
   const posted = await postEntry(tenant, entry, {

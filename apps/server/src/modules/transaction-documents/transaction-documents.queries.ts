@@ -22,6 +22,7 @@ import {
 import type { Tenant } from '../../lib/context.js';
 import { dayPageStart, fromDay } from '../../lib/day-paging.js';
 import { type KeywordMatch, keywordFilter } from '../../lib/sql.js';
+import { lapsedOn, registryCheck } from '../registry/registry.queries.js';
 
 export type DocumentRow = typeof transactionDocuments.$inferSelect;
 export type FileRow = typeof transactionDocumentFiles.$inferSelect;
@@ -264,7 +265,9 @@ export async function loadDocument(tenant: Tenant, id: number): Promise<Transact
     .where(and(eq(T.id, id), eq(T.company_id, tenant.companyId), isNull(T.deleted_at)))
     .limit(1);
   const [dto] = await withDetails(tenant, rows, true);
-  return dto;
+  if (!dto) return dto;
+  const check = await registryCheck(tenant.db, dto.registration_number, dto.transaction_date);
+  return { ...dto, registry_check: check, is_qualified: dto.is_qualified && !lapsedOn(check) };
 }
 
 export async function findFile(tenant: Tenant, documentId: number, fileId: number, opts: { forUpdate?: boolean } = {}) {

@@ -27,6 +27,7 @@ import { notifyError } from '../../lib/notify';
 import { searchZipcode, usePrefectures } from './api';
 import { BankAccountSection } from './BankAccountSection';
 import { CUSTOMER_FIELDS, type CustomerFormValues, toCustomerInput } from './form-values';
+import { RegistryNote } from './RegistryNote';
 import { SimilarCustomersNote } from './SimilarCustomersNote';
 
 export const ZIP_NOT_FOUND = '該当する住所が見つかりませんでした';
@@ -340,6 +341,7 @@ function TermsSection({ form }: { form: Form }) {
             maxLength={14}
             {...fieldProps(form, 'registration_number')}
           />
+          <RegistryNote control={form.control as never} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <TextInput

@@ -3,13 +3,14 @@ import {
   type CustomerValues,
   type Paginated,
   PREFECTURES,
+  type RegistryEntry,
   type SimilarCustomer,
   type ZenginEntry,
   type ZipcodeResult,
 } from '@chobo/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListDataHook } from '../../components/resource-list';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { recordKeys, useDeleteRecord, useRecord, useSaveRecord } from '../../lib/record-hooks';
 
 /** react-query hooks of 顧客管理 (docs/product/PRODUCT.md §4): list / show / create / update / delete. */
@@ -127,5 +128,27 @@ export function useZenginName(code: string, bankCode?: string) {
     retry: false,
     meta: { silent: true },
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The 国税庁 registry's answer for a typed T-number (GET /api/registry/{t_number}): its name and whether the
+ * registration is valid today; null when the registry does not hold the number (404).
+ */
+export function useRegistryLookup(registrationNumber: string) {
+  const n = registrationNumber.trim().toUpperCase();
+  return useQuery({
+    queryKey: ['registry', n] as const,
+    queryFn: async ({ signal }): Promise<RegistryEntry | null> => {
+      try {
+        return (await api.get<{ data: RegistryEntry }>(`/api/registry/${encodeURIComponent(n)}`, { signal })).data;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    enabled: /^T\d{13}$/.test(n),
+    meta: { silent: true },
+    staleTime: 5 * 60_000,
   });
 }

@@ -182,4 +182,37 @@ describe('CustomerForm: the same customer twice (issue 33)', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({ name: '㈱山田商店', payment_month_offset: null, payment_day: null });
   });
+
+  it('shows the registry’s name and status beside a typed 登録番号 (取消 in red), or that it is not published', async () => {
+    setup({
+      'GET /api/company/customer/similar': () => json({ data: [] }),
+      'GET /api/registry/T7000012050002': () =>
+        json({
+          data: {
+            registration_number: 'T7000012050002',
+            name: '東海ロジスティクス株式会社',
+            name_kana: null,
+            address: null,
+            registered_on: '2023-10-01',
+            cancelled_on: '2026-04-01',
+            expired_on: null,
+            updated_on: '2026-04-01',
+            process_kind: '04',
+            date: '2026-12-01',
+            valid_on_date: false,
+            status: 'cancelled',
+          },
+        }),
+      'GET /api/registry/T1010001112577': () => json({ message: 'この登録番号は公表データにありません' }, 404),
+    });
+    const user = userEvent.setup();
+    renderApp('/company/customers/create');
+    const input = await screen.findByRole('textbox', { name: '登録番号' }, { timeout: 60_000 });
+    await user.type(input, 'T7000012050002');
+    expect(await screen.findByText('登録取消', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/東海ロジスティクス株式会社（2026-04-01 取消）/)).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, 'T1010001112577');
+    expect(await screen.findByText('公表データにこの登録番号はありません', {}, { timeout: 10_000 })).toBeTruthy();
+  });
 });

@@ -13,6 +13,7 @@ import { useDeleteDocument, useDocument, useSaveDocument } from './api';
 import { DocumentForm } from './DocumentForm';
 import { QualifiedMark, StatusBadge } from './DocumentList';
 import { EInvoiceFindings, NeedsReviewBadge } from './EInvoiceImport';
+import { RegistryCheckMark } from './document-list-parts';
 import { FilesPanel } from './FilesPanel';
 import { listPathFrom, toFormValues } from './form-values';
 import { HistoryPanel } from './HistoryPanel';
@@ -98,6 +99,7 @@ function DocumentEditor({
             <StatusBadge status={record.status} />
             <QualifiedMark qualified={record.is_qualified} />
             {record.needs_review && <NeedsReviewBadge />}
+            <RegistryCheckMark check={record.registry_check} />
             <Group gap={4} wrap="nowrap" component="span" data-testid="retention">
               <IconLock size={14} />
               保存期限 {formatDateJa(record.retention_until)}

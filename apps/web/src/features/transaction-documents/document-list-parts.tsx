@@ -1,4 +1,10 @@
-import { formatDateJa, formatJPY, type TransactionDocument } from '@chobo/core';
+import {
+  formatDateJa,
+  formatJPY,
+  REGISTRY_STATUS_LABELS,
+  type RegistryCheck,
+  type TransactionDocument,
+} from '@chobo/core';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { CardTotal, type ColumnSpec, cell, type PhoneCardSpec } from '../../components/resource-list';
@@ -23,6 +29,26 @@ export function StatusBadge({ status }: { status: number }) {
 }
 
 /** 適格 / 非適格 of the supplier as written on the document. */
+/**
+ * 要確認 when the 国税庁 公表データ says the document's 登録番号 was not valid on its date (取消・失効・登録前: the
+ * purchase got the 経過措置 share) or does not hold it; nothing when it was valid or nothing was checked.
+ */
+export function RegistryCheckMark({ check }: { check: RegistryCheck | null | undefined }) {
+  if (!check || check.status === 'valid') return null;
+  return (
+    <Tooltip
+      label={`公表データ（${check.date}時点）: ${REGISTRY_STATUS_LABELS[check.status]}${check.name ? `・${check.name}` : ''}`}
+      withinPortal
+      multiline
+      w={240}
+    >
+      <Badge size="xs" radius="sm" color={check.status === 'unknown' ? 'yellow' : 'red'} data-testid="registry-check">
+        要確認
+      </Badge>
+    </Tooltip>
+  );
+}
+
 export function QualifiedMark({ qualified }: { qualified: boolean }) {
   return (
     <Tooltip

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import type { RegistryImport } from '@chobo/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { registryImports } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import type { AdminCtx } from '../../lib/context.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { HttpError } from '../../lib/http-errors.js';
+import { newStorageKey } from '../../lib/storage.js';
+import { loadRegistryImport } from './registry.queries.js';
+import { csvChunks, RegistryFileError, registryCsv, registryKey, verifyRegistrySignature } from './registry-file.js';
+import { clearStaging, mergeDiff, replaceAll, stageChunk } from './registry-store.js';
+
+/**
+ * A registry import (docs/adr/0046): the upload is stored and recorded (`queued`), a pg-boss job copies it
+ * chunk by chunk into the staging table (`rows_done` is what is staged so far) and merges it in one
+ * transaction; any refusal (a broken ZIP, a wrong column count, a bad signature, a bad value) marks the
+ * import `failed` with its reason and leaves registry_entries as they were.
+ */
+
+export const REGISTRY_IMPORT_JOB = 'registry-import';
+/** Bytes of CSV per COPY (about 100,000 rows of the published layout). */
+export const CHUNK_BYTES = 16 * 1024 * 1024;
+/** The largest upload: a 全件データ ZIP of the 法人 file is a few hundred MB. */
+export const MAX_REGISTRY_UPLOAD = 1024 * 1024 * 1024;
+
+export interface RegistryUploadInput {
+  kind: 'full' | 'diff';
+  file: { buffer: Buffer; filename: string };
+  signature: { buffer: Buffer; filename: string } | null;
+}
+
+/** Stores the upload, records the import and sends its job (after the commit). */
+export async function createRegistryImport({
+  ctx,
+  input,
+}: {
+  ctx: AdminCtx;
+  input: RegistryUploadInput;
+}): Promise<RegistryImport> {
+  const { file, signature } = input;
+  if (file.buffer.length === 0) throw new HttpError(422, 'ファイルが空です', { file: ['ファイルが空です'] });
+  if (ctx.deps.env.REGISTRY_PGP_KEY && !signature) {
+    const message = '署名ファイル（.asc / .sig）も選択してください';
+    throw new HttpError(422, message, { signature: [message] });
+  }
+  const key = newStorageKey('registry');
+  await ctx.deps.storage.put(key, file.buffer);
+  let signatureKey: string | null = null;
+  if (signature) {
+    signatureKey = newStorageKey('registry', '.sig');
+    await ctx.deps.storage.put(signatureKey, signature.buffer);
+  }
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(registryImports)
+      .values({
+        kind: input.kind,
+        file_name: file.filename || 'registry.csv',
+        file_size: file.buffer.length,
+        sha256: createHash('sha256').update(file.buffer).digest('hex'),
+        storage_key: key,
+        signature_key: signatureKey,
+        created_by: ctx.actor.userId,
+      })
+      .returning({ id: registryImports.id });
+    await audit(tx, {
+      actor: ctx.actor,
+      companyId: null,
+      action: 'registry.import',
+      targetType: 'registry_import',
+      targetId: row.id,
+      after: { kind: input.kind, file_name: file.filename, file_size: file.buffer.length },
+    });
+    return row.id;
+  });
+  const jobId = await ctx.deps.queue.send(
+    REGISTRY_IMPORT_JOB,
+    { importId: id },
+    { retryLimit: 0, expireInSeconds: 60 * 60, singletonKey: `registry-${id}` },
+  );
+  await ctx.db.update(registryImports).set({ job_id: jobId }).where(eq(registryImports.id, id));
+  return (await loadRegistryImport(ctx.db, id)) as RegistryImport;
+}
+
+/** Hooks for tests and the bench: called after each staged chunk. */
+export const registryImportHooks: { afterChunk: null | ((rowsDone: number) => Promise<void>) } = { afterChunk: null };
+
+/**
+ * The job: claims the import (one at a time: the staging table is shared), verifies, stages and merges.
+ * Never throws for a bad file (the import ends `failed` with its reason); answers the final import.
+ */
+export async function runRegistryImport(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'env'>,
+  importId: number,
+  bytesOverride?: Buffer,
+): Promise<RegistryImport | null> {
+  const db = deps.db;
+  const claimed = await db
+    .update(registryImports)
+    .set({ status: 'processing', rows_done: 0, error: null })
+    .where(
+      and(
+        eq(registryImports.id, importId),
+        sql`${registryImports.status} in ('queued', 'processing')`,
+        sql`not exists (select 1 from registry_imports o where o.status = 'processing' and o.id <> ${importId})`,
+      ),
+    )
+    .returning();
+  const imp = claimed[0];
+  if (!imp) {
+    const current = await loadRegistryImport(db, importId);
+    if (current?.status === 'queued') throw new Error('another registry import is processing'); // retried by the queue
+    return current;
+  }
+  try {
+    const bytes = bytesOverride ?? (imp.storage_key ? await deps.storage.get(imp.storage_key) : undefined);
+    if (!bytes) throw new RegistryFileError('取り込むファイルが見つかりません');
+    if (deps.env.REGISTRY_PGP_KEY) {
+      const signature = imp.signature_key ? await deps.storage.get(imp.signature_key) : undefined;
+      await verifyRegistrySignature(bytes, signature ?? null, await registryKey(deps.env.REGISTRY_PGP_KEY));
+      await db.update(registryImports).set({ signature_verified: 'verified' }).where(eq(registryImports.id, importId));
+    }
+    const csv = registryCsv(bytes);
+    await stageFile(db, importId, csv);
+    const result = await db.transaction(async (tx) => {
+      const r = imp.kind === 'full' ? await replaceAll(tx) : await mergeDiff(tx);
+      await tx
+        .update(registryImports)
+        .set({
+          status: 'imported',
+          rows_changed: r.changed,
+          rows_deleted: r.deleted,
+          data_date: r.dataDate,
+          finished_at: new Date(),
+        })
+        .where(eq(registryImports.id, importId));
+      return r;
+    });
+    void result;
+  } catch (err) {
+    const message =
+      err instanceof RegistryFileError
+        ? err.message
+        : '取り込み中にエラーが発生しました。ファイルを確認して、もう一度取り込んでください';
+    if (!(err instanceof RegistryFileError)) console.error('registry import failed', err);
+    await db
+      .update(registryImports)
+      .set({ status: 'failed', error: message, finished_at: new Date() })
+      .where(eq(registryImports.id, importId));
+  } finally {
+    await clearStaging(db).catch(() => {});
+  }
+  return loadRegistryImport(db, importId);
+}
+
+/** Copies the CSV into the emptied staging table, chunk by chunk, noting the progress after each. */
+export async function stageFile(db: DbOrTx, importId: number, csv: Buffer): Promise<number> {
+  await clearStaging(db);
+  let total = 0;
+  for (const c of csvChunks(csv, CHUNK_BYTES)) total += c.lines;
+  await db.update(registryImports).set({ rows_total: total }).where(eq(registryImports.id, importId));
+  let done = 0;
+  for (const chunk of csvChunks(csv, CHUNK_BYTES)) {
+    await stageChunk(db, chunk);
+    done += chunk.lines;
+    await db.update(registryImports).set({ rows_done: done }).where(eq(registryImports.id, importId));
+    await registryImportHooks.afterChunk?.(done);
+    // let the requests waiting on the one embedded connection through between chunks (ADR 0027)
+    await new Promise((ok) => setImmediate(ok));
+  }
+  return done;
+}
