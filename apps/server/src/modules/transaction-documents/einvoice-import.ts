@@ -10,8 +10,7 @@ import {
   transactionDocumentInput,
 } from '@chobo/core';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { customers, transactionDocuments } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
+import { customers } from '../../db/schema/index.js';
 import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { HttpError, unprocessable } from '../../lib/http-errors.js';
 import type { RawFilePart, Upload } from '../../lib/uploads.js';
@@ -163,21 +162,12 @@ export async function importEInvoices({
         });
       }
       const findings = [...checkEInvoice(data), ...extra];
-      const doc = await createDocument({ ctx: t, input: { ...input, confirm_duplicate: true } });
+      const doc = await createDocument({
+        ctx: t,
+        input: { ...input, confirm_duplicate: true, einvoice_findings: findings },
+      });
       const upload: Upload = { buffer: part.buffer, filename: fileName, kind: 'xml', mime: 'application/xml' };
       await addDocumentFiles({ ctx: t, input: { id: doc.id, uploads: [upload] } });
-      await tx
-        .update(transactionDocuments)
-        .set({ einvoice_findings: findings, needs_review: findings.length > 0 })
-        .where(and(eq(transactionDocuments.id, doc.id), eq(transactionDocuments.company_id, ctx.companyId)));
-      await audit(tx, {
-        actor: ctx.actor,
-        companyId: ctx.companyId,
-        action: 'transaction_document.einvoice_import',
-        targetType: 'transaction_document',
-        targetId: doc.id,
-        after: { file_name: fileName, invoice_number: data.number, supplier_created: supplier.created, findings },
-      });
       out.push({
         file_name: fileName,
         supplier_created: supplier.created,
