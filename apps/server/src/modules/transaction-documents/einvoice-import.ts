@@ -9,7 +9,7 @@ import {
   isValidRegistrationNumber,
   transactionDocumentInput,
 } from '@chobo/core';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
 import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { HttpError, unprocessable } from '../../lib/http-errors.js';
@@ -60,22 +60,20 @@ async function matchSupplier(t: Tenant, d: EInvoiceData) {
   );
   const rn = d.seller?.registration_number;
   const cn = d.seller?.corporate_number;
-  const tries = [
-    rn && /^T\d{13}$/.test(rn) ? eq(customers.registration_number, rn) : undefined,
-    cn && /^\d{13}$/.test(cn) ? eq(customers.registration_number, `T${cn}`) : undefined,
-    d.seller?.name ? eq(customers.name, d.seller.name.slice(0, 255)) : undefined,
-  ];
-  for (const cond of tries) {
-    if (!cond) continue;
-    const [c] = await t.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(base, cond))
-      .orderBy(customers.id)
-      .limit(1);
-    if (c) return c.id;
-  }
-  return null;
+  const byRn = rn && /^T\d{13}$/.test(rn) ? eq(customers.registration_number, rn) : undefined;
+  const byCn = cn && /^\d{13}$/.test(cn) ? eq(customers.registration_number, `T${cn}`) : undefined;
+  const byName = d.seller?.name ? eq(customers.name, d.seller.name.slice(0, 255)) : undefined;
+  const any = or(...[byRn, byCn, byName].filter((c): c is SQL => c !== undefined));
+  if (!any) return null;
+  // one query, best match first: 登録番号, then 法人番号, then name
+  const rank = sql<number>`case when ${byRn ?? sql`false`} then 0 when ${byCn ?? sql`false`} then 1 else 2 end`;
+  const [c] = await t.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(base, any))
+    .orderBy(rank, customers.id)
+    .limit(1);
+  return c?.id ?? null;
 }
 
 async function supplierFor(t: CompanyCtx, d: EInvoiceData): Promise<{ id: number; created: boolean }> {
