@@ -15,7 +15,7 @@ describe('電子インボイスの取込（発注取引一覧）', { timeout: 12
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const finding = {
       rule: 'aligned-ibrp-051-jp',
-      severity: 'fatal',
+      severity: 'fatal' as const,
       message: '10%の消費税額 1,001円 が範囲にありません',
     };
     const { calls } = mockApi({
