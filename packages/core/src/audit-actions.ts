@@ -70,7 +70,6 @@ const LABELS = {
   'transaction_document.delete': '発注取引の削除',
   'transaction_document.file_add': '発注取引の書類の追加',
   'transaction_document.file_delete': '発注取引の書類の削除',
-  'transaction_document.einvoice_import': '電子インボイスの取込',
   'ocr_document.create': 'OCR書類の登録',
   'ocr_document.update': 'OCR結果の修正',
   'ocr_document.retry': 'OCRの再実行',

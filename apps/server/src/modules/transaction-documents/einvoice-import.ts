@@ -9,9 +9,8 @@ import {
   isValidRegistrationNumber,
   transactionDocumentInput,
 } from '@chobo/core';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { customers, transactionDocuments } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { customers } from '../../db/schema/index.js';
 import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
 import { HttpError, unprocessable } from '../../lib/http-errors.js';
 import type { RawFilePart, Upload } from '../../lib/uploads.js';
@@ -61,22 +60,20 @@ async function matchSupplier(t: Tenant, d: EInvoiceData) {
   );
   const rn = d.seller?.registration_number;
   const cn = d.seller?.corporate_number;
-  const tries = [
-    rn && /^T\d{13}$/.test(rn) ? eq(customers.registration_number, rn) : undefined,
-    cn && /^\d{13}$/.test(cn) ? eq(customers.registration_number, `T${cn}`) : undefined,
-    d.seller?.name ? eq(customers.name, d.seller.name.slice(0, 255)) : undefined,
-  ];
-  for (const cond of tries) {
-    if (!cond) continue;
-    const [c] = await t.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(base, cond))
-      .orderBy(customers.id)
-      .limit(1);
-    if (c) return c.id;
-  }
-  return null;
+  const byRn = rn && /^T\d{13}$/.test(rn) ? eq(customers.registration_number, rn) : undefined;
+  const byCn = cn && /^\d{13}$/.test(cn) ? eq(customers.registration_number, `T${cn}`) : undefined;
+  const byName = d.seller?.name ? eq(customers.name, d.seller.name.slice(0, 255)) : undefined;
+  const any = or(...[byRn, byCn, byName].filter((c): c is SQL => c !== undefined));
+  if (!any) return null;
+  // one query, best match first: 登録番号, then 法人番号, then name
+  const rank = sql<number>`case when ${byRn ?? sql`false`} then 0 when ${byCn ?? sql`false`} then 1 else 2 end`;
+  const [c] = await t.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(base, any))
+    .orderBy(rank, customers.id)
+    .limit(1);
+  return c?.id ?? null;
 }
 
 async function supplierFor(t: CompanyCtx, d: EInvoiceData): Promise<{ id: number; created: boolean }> {
@@ -163,21 +160,12 @@ export async function importEInvoices({
         });
       }
       const findings = [...checkEInvoice(data), ...extra];
-      const doc = await createDocument({ ctx: t, input: { ...input, confirm_duplicate: true } });
+      const doc = await createDocument({
+        ctx: t,
+        input: { ...input, confirm_duplicate: true, einvoice_findings: findings },
+      });
       const upload: Upload = { buffer: part.buffer, filename: fileName, kind: 'xml', mime: 'application/xml' };
       await addDocumentFiles({ ctx: t, input: { id: doc.id, uploads: [upload] } });
-      await tx
-        .update(transactionDocuments)
-        .set({ einvoice_findings: findings, needs_review: findings.length > 0 })
-        .where(and(eq(transactionDocuments.id, doc.id), eq(transactionDocuments.company_id, ctx.companyId)));
-      await audit(tx, {
-        actor: ctx.actor,
-        companyId: ctx.companyId,
-        action: 'transaction_document.einvoice_import',
-        targetType: 'transaction_document',
-        targetId: doc.id,
-        after: { file_name: fileName, invoice_number: data.number, supplier_created: supplier.created, findings },
-      });
       out.push({
         file_name: fileName,
         supplier_created: supplier.created,

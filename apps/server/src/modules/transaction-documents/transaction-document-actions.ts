@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type DocumentFileUpload,
   dueDateFromTerms,
+  type EInvoiceFinding,
   formatDateJa,
   type TransactionDocument,
   type TransactionDocumentValues,
@@ -134,8 +135,14 @@ async function post(t: Tenant, row: DocumentRow, supplierName: string, userId: n
 
 const loaded = async (t: Tenant, id: number) => (await loadDocument(t, id)) as TransactionDocument;
 
-/** Registers a document (its purchase posted when it is a 請求書 or 領収書), with history and audit. */
-export async function createDocument({ ctx, input }: ActionArgs<CompanyCtx, TransactionDocumentValues>) {
+/**
+ * Registers a document (its purchase posted when it is a 請求書 or 領収書), with history and audit. A received
+ * e-invoice (einvoice-import.ts) comes with its checker's findings, kept on the row (要確認 when any).
+ */
+export async function createDocument({
+  ctx,
+  input,
+}: ActionArgs<CompanyCtx, TransactionDocumentValues & { einvoice_findings?: EInvoiceFinding[] }>) {
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
       const t = { ...ctx, db: tx };
@@ -148,6 +155,9 @@ export async function createDocument({ ctx, input }: ActionArgs<CompanyCtx, Tran
         .insert(transactionDocuments)
         .values({
           ...columns({ ...input, due_date: dueDate }),
+          ...(input.einvoice_findings
+            ? { einvoice_findings: input.einvoice_findings, needs_review: input.einvoice_findings.length > 0 }
+            : {}),
           company_id: ctx.companyId,
           created_by: ctx.actor.userId,
         })

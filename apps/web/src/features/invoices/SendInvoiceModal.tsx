@@ -101,7 +101,7 @@ export function SendInvoiceModal({
     if (!preview) return;
     setSending(true);
     try {
-      await onSend({ ...preview, attach_xml: attachXml }, saveTemplate);
+      await onSend(attachXml ? { ...preview, attach_xml: true } : preview, saveTemplate);
       onClose();
     } catch (e) {
       setPreview(null);

@@ -168,6 +168,7 @@ describe('請求書の編集', () => {
     expect(screen.getByText('登録番号 T7000012050002')).toBeTruthy();
     expect(screen.getByText('株式会社青葉商店 御中')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'PDFをダウンロード' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '電子インボイス（XML）' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '訂正する' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '保存（下書き）' })).toBeNull();
     expect(screen.queryByRole('button', { name: '発行する' })).toBeNull();
