@@ -1,4 +1,5 @@
 import {
+  amountsIn,
   extractFields,
   normalizeOcrText,
   type OcrBox,
@@ -285,6 +286,25 @@ const lineOf = (r: LayoutRow): OcrLine => ({
 });
 const segLine = (s: LayoutSegment): OcrLine => ({ text: s.n, confidence: s.confidence, box: s.box });
 
+/**
+ * The total checked against the per-rate figures: when the labelled total is missing or differs from Σ (base +
+ * tax) and that sum stands on the page as an amount, the sum is the total (a misread label or a misread
+ * total); with no label read at all, an amount written the receipt way (`89,548-`) is taken.
+ */
+export function crossCheckedTotal(total: OcrField<number>, taxes: OcrTax[] | null, rows: OcrLine[]): OcrField<number> {
+  const sum = taxes?.length ? taxes.reduce((a, t) => a + t.base + t.tax, 0) : null;
+  if (sum !== null && total.value !== sum) {
+    const row = rows.find((r) => amountsIn(normalizeOcrText(r.text)).includes(sum));
+    if (row) return { value: sum, confidence: 0.8, box: row.box };
+  }
+  if (total.value !== null) return total;
+  for (const r of rows) {
+    const m = /¥?\s*(\d{1,3}(?:,\d{3})+)\s*-(?!\d)/.exec(normalizeOcrText(r.text));
+    if (m) return { value: Number(m[1].replace(/,/g, '')), confidence: 0.6, box: r.box };
+  }
+  return total;
+}
+
 /** The receipt's amounts: 合計 wins, お預り / お釣り never count. */
 const CHANGE = /お預[りか]|預り|お釣り?|釣銭|おつり|現金/;
 
@@ -323,7 +343,7 @@ export function extractFieldsFromWords(words: OcrWord[], lines: OcrLine[] = []):
     issuer_name,
     registration_number,
     transaction_date: pick(byRows.transaction_date, byLines?.transaction_date),
-    total: pick(byRows.total, byLines?.total),
+    total: crossCheckedTotal(pick(byRows.total, byLines?.total), settled.value, rowLines),
     taxes: settled,
     phone: pick(bySegments.phone, byRows.phone, byLines?.phone),
     document_type:
