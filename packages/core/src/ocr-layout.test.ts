@@ -130,3 +130,9 @@ describe('crossCheckedTotal', () => {
     expect(crossCheckedTotal({ value: 5, confidence: 1, box: null }, null, rows).value).toBe(5);
   });
 });
+
+describe('entityName, both readings of one legal word', () => {
+  it('takes the longer side as the name', () => {
+    expect(entityName('レー株式会社若草ベーカリー')).toBe('株式会社若草ベーカリー');
+  });
+});

@@ -238,7 +238,13 @@ export function entityName(n: string): string | null {
   const front = new RegExp(`(?:${LEGAL_WORD})${NAME}{1,24}`, 'u').exec(t);
   const back = new RegExp(`${NAME}{1,24}?(?:${LEGAL_WORD})`, 'u').exec(t);
   // 前株 when the legal word opens the name (what follows it is the name); else 後株
-  const m = front && (!back || front.index <= back.index) ? front : back;
+  // the same legal word read both ways: the longer side of it is the name (レー株式会社若草… → 前株)
+  const sameWord =
+    front &&
+    back &&
+    back.index + back[0].length === front.index + (/^(\S*?会社|一般\S{2}法人)/.exec(front[0])?.[0].length ?? 0);
+  const m =
+    front && (!back || front.index <= back.index || (sameWord && front[0].length > back[0].length)) ? front : back;
   if (m) {
     // a 後株 match may have swallowed a front legal word's name (…株式会社A株式会社): keep the shortest reading
     return m[0].replace(new RegExp(`^.*?(${NAME}*?(?:${LEGAL_WORD}))$`, 'u'), '$1');
@@ -323,13 +329,18 @@ export function extractFieldsFromWords(words: OcrWord[], lines: OcrLine[] = []):
     fs.find((f) => f && f.value !== null) ?? (fs[0] as OcrField<T>);
 
   const issuer = issuerFromLayout(layout);
-  const issuer_name: OcrField<string> = issuer
+  let issuer_name: OcrField<string> = issuer
     ? {
         value: issuer.value,
         confidence: Math.round(issuer.segment.confidence * 0.95 * 100) / 100,
         box: issuer.segment.box,
       }
     : pick(bySegments.issuer_name, byLines?.issuer_name);
+  if (issuer_name.value)
+    issuer_name = {
+      ...issuer_name,
+      value: entityName(issuer_name.value.replace(/^[ー\-・|]+/, '')) ?? issuer_name.value,
+    };
 
   const registration_number = pick(
     bySegments.registration_number,
