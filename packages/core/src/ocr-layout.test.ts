@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrWord } from './ocr-extract.js';
-import { entityName, extractFieldsFromWords, layoutFromWords, settleIncluded } from './ocr-layout.js';
+import {
+  crossCheckedTotal,
+  entityName,
+  extractFieldsFromWords,
+  layoutFromWords,
+  settleIncluded,
+} from './ocr-layout.js';
 
 /** A word as an engine reports it: its text in a box of about one character height per character. */
 const w = (text: string, x: number, y: number, h = 20, page = 1): OcrWord => ({
@@ -111,5 +117,22 @@ describe('settleIncluded', () => {
       base: 10000,
       tax: 800,
     });
+  });
+});
+
+describe('crossCheckedTotal', () => {
+  const rows = [{ text: '金額 ¥89,548-', confidence: 0.9, box: null }];
+  it('takes the per-rate sum when it stands on the page, else an amount written 89,548-', () => {
+    const none = { value: null, confidence: 0, box: null };
+    const taxes = [{ tax_category: '10' as const, base: 81407, tax: 8141 }];
+    expect(crossCheckedTotal(none, taxes, rows).value).toBe(89548);
+    expect(crossCheckedTotal(none, null, rows).value).toBe(89548);
+    expect(crossCheckedTotal({ value: 5, confidence: 1, box: null }, null, rows).value).toBe(5);
+  });
+});
+
+describe('entityName, both readings of one legal word', () => {
+  it('takes the longer side as the name', () => {
+    expect(entityName('レー株式会社若草ベーカリー')).toBe('株式会社若草ベーカリー');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  amountsIn,
   extractFields,
   normalizeOcrText,
   type OcrBox,
@@ -237,7 +238,13 @@ export function entityName(n: string): string | null {
   const front = new RegExp(`(?:${LEGAL_WORD})${NAME}{1,24}`, 'u').exec(t);
   const back = new RegExp(`${NAME}{1,24}?(?:${LEGAL_WORD})`, 'u').exec(t);
   // 前株 when the legal word opens the name (what follows it is the name); else 後株
-  const m = front && (!back || front.index <= back.index) ? front : back;
+  // the same legal word read both ways: the longer side of it is the name (レー株式会社若草… → 前株)
+  const sameWord =
+    front &&
+    back &&
+    back.index + back[0].length === front.index + (/^(\S*?会社|一般\S{2}法人)/.exec(front[0])?.[0].length ?? 0);
+  const m =
+    front && (!back || front.index <= back.index || (sameWord && front[0].length > back[0].length)) ? front : back;
   if (m) {
     // a 後株 match may have swallowed a front legal word's name (…株式会社A株式会社): keep the shortest reading
     return m[0].replace(new RegExp(`^.*?(${NAME}*?(?:${LEGAL_WORD}))$`, 'u'), '$1');
@@ -285,6 +292,25 @@ const lineOf = (r: LayoutRow): OcrLine => ({
 });
 const segLine = (s: LayoutSegment): OcrLine => ({ text: s.n, confidence: s.confidence, box: s.box });
 
+/**
+ * The total checked against the per-rate figures: when the labelled total is missing or differs from Σ (base +
+ * tax) and that sum stands on the page as an amount, the sum is the total (a misread label or a misread
+ * total); with no label read at all, an amount written the receipt way (`89,548-`) is taken.
+ */
+export function crossCheckedTotal(total: OcrField<number>, taxes: OcrTax[] | null, rows: OcrLine[]): OcrField<number> {
+  const sum = taxes?.length ? taxes.reduce((a, t) => a + t.base + t.tax, 0) : null;
+  if (sum !== null && total.value !== sum) {
+    const row = rows.find((r) => amountsIn(normalizeOcrText(r.text)).includes(sum));
+    if (row) return { value: sum, confidence: 0.8, box: row.box };
+  }
+  if (total.value !== null) return total;
+  for (const r of rows) {
+    const m = /¥?\s*(\d{1,3}(?:,\d{3})+)\s*-(?!\d)/.exec(normalizeOcrText(r.text));
+    if (m) return { value: Number(m[1].replace(/,/g, '')), confidence: 0.6, box: r.box };
+  }
+  return total;
+}
+
 /** The receipt's amounts: 合計 wins, お預り / お釣り never count. */
 const CHANGE = /お預[りか]|預り|お釣り?|釣銭|おつり|現金/;
 
@@ -303,13 +329,18 @@ export function extractFieldsFromWords(words: OcrWord[], lines: OcrLine[] = []):
     fs.find((f) => f && f.value !== null) ?? (fs[0] as OcrField<T>);
 
   const issuer = issuerFromLayout(layout);
-  const issuer_name: OcrField<string> = issuer
+  let issuer_name: OcrField<string> = issuer
     ? {
         value: issuer.value,
         confidence: Math.round(issuer.segment.confidence * 0.95 * 100) / 100,
         box: issuer.segment.box,
       }
     : pick(bySegments.issuer_name, byLines?.issuer_name);
+  if (issuer_name.value)
+    issuer_name = {
+      ...issuer_name,
+      value: entityName(issuer_name.value.replace(/^[ー\-・|]+/, '')) ?? issuer_name.value,
+    };
 
   const registration_number = pick(
     bySegments.registration_number,
@@ -323,7 +354,7 @@ export function extractFieldsFromWords(words: OcrWord[], lines: OcrLine[] = []):
     issuer_name,
     registration_number,
     transaction_date: pick(byRows.transaction_date, byLines?.transaction_date),
-    total: pick(byRows.total, byLines?.total),
+    total: crossCheckedTotal(pick(byRows.total, byLines?.total), settled.value, rowLines),
     taxes: settled,
     phone: pick(bySegments.phone, byRows.phone, byLines?.phone),
     document_type:

@@ -187,7 +187,7 @@ function rotateGrey(src, w, h, quarter, angle) {
     g = out;
   }
   if (Math.abs(angle) < 0.4) return { grey: g, w: W, h: H };
-  const t = (-angle * Math.PI) / 180;
+  const t = (angle * Math.PI) / 180;
   const cos = Math.cos(t);
   const sin = Math.sin(t);
   const out = new Uint8Array(W * H).fill(255);
