@@ -212,7 +212,10 @@ describe('the demo seed’s books', { timeout: 120_000 }, () => {
     expect(Math.abs(Math.floor((s.output_balance * 78) / 100) - (ret.result?.output_tax ?? 0))).toBeLessThan(
       s.output_balance / 100,
     );
-    expect(ret.result?.deductible_input_tax).toBe(Math.floor((s.input_balance * 78) / 100));
+    // ④ is cut per rate (10% and 8%): at most one yen a rate below the whole balance × 78/100
+    const whole = Math.floor((s.input_balance * 78) / 100);
+    expect(whole - (ret.result?.deductible_input_tax ?? 0)).toBeGreaterThanOrEqual(0);
+    expect(whole - (ret.result?.deductible_input_tax ?? 0)).toBeLessThanOrEqual(2);
     expect(Math.abs(s.rounding)).toBeLessThan(s.output_balance / 100);
     // after the settlement both accounts are 0 at the year end
     const [left] = await rows<{ n: string }>(
