@@ -232,6 +232,8 @@ export const journalListQuery = listQuery(JOURNAL_SORTABLE, { defaultSort: 'date
   from: optionalDateField('開始日'),
   to: optionalDateField('終了日'),
   account_id: idField('勘定科目', '勘定科目は数値で指定してください').optional(),
+  /** Entries with a line of this 税区分 (and of `account_id` when both are given): the 消費税 return's links. */
+  tax_category: z.enum(keysOf(JOURNAL_TAX_CATEGORIES), { error: '税区分を正しく指定してください' }).optional(),
   /** `csv`: every matching entry as 仕訳CSV (UTF-8 with BOM), one row per line; paging ignored. */
   format: z.enum(['json', 'csv'], { error: '出力形式は csv で指定してください' }).default('json'),
 });

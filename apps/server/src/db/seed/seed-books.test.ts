@@ -7,6 +7,7 @@ import { checkBalances } from '../../modules/accounting/check-balances.js';
 import { sqlRows } from '../../modules/accounting/sql-rows.js';
 import { trialBalance } from '../../modules/accounting/statements/trial-balance.js';
 import { verifyAuditChains } from '../../modules/audit-logs/audit-verify.js';
+import { loadConsumptionTaxReturn } from '../../modules/consumption-tax/consumption-tax-actions.js';
 import { createTestDatabase } from '../../test/harness.js';
 import type { Database } from '../client.js';
 import { seedIfEmpty } from './seed.js';
@@ -194,6 +195,37 @@ describe('the demo seed’s books', { timeout: 120_000 }, () => {
     }
     const [allocated] = await rows<{ n: number }>(sql`select count(*)::int as n from payment_allocations`);
     expect(allocated.n).toBeGreaterThan(0);
+  });
+
+  it('the closed year has its consumption-tax return, explained by its 仮受・仮払消費税等 up to the rounding, settled', async () => {
+    const [fy] = await rows<{ id: number; company_id: number; end_date: string }>(
+      sql`select id, company_id, to_char(end_date, 'YYYY-MM-DD') as end_date from fiscal_years where status = 'closed'
+          order by end_date desc limit 1`,
+    );
+    const ret = await loadConsumptionTaxReturn(systemTenant(database.db, fy.company_id), fy.id);
+    expect(ret.refusal).toBeNull();
+    expect(ret.result?.method).toBe('general');
+    expect(ret.entry_id).toBeTruthy();
+    const s = ret.settlement as NonNullable<typeof ret.settlement>;
+    expect(s.output_balance).toBeGreaterThan(0);
+    // ② and ④ from the balances: 仮受 × 78/100 against ② (割戻し), 仮払 × 78/100 = ④ (積上げ)
+    expect(Math.abs(Math.floor((s.output_balance * 78) / 100) - (ret.result?.output_tax ?? 0))).toBeLessThan(
+      s.output_balance / 100,
+    );
+    // ④ is cut per rate (10% and 8%): at most one yen a rate below the whole balance × 78/100
+    const whole = Math.floor((s.input_balance * 78) / 100);
+    expect(whole - (ret.result?.deductible_input_tax ?? 0)).toBeGreaterThanOrEqual(0);
+    expect(whole - (ret.result?.deductible_input_tax ?? 0)).toBeLessThanOrEqual(2);
+    expect(Math.abs(s.rounding)).toBeLessThan(s.output_balance / 100);
+    // after the settlement both accounts are 0 at the year end
+    const [left] = await rows<{ n: string }>(
+      sql`select coalesce(sum(abs(b.debit - b.credit)), 0)::text as n from (
+            select l.account_id, sum(l.debit) as debit, sum(l.credit) as credit from journal_lines l
+            join accounts a on a.id = l.account_id
+            where l.company_id = ${fy.company_id} and l.date <= ${fy.end_date}
+              and a.system_key in ('received_consumption_tax', 'prepaid_consumption_tax') group by 1) b`,
+    );
+    expect(Number(left.n)).toBe(0);
   });
 
   it('left every trigger it switched off on again', async () => {

@@ -11,7 +11,7 @@ import {
   type JournalTaxCategory,
   journalEntryInput,
 } from '@chobo/core';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { journalEntries } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ActionArgs, CompanyCtx, Tenant } from '../../lib/context.js';
@@ -20,7 +20,7 @@ import { HttpError } from '../../lib/http-errors.js';
 import { loadAccounts } from './accounts.queries.js';
 import { companyYearEndMonth } from './balances.js';
 import { fiscalYearRefusal, yearSpans } from './fiscal-year-check.js';
-import { loadEntries } from './journal.queries.js';
+import { lineFilter, loadEntries } from './journal.queries.js';
 import { postEntry, withDbRefusals } from './posting.js';
 
 export const JOURNAL_CSV_HEADERS = [
@@ -45,9 +45,7 @@ export async function exportJournalCsv(tenant: Tenant, q: JournalListQuery): Pro
     eq(journalEntries.company_id, companyId),
     q.from ? gte(journalEntries.date, q.from) : undefined,
     q.to ? lte(journalEntries.date, q.to) : undefined,
-    q.account_id
-      ? sql`exists (select 1 from journal_lines lf where lf.entry_id = ${journalEntries.id} and lf.account_id = ${q.account_id})`
-      : undefined,
+    lineFilter(q),
   );
   for (let offset = 0; ; offset += 1000) {
     const rows = await db

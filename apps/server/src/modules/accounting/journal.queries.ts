@@ -229,6 +229,14 @@ function entriesStatement(company: SQL, s: EntriesStatement): SQL {
 const journalVersion = (param: Param) =>
   sql`coalesce((select jv.version from journal_versions jv where jv.company_id = ${param('company', 'int')}), 0)`;
 
+/** The entries with a line of `account_id` and / or of 税区分 `tax_category` (the list's and the CSV's filter). */
+export function lineFilter(q: Pick<JournalListQuery, 'account_id' | 'tax_category'>) {
+  if (!q.account_id && !q.tax_category) return undefined;
+  const account = q.account_id ? sql` and lf.account_id = ${q.account_id}` : sql``;
+  const tax = q.tax_category ? sql` and lf.tax_category = ${q.tax_category}` : sql``;
+  return sql`exists (select 1 from journal_lines lf where lf.entry_id = ${journalEntries.id}${account}${tax})`;
+}
+
 /**
  * One page of the journal as the answer's JSON text (`{ data, meta }`), in ONE statement (ADR 0030).
  * Without a keyword or account filter (the usual list) the total and the day the page starts on come from
@@ -262,9 +270,7 @@ export async function listEntriesJson(tenant: Tenant, q: JournalListQuery): Prom
     keyword,
     q.from ? sql`${journalEntries.date} >= ${q.from}` : undefined,
     q.to ? sql`${journalEntries.date} <= ${q.to}` : undefined,
-    q.account_id
-      ? sql`exists (select 1 from journal_lines lf where lf.entry_id = ${journalEntries.id} and lf.account_id = ${q.account_id})`
-      : undefined,
+    lineFilter(q),
   );
   const { order, orderRows, limit } = sortOf(q);
   const [result] = await sqlRows<PageText>(
@@ -293,7 +299,7 @@ function sortOf(q: JournalListQuery) {
  * or undefined for a filtered list. Exported for the benchmark's baseline (bench/http-server.ts).
  */
 export function journalPageStatement(companyId: number, q: JournalListQuery): PageStatement | undefined {
-  if (q.account_id || keywordFilter(q.keyword, [])) return undefined;
+  if (q.account_id || q.tax_category || keywordFilter(q.keyword, [])) return undefined;
   const { dir, order, orderRows, limit } = sortOf(q);
   const ranged = Boolean(q.from || q.to);
   const D = sql.raw(dir);

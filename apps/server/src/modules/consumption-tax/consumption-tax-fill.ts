@@ -32,16 +32,19 @@ interface JournalGroup {
 
 /** The grouped sums of the period's taxable lines (exported for the benchmark beside its raw SQL). */
 export function journalSumsQuery(companyId: number, from: string, to: string) {
+  // the tax lines first, by the ledger index (company, account, date), then hashed against the taxable lines
   return sql`
+    with t as materialized (
+      select entry_id, line_no - 1 as line_no, credit - debit as amount from journal_lines
+      where company_id = ${companyId} and date between ${from} and ${to} and tax_category = 'none'
+        and account_id in (select id from accounts where company_id = ${companyId}
+          and system_key in ('received_consumption_tax', 'prepaid_consumption_tax'))
+    )
     select l.tax_category as cat, l.account_id, a.code, a.name, a.category,
-      sum(l.credit - l.debit)::text as amount, count(*)::int as n,
-      coalesce(sum(t.credit - t.debit), 0)::text as tax
+      sum(l.credit - l.debit)::text as amount, count(*)::int as n, coalesce(sum(t.amount), 0)::text as tax
     from journal_lines l
     join accounts a on a.id = l.account_id and a.company_id = l.company_id
-    left join journal_lines t on t.entry_id = l.entry_id and t.line_no = l.line_no + 1
-      and t.company_id = l.company_id and t.date = l.date and t.tax_category = 'none'
-      and t.account_id in (select id from accounts where company_id = ${companyId}
-        and system_key in ('received_consumption_tax', 'prepaid_consumption_tax'))
+    left join t on t.entry_id = l.entry_id and t.line_no = l.line_no
     where l.company_id = ${companyId} and l.date between ${from} and ${to} and l.tax_category <> 'none'
     group by l.tax_category, l.account_id, a.code, a.name, a.category
     order by a.code, l.tax_category`;

@@ -169,6 +169,11 @@ describe('the stored return', () => {
     expect(d.inputs.purchases['10']).toEqual({ gross: 5_500_000, invoice_tax: 500_000 });
     expect(d.sources['sales.10.gross'][0]).toMatchObject({ kind: 'journal', account_code: '4110', count: 1 });
     expect(d.sources['sales.10.gross'][0].query).toMatchObject({ tax_category: 'sales_10', from: '2025-04-01' });
+    // the source's query lists its entries in the journal (税区分 filter)
+    const q = new URLSearchParams(d.sources['sales.8.gross'][0].query).toString();
+    const listed = await o.api.get(`/api/accountings?${q}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toHaveLength(1);
     // ② 780,000 + 62,400; ④ 500,000 × 78/100 = 390,000; ⑨ 452,400; ⑳ 127,600
     expect(d.result.output_tax).toBe(842_400);
     expect(d.result.deductible_input_tax).toBe(390_000);
