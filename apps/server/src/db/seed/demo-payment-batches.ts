@@ -19,7 +19,7 @@ const PAYEES = [
     fee_bearer: 'theirs',
   },
   {
-    bank_code: '0009',
+    bank_code: '0001',
     branch_code: '100',
     account_type: 2,
     account_number: '2468024',
