@@ -22,6 +22,14 @@ export interface DemoCustomer {
   closing_day?: number;
   payment_terms?: string;
   memo?: string;
+  /** 振込先 (issue 28): the holder is the 顧客名（カナ） as the banks write it. */
+  bank?: {
+    bank_code: string;
+    branch_code: string;
+    account_type: 1 | 2 | 4;
+    account_number: string;
+    fee_bearer: 'ours' | 'theirs';
+  };
 }
 
 export const DEMO_CUSTOMERS: DemoCustomer[] = [
@@ -55,6 +63,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     corporate_base: '440002002217',
     closing_day: 20,
     payment_terms: '20日締め翌月10日払い',
+    bank: { bank_code: '0501', branch_code: '103', account_type: 1, account_number: '3021457', fee_bearer: 'theirs' },
   },
   {
     name: '株式会社丸の内テクノロジー',
@@ -102,6 +111,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     corporate_base: '180001044321',
     closing_day: 25,
     payment_terms: '25日締め翌月末払い',
+    bank: { bank_code: '0005', branch_code: '150', account_type: 2, account_number: '0456123', fee_bearer: 'ours' },
   },
   {
     name: '株式会社なにわ食品',
@@ -129,6 +139,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     corporate_base: '290001023456',
     closing_day: 15,
     payment_terms: '15日締め当月末払い',
+    bank: { bank_code: '0177', branch_code: '200', account_type: 1, account_number: '1187204', fee_bearer: 'theirs' },
   },
   {
     name: '京都西陣織物株式会社',

@@ -155,6 +155,21 @@ describe('demo master data', () => {
     expect(company.bank_accounts[0]).toMatchObject({ bank_code: '0005', branch_code: '001' });
   });
 
+  it('suppliers with 振込先: the names looked up from the 全銀 codes, the holder in the banks’ kana', async () => {
+    const rows = await database.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.used_for, 2), sql`${customers.bank_code} is not null`));
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    const hakata = rows.find((r) => r.name === '博多物流株式会社');
+    expect(hakata).toMatchObject({
+      bank_code: '0177',
+      bank_name: '福岡',
+      bank_branch_name: '博多',
+      bank_holder_kana: 'ﾊｶﾀﾌﾞﾂﾘﾕｳ(ｶ',
+    });
+  });
+
   it('株式会社サンプル商事 has the whole chart of accounts', async () => {
     const [company] = await database.db.select().from(companies).where(eq(companies.name, '株式会社サンプル商事'));
     const chart = await database.db.select().from(accounts).where(eq(accounts.company_id, company.id));

@@ -1,4 +1,10 @@
-import { ADMIN_PERMISSIONS, COMPANY_PERMISSIONS, corporateNumberCheckDigit, parsePaymentTerms } from '@chobo/core';
+import {
+  ADMIN_PERMISSIONS,
+  COMPANY_PERMISSIONS,
+  corporateNumberCheckDigit,
+  parsePaymentTerms,
+  toZenginKana,
+} from '@chobo/core';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { withBufferedAudit } from '../../lib/audit.js';
@@ -7,6 +13,7 @@ import { hashPassword } from '../../lib/secrets.js';
 import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
 import { updateCompanySettings } from '../../modules/account-settings/account-actions.js';
 import { seedDefaultAccounts } from '../../modules/accounting/chart-of-accounts.js';
+import { bankAccountColumns } from '../../modules/customers/customer-bank-account.js';
 import type { Db } from '../client.js';
 import { companies, customers, domains, users } from '../schema/index.js';
 import { seedDemoAccounting } from './demo-accounting.js';
@@ -165,13 +172,19 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
           company_id: company.id,
         },
       ]);
+      const banks = await Promise.all(
+        DEMO_CUSTOMERS.map((c) =>
+          c.bank ? bankAccountColumns({ ...c.bank, holder_kana: toZenginKana(c.name_kana) }) : {},
+        ),
+      );
       await tx.insert(customers).values(
-        DEMO_CUSTOMERS.map((c) => {
-          const { corporate_base, payment_terms, ...fields } = c;
+        DEMO_CUSTOMERS.map((c, i) => {
+          const { corporate_base, payment_terms, bank: _bank, ...fields } = c;
           // 支払条件 structured as the customer form keeps them (the text only when it does not read)
           const terms = parsePaymentTerms(payment_terms);
           return {
             ...fields,
+            ...banks[i],
             ...(terms ?? { payment_terms }),
             company_id: company.id,
             honorific: c.honorific ?? '御中',

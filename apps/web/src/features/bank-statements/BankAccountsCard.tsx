@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  Divider,
   Group,
   Modal,
   Select,
@@ -22,6 +23,7 @@ import { AccountSelect } from '../accounting/AccountSelect';
 import { useAccounts } from '../accounting/api';
 import { useBankAccounts, useCreateBankAccount, useDeleteBankAccount, useUpdateBankAccount } from './api';
 import { SettingsTableCard, useCardEditing } from './SettingsTableCard';
+import { TransferSettingsForm } from './TransferSettingsForm';
 
 /**
  * A bank account (the one list: imports and the 振込先 printed on invoices). The linked 勘定科目 is 普通預金 /
@@ -190,6 +192,12 @@ export function BankAccountsCard() {
           fullScreen={phone}
         >
           {card.opened && <BankAccountForm account={editing} onDone={card.close} />}
+          {card.opened && editing && (
+            <>
+              <Divider my="lg" />
+              <TransferSettingsForm bankAccountId={editing.id} onDone={card.close} />
+            </>
+          )}
         </Modal>
       }
     >

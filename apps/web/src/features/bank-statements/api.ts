@@ -12,6 +12,8 @@ import type {
   BankRuleInput,
   CompanyBankAccount,
   CompanyBankAccountInput,
+  TransferSettings,
+  TransferSettingsInput,
 } from '@chobo/core';
 import { type Paginated, pageMeta } from '@chobo/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -250,5 +252,29 @@ export function useEditRow(importId: number) {
       api.put<{ data: BankRowEdit }>(`/api/bank-statements/${importId}/rows/${rowId}`, values).then((r) => r.data),
     meta: { silent: true },
     onSettled: () => client.invalidateQueries({ queryKey: [...bankKeys.all, 'detail', importId] }),
+  });
+}
+
+/** The bank account's 全銀 transfer settings (GET/PUT /api/company/bank-accounts/{id}/transfer-settings). */
+export function useTransferSettings(bankAccountId: number) {
+  return useQuery({
+    queryKey: [...bankKeys.accounts(), bankAccountId, 'transfer-settings'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: TransferSettings }>(`/api/company/bank-accounts/${bankAccountId}/transfer-settings`, { signal })
+        .then((r) => r.data),
+  });
+}
+
+export function useSaveTransferSettings(bankAccountId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: TransferSettingsInput) =>
+      api
+        .put<{ data: TransferSettings }>(`/api/company/bank-accounts/${bankAccountId}/transfer-settings`, values)
+        .then((r) => r.data),
+    meta: { silent: true },
+    // the settings move the bank account's version
+    onSettled: () => client.invalidateQueries({ queryKey: bankKeys.accounts() }),
   });
 }
