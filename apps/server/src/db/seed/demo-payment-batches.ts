@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CompanyCtx } from '../../lib/context.js';
 import { bankAccountColumns } from '../../modules/customers/customer-bank-account.js';
 import { approveBatch, createBatch } from '../../modules/payment-batches/payment-batch-actions.js';
+import { payeeBanks } from '../../modules/payment-batches/payment-batch-payees.js';
 import { confirmBatch } from '../../modules/payment-batches/payment-batch-settlement.js';
 import { paymentSchedule } from '../../modules/payment-batches/payment-batches.queries.js';
 import { loadTransferSettings, updateTransferSettings } from '../../modules/zengin/transfer-settings.js';
@@ -65,7 +66,10 @@ export async function seedDemoPaymentBatches(ctx: CompanyCtx, users: { owner: nu
   const items = schedule.groups.flatMap((g) => g.items).filter((i) => i.available > 0);
   const suppliers = [...new Set(items.map((i) => i.customer_id))].slice(0, PAYEES.length);
   if (suppliers.length === 0) return;
+  const onFile = await payeeBanks(ctx, suppliers);
   for (const [k, id] of suppliers.entries()) {
+    // a supplier the demo already gave a 振込先 keeps it
+    if (onFile.get(id)) continue;
     const columns = await bankAccountColumns(PAYEES[k] as never);
     await ctx.db
       .update(customers)
