@@ -43,6 +43,7 @@ describe('seedIfEmpty', { timeout: 900_000 }, () => {
     expect(result.signIns.map((s) => s.email)).toEqual([
       'boss@example.com',
       'owner@example.com',
+      'keiri@example.com',
       'employee@example.com',
       'suzuki@example.com',
       'takahashi@example.com',
@@ -56,6 +57,7 @@ describe('seedIfEmpty', { timeout: 900_000 }, () => {
     expect(all.map((u) => [u.email, u.role])).toEqual([
       ['boss@example.com', 'admin'],
       ['owner@example.com', 'company'],
+      ['keiri@example.com', 'company'],
       ['employee@example.com', 'employee'],
       ['suzuki@example.com', 'employee'],
       ['takahashi@example.com', 'employee'],
@@ -147,7 +149,7 @@ describe('seedIfEmpty', { timeout: 900_000 }, () => {
       demoPassword: 'demo-pass-123',
     });
     expect(again).toEqual({ created: false, signIns: [] });
-    expect(await database.db.select().from(users)).toHaveLength(5);
+    expect(await database.db.select().from(users)).toHaveLength(6);
   });
 });
 

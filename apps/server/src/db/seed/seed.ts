@@ -24,6 +24,7 @@ import { type DemoFiles, localDemoFiles, workerDemoFiles } from './demo-files.js
 import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
 import { drawDemoOcrImages, seedDemoOcr } from './demo-ocr.js';
+import { seedDemoPaymentBatches } from './demo-payment-batches.js';
 import { seedDemoRegistry } from './demo-registry.js';
 import { seedDemoTaxReturn } from './demo-tax-return.js';
 import { withFastQueries } from './seed-fast-queries.js';
@@ -50,11 +51,13 @@ export interface SeedResult {
 }
 
 /** How many steps the demo seed announces (seedIfEmpty's `step` calls; startup and seed tests count them). */
-export const DEMO_SEED_STEPS = 9;
+export const DEMO_SEED_STEPS = 10;
 
 export const DEMO_COMPANY_NAME = '株式会社サンプル商事';
 export const DEMO_OWNER_EMAIL = 'owner@example.com';
 export const DEMO_EMPLOYEE_EMAIL = 'employee@example.com';
+/** 経理: a second office user who makes payment batches (振込データ) but does not approve them. */
+export const DEMO_CLERK_EMAIL = 'keiri@example.com';
 
 /**
  * On an empty database: the default domain (every company permission) and the first platform admin;
@@ -155,6 +158,14 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
           password_hash: demoHash,
           role: 'company',
           company_id: company.id,
+          permissions: ['payment-batches.approve'],
+        },
+        {
+          email: DEMO_CLERK_EMAIL,
+          name: '経理 鈴木',
+          password_hash: demoHash,
+          role: 'company',
+          company_id: company.id,
         },
         {
           email: DEMO_EMPLOYEE_EMAIL,
@@ -211,6 +222,10 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
         },
       });
       await step('出勤記録', () => seedDemoAttendance(tenant, owner.id));
+      const [clerk] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CLERK_EMAIL));
+      await step('振込データ', () =>
+        seedDemoPaymentBatches(systemCompanyCtx(tx, company.id), { owner: owner.id, clerk: clerk.id }),
+      );
       if (opts.progress) {
         const [{ entries, lines }] = (
           (await tx.execute(
@@ -222,6 +237,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
       }
       signIns.push(
         { role: 'company', email: DEMO_OWNER_EMAIL, password: opts.demoPassword },
+        { role: 'company', email: DEMO_CLERK_EMAIL, password: opts.demoPassword },
         { role: 'employee', email: DEMO_EMPLOYEE_EMAIL, password: opts.demoPassword },
         ...DEMO_EMPLOYEE_SIGN_INS.map((email) => ({ role: 'employee', email, password: opts.demoPassword })),
       );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentBatches, paymentBatchItems } from '../../db/schema/index.js';
 import { newCustomer } from '../../test/factories.js';
@@ -302,5 +302,124 @@ describe('payment batches: approval, file, payment', () => {
     // the items are still there and the batch can be paid by hand now
     expect((await ctx.db.select().from(paymentBatchItems).where(eq(paymentBatchItems.batch_id, b.id))).length).toBe(2);
     expect((await s.clerk.api.post(`${LIST}/${b.id}/confirm`)).statusCode).toBe(200);
+  });
+});
+
+describe('payment batches: the 全銀 file', () => {
+  const fees = {
+    same_branch_under: 0,
+    same_branch_over: 0,
+    same_bank_under: 110,
+    same_bank_over: 220,
+    other_bank_under: 440,
+    other_bank_over: 660,
+  };
+
+  /** The paying account's transfer settings and the suppliers' 振込先 (大阪: 先方負担 at another bank). */
+  async function withBanks(s: Setup) {
+    const url = `/api/company/bank-accounts/${s.bankId}/transfer-settings`;
+    const current = (await s.clerk.api.get(url)).json().data;
+    const put = await s.clerk.api.put(url, {
+      requester_code: '0123456789',
+      requester_name_kana: 'カブシキガイシャサンプル',
+      fees,
+      updated_at: current.updated_at,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const account = (c: { id: number; updated_at: string }, body: Record<string, unknown>) =>
+      s.clerk.api.put(`/api/company/customer/${c.id}`, { ...c, bank_account: body, updated_at: c.updated_at });
+    const osaka = await account(s.osaka, {
+      bank_code: '0001',
+      branch_code: '100',
+      account_type: 1,
+      account_number: '1111111',
+      holder_kana: 'オオサカブッサン（カ',
+      fee_bearer: 'theirs',
+    });
+    expect(osaka.statusCode, osaka.body).toBe(200);
+    const kobe = await account(s.kobe, {
+      bank_code: '0005',
+      branch_code: '001',
+      account_type: 2,
+      account_number: '2222222',
+      holder_kana: 'コウベコウギョウ（カ',
+      fee_bearer: 'ours',
+    });
+    expect(kobe.statusCode, kobe.body).toBe(200);
+  }
+
+  it('an approved batch downloads as Shift_JIS 120-byte records; a second download says so; no payments made', async () => {
+    const s = await setup();
+    await withBanks(s);
+    const b = await made(s, [
+      [s.docs.osaka1, 55_000],
+      [s.docs.osaka2, 22_000],
+      [s.docs.kobe, 110_000],
+    ]);
+    // 大阪 bears 660円 (another bank, 77,000円): transferred 76,340円; 神戸 is our own branch (0円, ours)
+    expect(
+      b.transfers.map((t: { amount: number; fee: number; fee_bearer: string }) => [t.amount, t.fee, t.fee_bearer]),
+    ).toEqual([
+      [76_340, 660, 'them'],
+      [110_000, 0, 'us'],
+    ]);
+    expect(b.transfer_total).toBe(186_340);
+    expect((await s.clerk.api.get(`${LIST}/${b.id}/zengin`)).statusCode).toBe(422);
+    await s.approver.post(`${LIST}/${b.id}/approve`);
+    const res = await s.clerk.api.get(`${LIST}/${b.id}/zengin`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=Shift_JIS');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('総合振込_20260630.txt'));
+    expect(res.headers['x-zengin-already-exported']).toBe('false');
+    const bytes = res.rawPayload;
+    expect(bytes.length).toBe(5 * 122);
+    for (let i = 0; i < 5; i++) expect([bytes[i * 122 + 120], bytes[i * 122 + 121]]).toEqual([0x0d, 0x0a]);
+    const text = bytes.toString('latin1');
+    expect(text.slice(0, 4)).toBe('1210');
+    expect(text.slice(4, 14)).toBe('0123456789');
+    expect(text.slice(54, 58)).toBe('0630');
+    // data records: the bank codes and amounts at their places; the trailer's count and total
+    const rec = (i: number) => text.slice(i * 122, i * 122 + 120);
+    expect(rec(1).slice(1, 5)).toBe('0001');
+    expect(rec(1).slice(80, 90)).toBe('0000076340');
+    expect(rec(2).slice(80, 90)).toBe('0000110000');
+    expect(rec(3).slice(0, 19)).toBe('8000002000000186340');
+    expect(rec(4)).toBe(`9${' '.repeat(119)}`);
+    expect((await s.clerk.api.get(`${LIST}/${b.id}`)).json().data).toMatchObject({
+      status: 'exported',
+      export_count: 1,
+    });
+
+    const again = await s.clerk.api.get(`${LIST}/${b.id}/zengin`);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-zengin-already-exported']).toBe('true');
+    expect(again.rawPayload.equals(bytes)).toBe(true);
+    expect((await s.clerk.api.get('/api/payments?direction=out')).json().meta.total).toBe(0);
+
+    // paid by hand: 先方負担 settles the documents in full, not our expense (買掛金 77,000 / 普通預金 77,000)
+    const paid = (await s.clerk.api.post(`${LIST}/${b.id}/confirm`)).json().data;
+    const p = (await s.clerk.api.get(`/api/payments/${paid.items[0].payment_id}`)).json().data;
+    expect(p).toMatchObject({ amount: 76_340, fee: 660, fee_bearer: 'them', settled: 77_000 });
+    expect(await docStatus(s.clerk.api, s.docs.osaka2)).toBe(1);
+    const entry = (await s.clerk.api.get(`/api/accountings/${p.journal_entry_id}`)).json().data;
+    expect(
+      entry.lines.map((l: { account_id: number; debit: number; credit: number }) => [l.account_id, l.debit, l.credit]),
+    ).toEqual([
+      [s.code('2120'), 77_000, 0],
+      [s.code('1120'), 0, 77_000],
+    ]);
+  });
+
+  it('a name the banks cannot take → 422 naming the supplier and the character', async () => {
+    const s = await setup();
+    await withBanks(s);
+    await ctx.db.execute(sql`update customers set bank_holder_kana = 'ｵｵｻｶ☆' where id = ${s.osaka.id}`);
+    const b = await made(s, [[s.docs.osaka1, 55_000]]);
+    await s.approver.post(`${LIST}/${b.id}/approve`);
+    const res = await s.clerk.api.get(`${LIST}/${b.id}/zengin`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain('取引先「大阪物産株式会社」');
+    expect(res.json().message).toContain('「☆」');
+    expect((await s.clerk.api.get(`${LIST}/${b.id}`)).json().data.status).toBe('approved');
   });
 });
