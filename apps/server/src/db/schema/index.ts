@@ -15,7 +15,7 @@ export * from './payments.js';
 export * from './products.js';
 export * from './registry.js';
 export * from './settings.js';
+export * from './stored-files.js';
 export * from './tax-returns.js';
 export * from './transaction-documents.js';
 export * from './transactions.js';
-export * from './stored-files.js';

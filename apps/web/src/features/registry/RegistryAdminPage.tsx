@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
-import { registryKeys, uploadRegistryFile, useRegistryImports, useRegistrySummary } from './api';
+import { uploadRegistryFile, useRegistryImports, useRegistrySummary } from './api';
 
 const STATUS_COLOR: Record<RegistryImport['status'], string> = {
   queued: 'gray',
