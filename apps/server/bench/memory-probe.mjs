@@ -1,6 +1,6 @@
 /**
  * Preloaded into a server by bench/memory.ts (`node --import bench/memory-probe.mjs … dist/main.js`): it prints
- * `MEMORY {json}` on stderr — process.memoryUsage(), V8's heap spaces, the resident kB of /proc/self/status and
+ * `MEMORY {json}` on stderr — process.memoryUsage(), V8's heap spaces, the resident kB and thread count of /proc/self/status and
  * the size of the WebAssembly memories made (PGlite's heap: WebAssembly.Memory is wrapped to count them; a
  * memory only grows, and what it grew to is resident once written) — on SIGUSR2 as it is, on SIGWINCH
  * after two full GCs (what stays referenced). Bench-only: not in the build.
@@ -12,9 +12,9 @@ import vm from 'node:vm';
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 
-function residentKb() {
-  const status = readFileSync('/proc/self/status', 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+function status() {
+  const text = readFileSync('/proc/self/status', 'utf8');
+  return { rssKb: Number(/VmRSS:\s+(\d+)/.exec(text)?.[1]), threads: Number(/Threads:\s+(\d+)/.exec(text)?.[1]) };
 }
 
 const memories = [];
@@ -33,9 +33,7 @@ function report(tag) {
   const spaces = Object.fromEntries(
     v8.getHeapSpaceStatistics().map((s) => [s.space_name, Math.round(s.space_size / 1024)]),
   );
-  process.stderr.write(
-    `MEMORY ${JSON.stringify({ tag, rssKb: residentKb(), wasmKb: wasmKb(), ...m, spaces })}\n`,
-  );
+  process.stderr.write(`MEMORY ${JSON.stringify({ tag, ...status(), wasmKb: wasmKb(), ...m, spaces })}\n`);
 }
 
 process.on('SIGUSR2', () => report('idle'));
