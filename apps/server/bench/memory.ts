@@ -9,7 +9,8 @@
  * The server is preloaded with bench/memory-probe.mjs, which reports process.memoryUsage(), V8's spaces and
  * the WebAssembly memories' size (PGlite) on a signal, as it is and after full GCs. BENCH_MEMORY_MAIN: another
  * build's main.js (relative to apps/server; `node build.mjs --outdir <folder>`), BENCH_MEMORY_PORT (41810),
- * BENCH_MEMORY_DATA_DIR: the embedded data folder, kept (one seeded before: only restarts are measured).
+ * BENCH_MEMORY_DATA_DIR: the embedded data folder, kept (one seeded before: only restarts are measured),
+ * BENCH_MEMORY_PG_DEMO=0: PostgreSQL without the demo (its sign-in only), BENCH_MEMORY_SKIP_EMBEDDED=1.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -126,7 +127,8 @@ for (const flags of flagSets) {
   const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'chobo-memory-'));
   const seeded = keptDir !== undefined && existsSync(path.join(keptDir, 'pgdata', 'PG_VERSION'));
   try {
-    await measure('embedded', flags, { DATA_DIR: dataDir, DATABASE_URL: '' }, seeded ? ['restart'] : undefined);
+    if (process.env.BENCH_MEMORY_SKIP_EMBEDDED !== '1')
+      await measure('embedded', flags, { DATA_DIR: dataDir, DATABASE_URL: '' }, seeded ? ['restart'] : undefined);
   } finally {
     if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
@@ -138,7 +140,11 @@ for (const flags of flagSets) {
     url.pathname = `/${db}`;
     const pgDir = mkdtempSync(path.join(os.tmpdir(), 'chobo-memory-pg-'));
     try {
-      await measure('PostgreSQL', flags, { DATA_DIR: pgDir, DATABASE_URL: url.toString() });
+      await measure('PostgreSQL', flags, {
+        DATA_DIR: pgDir,
+        DATABASE_URL: url.toString(),
+        ...(process.env.BENCH_MEMORY_PG_DEMO === '0' && { SEED_DEMO: '0' }),
+      });
     } finally {
       rmSync(pgDir, { recursive: true, force: true });
       psql(`DROP DATABASE IF EXISTS ${db}`);
