@@ -70,7 +70,7 @@ async function main() {
     storage,
     progress: (line) => console.log(line),
   });
-  // The demo's seed grew PGlite's WebAssembly memory (≈ 320 MB more resident than a restart's; a WebAssembly
+  // The demo's seed grew PGlite's WebAssembly memory (226 MB against a fresh open's 189 MB; a WebAssembly
   // memory never shrinks): the seeded folder is closed and opened again, as a restart would (docs/benchmarks.md,
   // "Memory (issue 32)").
   if (seeded.created && database.driver === 'pglite') {
