@@ -49,11 +49,11 @@ async function main() {
     import('./lib/storage-sweep.js'),
     import('./modules/audit-logs/audit-checkpoint-actions.js'),
   ]);
-  const database = await opening.catch(exitIfLocked);
+  let database = await opening.catch(exitIfLocked);
 
   // uploaded files: DATA_DIR/files with the embedded database, in PostgreSQL with DATABASE_URL (FILE_STORAGE,
   // ADR 0051); the demo's documents are stored there by the seed
-  const storage = createFileStorage(env, database.db);
+  let storage = createFileStorage(env, database.db);
   if (env.DATABASE_URL && !env.FILE_STORAGE && existsSync(path.join(env.DATA_DIR, 'files'))) {
     console.warn(
       `${path.join(env.DATA_DIR, 'files')} にアップロード済みのファイルがあります。ファイルはデータベースに保存されるようになりました: ` +
@@ -70,6 +70,14 @@ async function main() {
     storage,
     progress: (line) => console.log(line),
   });
+  // The demo's seed grew PGlite's WebAssembly memory (226 MB against a fresh open's 189 MB; a WebAssembly
+  // memory never shrinks): the seeded folder is closed and opened again, as a restart would (docs/benchmarks.md,
+  // "Memory (issue 32)").
+  if (seeded.created && database.driver === 'pglite') {
+    await database.close();
+    database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
+    storage = createFileStorage(env, database.db);
+  }
 
   const queue = createJobQueue(database, {
     pollingIntervalSeconds: env.QUEUE_POLLING_SECONDS,
