@@ -162,6 +162,20 @@ describe('振込データ（issue 28）', () => {
         const paid = (await pageApi<{ data: Batch }>(owner, 'GET', `/api/payment-batches/${id}`)).body.data;
         expect(paid.status).toBe('paid');
         expect(paid.transfers.every((t) => t.payment_id !== null)).toBe(true);
+        // each row's entry takes exactly the row's amount out of the paying account
+        for (const t of paid.transfers) {
+          const payment = (
+            await pageApi<{ data: { journal_entry_id: number } }>(owner, 'GET', `/api/payments/${t.payment_id}`)
+          ).body.data;
+          const entry = (
+            await pageApi<{ data: { lines: { credit: number }[] } }>(
+              owner,
+              'GET',
+              `/api/accountings/${payment.journal_entry_id}`,
+            )
+          ).body.data;
+          expect(entry.lines.reduce((s, l) => s + l.credit, 0)).toBe(t.amount);
+        }
         await owner.goto('/company/payment_management?tab=batches');
         await owner
           .getByTestId('batch-row')
