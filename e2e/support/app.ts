@@ -5,6 +5,8 @@ import { expect, inject } from 'vitest';
 export const USERS = {
   admin: { email: 'admin@example.com', name: 'システム管理者' },
   owner: { email: 'owner@example.com', name: '山田 一郎', company: '株式会社サンプル商事' },
+  /** 経理: makes 振込データ, may not approve them. */
+  clerk: { email: 'keiri@example.com', name: '経理 鈴木' },
   employee: { email: 'employee@example.com', name: '佐藤 花子' },
 } as const;
 
@@ -53,6 +55,7 @@ export async function signIn(
 const SIGN_IN = {
   admin: { loginPath: '/login', expectedPath: '/system' },
   owner: { loginPath: '/login', expectedPath: '/company' },
+  clerk: { loginPath: '/login', expectedPath: '/company' },
   employee: { loginPath: '/employee/login', expectedPath: '/company/attendance' },
 } as const;
 
@@ -62,7 +65,7 @@ export async function signInAs(page: Page, who: keyof typeof USERS): Promise<voi
 }
 
 /** The Mantine notification (toast) showing `text`. */
-export const toast = (page: Page, text: string): Locator =>
+export const toast = (page: Page, text: string | RegExp): Locator =>
   page.locator('.mantine-Notification-root', { hasText: text });
 
 /** Signs out through the account dropdown's ログアウト and waits for /login. */

@@ -30,15 +30,21 @@ const md = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10
 
 type Batch = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
 
-/** Creates the payment of one transfer (optionally from a bank row) and links the batch's items to it. */
+/**
+ * Creates the payment of one transfer (optionally from a bank row) and links the batch's items to it. The
+ * payment's entry takes the transfer and the fee out of the account; a bank row of the transfer alone (our fee
+ * debited in a row of its own, booked as that row's 支払手数料) makes a payment without the fee, so that the
+ * row's entry moves exactly the row's amount.
+ */
 async function payTransfer(
   t: CompanyCtx,
   batch: Batch,
   items: BatchItemRow[],
   transfer: PaymentBatchTransfer,
-  bankRowId: number | null,
+  bankRow: { id: number; amount: number } | null,
 ) {
   const mine = items.filter((i) => i.customer_id === transfer.customer_id && i.payment_id === null);
+  const feeApart = bankRow !== null && transfer.fee_bearer === 'us' && bankRow.amount === transfer.amount;
   const payment = await createPayment({
     ctx: t,
     input: paymentInput.parse({
@@ -47,11 +53,11 @@ async function payTransfer(
       customer_id: transfer.customer_id,
       amount: transfer.amount,
       method: 1,
-      fee: transfer.fee,
+      fee: feeApart ? 0 : transfer.fee,
       fee_bearer: transfer.fee_bearer,
       bank_account_id: batch.bank_account_id,
       memo: `振込データ No.${batch.id}`,
-      bank_statement_row_id: bankRowId,
+      bank_statement_row_id: bankRow?.id ?? null,
       allocations: mine.map((i) => ({ transaction_document_id: i.transaction_document_id, amount: Number(i.amount) })),
     }),
   });
@@ -150,9 +156,12 @@ export async function openTransfers(tenant: Tenant): Promise<OpenTransfer[]> {
   return out;
 }
 
-/** What leaves the account for a transfer: the transfer, plus our fee when the bank debits it with it. */
+/**
+ * What leaves the account for a transfer: the transfer and the bank's fee (charged to us also when the supplier
+ * bears it: 先方負担 deducted it from the transfer). Our own fee (当方負担) may come in a row of its own.
+ */
 const debits = (t: PaymentBatchTransfer) =>
-  t.fee_bearer === 'us' && t.fee > 0 ? [t.amount, t.amount + t.fee] : [t.amount];
+  t.fee === 0 ? [t.amount] : t.fee_bearer === 'us' ? [t.amount, t.amount + t.fee] : [t.amount + t.fee];
 
 /** The open transfer an 出金 row pays: same account, the payment date, the transfer's amount. */
 export function transferOfRow(
@@ -180,7 +189,8 @@ export function transferSuggestion(
   const reasons = [
     `振込データ No.${o.batch_id}（支払日 ${md(o.payment_date)}）の「${t.customer_name}」への振込 ${yen(t.amount)} と一致`,
   ];
-  if (t.fee_bearer === 'them' && t.fee > 0) reasons.push(`先方負担の振込手数料 ${yen(t.fee)} を差し引いた額`);
+  if (t.fee_bearer === 'them' && t.fee > 0)
+    reasons.push(`先方負担の振込手数料 ${yen(t.fee)} を差し引いて振り込み、手数料とともに引き落とし`);
   if (t.fee_bearer === 'us' && t.fee > 0 && rowAmount !== t.amount)
     reasons.push(`当方負担の振込手数料 ${yen(t.fee)} を含む`);
   const matches: BankMatch[] = o.items.map((i) => ({
@@ -223,7 +233,7 @@ export async function batchPaymentForBankRow(
   if (!o) return null;
   const batch = (await findBatch(t, o.batch_id, { forUpdate: true })) as Batch;
   const items = await batchItems(t, o.batch_id);
-  const payment = await payTransfer(t, batch, items, o.transfer, row.id);
+  const payment = await payTransfer(t, batch, items, o.transfer, { id: row.id, amount: row.amount });
   await markPaidWhenDone(t, o.batch_id);
   await audit(t.db, {
     actor: t.actor,

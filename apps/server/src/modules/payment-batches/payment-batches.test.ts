@@ -80,6 +80,23 @@ async function made(s: Setup, items: [number, number][], date?: string) {
 const docStatus = async (api: Api, id: number) =>
   (await api.get(`/api/transaction-documents/${id}`)).json().data.status;
 
+/** Imports a MUFG statement of these rows into the paying account; answers the import and its rows. */
+async function importStatement(s: Setup, rows: Parameters<typeof bankCsvFile>[1]) {
+  const form = multipartForm(
+    { bank_account_id: s.bankId },
+    { name: 'mufg.csv', bytes: bankCsvFile('mufg', rows, 1_000_000) },
+  );
+  const up = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bank-statements',
+    payload: form.body,
+    headers: { ...form.headers, authorization: `Bearer ${s.clerk.token}` },
+  });
+  expect(up.statusCode, up.body).toBe(201);
+  const imp = up.json().data;
+  return { imp, rows: (await s.clerk.api.get(`/api/bank-statements/${imp.id}`)).json().data.rows };
+}
+
 describe('payment batches: drafts', () => {
   it('several documents of one supplier make one transfer; partial amounts; list filters; 支払予定', async () => {
     const s = await setup();
@@ -260,21 +277,10 @@ describe('payment batches: approval, file, payment', () => {
       [s.docs.osaka2, 22_000],
     ]);
     await s.approver.post(`${LIST}/${b.id}/approve`);
-    const csv = bankCsvFile(
-      'mufg',
-      [{ date: '2026-06-30', direction: 'out', amount: 77_000, description: 'ﾌﾘｺﾐ ｵｵｻｶﾌﾞﾂｻﾝ(ｶ' }],
-      1_000_000,
-    );
-    const form = multipartForm({ bank_account_id: s.bankId }, { name: 'mufg.csv', bytes: csv });
-    const up = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bank-statements',
-      payload: form.body,
-      headers: { ...form.headers, authorization: `Bearer ${s.clerk.token}` },
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const imp = up.json().data;
-    const [row] = (await s.clerk.api.get(`/api/bank-statements/${imp.id}`)).json().data.rows;
+    const { imp, rows } = await importStatement(s, [
+      { date: '2026-06-30', direction: 'out', amount: 77_000, description: 'ﾌﾘｺﾐ ｵｵｻｶﾌﾞﾂｻﾝ(ｶ' },
+    ]);
+    const [row] = rows;
     expect(row.suggestion).toMatchObject({ kind: 'match', customer_id: s.osaka.id, score: 100 });
     expect(row.suggestion.reasons[0]).toBe(
       `振込データ No.${b.id}（支払日 6/30）の「大阪物産株式会社」への振込 77,000円 と一致`,
@@ -408,6 +414,53 @@ describe('payment batches: the 全銀 file', () => {
       [s.code('2120'), 77_000, 0],
       [s.code('1120'), 0, 77_000],
     ]);
+  });
+
+  it('the statement: each row of a transfer with a fee books exactly the row (fee with it, or in its own row)', async () => {
+    const s = await setup();
+    await withBanks(s);
+    // 神戸 at another branch of our bank: 当方負担 220円
+    await ctx.db.execute(sql`update customers set bank_branch_code = '002' where id = ${s.kobe.id}`);
+    const b = await made(s, [
+      [s.docs.osaka1, 55_000],
+      [s.docs.osaka2, 22_000],
+      [s.docs.kobe, 110_000],
+    ]);
+    expect(b.transfers.map((t: { amount: number; fee: number }) => [t.amount, t.fee])).toEqual([
+      [76_340, 660],
+      [110_000, 220],
+    ]);
+    await s.approver.post(`${LIST}/${b.id}/approve`);
+    // 大阪: the transfer alone is not what left the account (the bank charged us the fee too)
+    const { imp, rows } = await importStatement(s, [
+      { date: '2026-06-30', direction: 'out', amount: 76_340, description: 'ﾌﾘｺﾐ ｵｵｻｶ ﾃｽｳﾘﾖｳﾇｷ' },
+      { date: '2026-06-30', direction: 'out', amount: 77_000, description: 'ﾌﾘｺﾐ ｵｵｻｶ' },
+      { date: '2026-06-30', direction: 'out', amount: 110_000, description: 'ﾌﾘｺﾐ ｺｳﾍﾞ' },
+    ]);
+    const by = (d: string) => rows.find((r: { description: string }) => r.description === d);
+    expect(by('ﾌﾘｺﾐ ｵｵｻｶ ﾃｽｳﾘﾖｳﾇｷ').suggestion?.kind).not.toBe('match');
+    expect(by('ﾌﾘｺﾐ ｵｵｻｶ').suggestion).toMatchObject({ kind: 'match', customer_id: s.osaka.id });
+    expect(by('ﾌﾘｺﾐ ｺｳﾍﾞ').suggestion).toMatchObject({ kind: 'match', customer_id: s.kobe.id });
+    const conf = await s.clerk.api.post(`/api/bank-statements/${imp.id}/confirm`, {
+      rows: [{ id: by('ﾌﾘｺﾐ ｵｵｻｶ').id }, { id: by('ﾌﾘｺﾐ ｺｳﾍﾞ').id }],
+    });
+    expect(conf.statusCode, conf.body).toBe(200);
+    expect(conf.json().data.failed).toEqual([]);
+    const paid = (await s.clerk.api.get(`${LIST}/${b.id}`)).json().data;
+    expect(paid.status).toBe('paid');
+    const bankCredit = async (paymentId: number) => {
+      const p = (await s.clerk.api.get(`/api/payments/${paymentId}`)).json().data;
+      const entry = (await s.clerk.api.get(`/api/accountings/${p.journal_entry_id}`)).json().data;
+      return entry.lines
+        .filter((l: { account_id: number }) => l.account_id === s.code('1120'))
+        .reduce((sum: number, l: { credit: number }) => sum + l.credit, 0);
+    };
+    const transfer = (id: number) => paid.transfers.find((t: { customer_id: number }) => t.customer_id === id);
+    // 先方負担: 買掛金 77,000 / 普通預金 77,000 (the row); 当方負担 with its fee in a row of its own: 110,000
+    expect(await bankCredit(transfer(s.osaka.id).payment_id)).toBe(77_000);
+    expect(await bankCredit(transfer(s.kobe.id).payment_id)).toBe(110_000);
+    expect(await docStatus(s.clerk.api, s.docs.kobe)).toBe(1);
+    expect(await docStatus(s.clerk.api, s.docs.osaka2)).toBe(1);
   });
 
   it('a name the banks cannot take → 422 naming the supplier and the character', async () => {

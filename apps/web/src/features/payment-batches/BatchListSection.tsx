@@ -5,10 +5,18 @@ import {
   PAYMENT_BATCH_STATUSES,
   type PaymentBatch,
   type PaymentBatchStatus,
+  type PaymentBatchTransfer,
 } from '@chobo/core';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { type ColumnSpec, type FilterSpec, type PhoneCardSpec, ResourceList } from '../../components/resource-list';
+import {
+  type ColumnSpec,
+  type FilterSpec,
+  PHONE_QUERY,
+  type PhoneCardSpec,
+  ResourceList,
+} from '../../components/resource-list';
 import { ApiError } from '../../lib/api';
 import { notifyInfo, notifySuccess } from '../../lib/notify';
 import { useMe, usePermissions } from '../../lib/session';
@@ -54,8 +62,8 @@ const COLUMNS: ColumnSpec<PaymentBatch>[] = [
   { label: 'No.', render: (x) => x.id },
   { label: '支払日', render: (x) => formatDateJa(x.payment_date) },
   { label: '状態', render: (x) => <StatusBadge status={x.status} /> },
-  { label: '振込', align: 'right', render: (x) => `${x.transfer_count}件` },
-  { label: '振込金額', align: 'right', render: (x) => formatJPY(x.transfer_total) },
+  { label: '振込', align: 'right', headerAlign: 'right', render: (x) => `${x.transfer_count}件` },
+  { label: '振込金額', align: 'right', headerAlign: 'right', render: (x) => formatJPY(x.transfer_total) },
   { label: '作成', render: (x) => x.created_by_name ?? '—' },
   { label: '承認', render: (x) => x.approved_by_name ?? '—' },
 ];
@@ -82,6 +90,9 @@ const CARD: PhoneCardSpec<PaymentBatch> = {
   ),
 };
 
+const feeText = (t: PaymentBatchTransfer) =>
+  t.fee > 0 ? `${formatJPY(t.fee)}（${t.fee_bearer === 'them' ? '先方' : '当方'}）` : '—';
+
 /** One batch: its transfers, and the next step (承認 by another approver, 全銀ファイル, 支払確定, 削除). */
 function BatchDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const q = useBatch(id);
@@ -90,6 +101,8 @@ function BatchDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const step = useBatchStep();
   const zengin = useZenginDownload();
   const [error, setError] = useState<string | null>(null);
+  // on a phone 支払額 and 手数料 go under the supplier, so that 振込金額 stays on the screen
+  const narrow = useMediaQuery(PHONE_QUERY) ?? false;
   const run = async (fn: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -109,24 +122,29 @@ function BatchDetail({ id, onClose }: { id: number; onClose: () => void }) {
           支払日 {formatDateJa(batch.payment_date)}・{batch.bank_account_label}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={narrow ? 0 : 420}>
         <Table>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>取引先</Table.Th>
-              <Table.Th ta="right">支払額</Table.Th>
-              <Table.Th ta="right">手数料</Table.Th>
+              {!narrow && <Table.Th ta="right">支払額</Table.Th>}
+              {!narrow && <Table.Th ta="right">手数料</Table.Th>}
               <Table.Th ta="right">振込金額</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {batch.transfers.map((t) => (
               <Table.Tr key={t.customer_id} data-testid="batch-transfer">
-                <Table.Td>{t.customer_name}</Table.Td>
-                <Table.Td ta="right">{formatJPY(t.settles)}</Table.Td>
-                <Table.Td ta="right">
-                  {t.fee > 0 ? `${formatJPY(t.fee)}（${t.fee_bearer === 'them' ? '先方' : '当方'}）` : '—'}
+                <Table.Td>
+                  {t.customer_name}
+                  {narrow && (
+                    <Text size="xs" c="dimmed">
+                      支払額 {formatJPY(t.settles)}・手数料 {feeText(t)}
+                    </Text>
+                  )}
                 </Table.Td>
+                {!narrow && <Table.Td ta="right">{formatJPY(t.settles)}</Table.Td>}
+                {!narrow && <Table.Td ta="right">{feeText(t)}</Table.Td>}
                 <Table.Td ta="right" ff="monospace">
                   {formatJPY(t.amount)}
                 </Table.Td>

@@ -1,13 +1,34 @@
 import { formatDateJa, formatJPY, type PaymentScheduleItem } from '@chobo/core';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyBlock } from '../../components/EmptyBlock';
 import { DateField, MoneyField } from '../../components/fields';
+import { PHONE_QUERY } from '../../components/resource-list';
 import { ApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useBankAccountOptions } from '../payments/api';
 import { useCreateBatch, usePaymentSchedule } from './api';
+
+/** The document's label, what is already in a batch, and (on a phone, where the column is left out) 未払額. */
+function DocumentCell({ item, remaining }: { item: PaymentScheduleItem; remaining?: boolean }) {
+  return (
+    <>
+      <Text size="sm">{item.label}</Text>
+      {remaining && (
+        <Text size="xs" c="dimmed" ff="monospace">
+          未払 {formatJPY(item.remaining)}
+        </Text>
+      )}
+      {item.in_batches > 0 && (
+        <Text size="xs" c="dimmed">
+          振込データに {formatJPY(item.in_batches)}
+        </Text>
+      )}
+    </>
+  );
+}
 
 /**
  * 支払予定: the open payables by payment date; tick documents (the amount defaults to what is still
@@ -21,6 +42,8 @@ export function ScheduleSection({ onCreated }: { onCreated: (id: number) => void
   const [date, setDate] = useState('');
   const [bank, setBank] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // on a phone 書類 and 未払額 go under the supplier, so that 支払額 stays on the screen
+  const narrow = useMediaQuery(PHONE_QUERY) ?? false;
   const groups = q.data?.groups ?? [];
   const toggle = (item: PaymentScheduleItem, on: boolean, groupDate: string | null) => {
     const next = new Map(chosen);
@@ -56,14 +79,14 @@ export function ScheduleSection({ onCreated }: { onCreated: (id: number) => void
             <Text fw={700}>{g.payment_date ? `支払日 ${formatDateJa(g.payment_date)}` : '期日未設定'}</Text>
             <Text ff="monospace">{formatJPY(g.total)}</Text>
           </Group>
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={narrow ? 0 : 560}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40} />
-                  <Table.Th>取引先</Table.Th>
-                  <Table.Th>書類</Table.Th>
-                  <Table.Th ta="right">未払額</Table.Th>
+                  <Table.Th>{narrow ? '取引先・書類' : '取引先'}</Table.Th>
+                  {!narrow && <Table.Th>書類</Table.Th>}
+                  {!narrow && <Table.Th ta="right">未払額</Table.Th>}
                   <Table.Th ta="right">支払額</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -85,19 +108,19 @@ export function ScheduleSection({ onCreated }: { onCreated: (id: number) => void
                           振込先未登録
                         </Badge>
                       )}
+                      {narrow && <DocumentCell item={item} remaining />}
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{item.label}</Text>
-                      {item.in_batches > 0 && (
-                        <Text size="xs" c="dimmed">
-                          振込データに {formatJPY(item.in_batches)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {formatJPY(item.remaining)}
-                    </Table.Td>
-                    <Table.Td ta="right" w={150}>
+                    {!narrow && (
+                      <Table.Td>
+                        <DocumentCell item={item} />
+                      </Table.Td>
+                    )}
+                    {!narrow && (
+                      <Table.Td ta="right" ff="monospace">
+                        {formatJPY(item.remaining)}
+                      </Table.Td>
+                    )}
+                    <Table.Td ta="right" w={narrow ? 120 : 150}>
                       {chosen.has(item.id) ? (
                         <MoneyField
                           aria-label="支払額"
