@@ -189,7 +189,11 @@ export async function postConsumptionTaxEntry({
             `合計税額（${formatJPY(input.total_payable)}）が申告書の計算（${formatJPY(result.total_payable)}）と一致しません。申告書を保存してから計上してください`,
           ],
         });
-      const s = settlementOf(result, await taxAccountBalances(t, fy, row.entry_id));
+      const balances = await taxAccountBalances(t, fy, row.entry_id);
+      // a settlement booked otherwise (by hand) closes the same balances: not posted twice
+      if (balances.posted)
+        throw unprocessable({ _: ['この年度の消費税の精算仕訳はすでに計上されています（仕訳を確認してください）'] });
+      const s = settlementOf(result, balances);
       const accounts = await loadAccounts(t);
       const byKey = (k: string) => accounts.find((a) => a.system_key === k);
       const byCode = (c: string, name: string) => accounts.find((a) => a.code === c || a.name === name);

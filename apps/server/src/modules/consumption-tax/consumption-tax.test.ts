@@ -196,6 +196,36 @@ describe('the stored return', () => {
     expect(twice.statusCode).toBe(422);
   });
 
+  it('a year settled by a hand entry shows that entry (not a new proposal); a year not settled closes the balances', async () => {
+    const { o, fy, code } = await setup();
+    const d = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
+    // not settled: the proposal closes the real 仮受 / 仮払 balances, the rounding only the difference
+    expect(d.entry_id).toBeNull();
+    expect(d.settlement).toEqual({ output_balance: 1_080_000, input_balance: 500_000, payable: 580_000, rounding: 0 });
+    const hand = await o.api.post('/api/accountings', {
+      date: '2026-03-31',
+      description: '消費税の精算（手入力）',
+      lines: [
+        { account_id: code('2210'), debit: 1_080_000, credit: 0, tax_category: 'none' },
+        { account_id: code('1450'), debit: 0, credit: 500_000, tax_category: 'none' },
+        { account_id: code('2160'), debit: 0, credit: 579_997, tax_category: 'none' },
+        { account_id: code('7130'), debit: 0, credit: 3, tax_category: 'none' },
+      ],
+    });
+    expect(hand.statusCode, hand.body).toBe(201);
+    const got = (await o.api.get(url(fy.id))).json().data;
+    expect(got.entry_id).toBe(hand.json().data.id);
+    expect(got.settlement).toEqual({
+      output_balance: 1_080_000,
+      input_balance: 500_000,
+      payable: 579_997,
+      rounding: 3,
+    });
+    const twice = await o.api.post(url(fy.id, '/post-entry'), { updated_at: got.updated_at });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().message).toContain('すでに計上');
+  });
+
   it('the settlement is refused in a locked period', async () => {
     const { o, fy } = await setup();
     const d = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
