@@ -25,7 +25,7 @@ import {
   settlementOf,
   taxAccountBalances,
 } from './consumption-tax.queries.js';
-import { fillFromBooks } from './consumption-tax-fill.js';
+import { basePeriodTaxableSales, fillFromBooks } from './consumption-tax-fill.js';
 
 const WHAT = '消費税の申告書';
 export const CONSUMPTION_TAX_SOURCE_TYPE = 'consumption_tax_return';
@@ -148,6 +148,12 @@ export async function fillConsumptionTaxReturn({
         ? consumptionTaxDraftInputs.parse(row.inputs)
         : defaultInputs(await loadConsumptionTaxSettings(tenant));
       const filled = await fillFromBooks(tenant, { from: fy.start_date, to: fy.end_date }, keep);
+      // 基準期間の課税売上高 0 would let the 2割特例 through: the 基準期間's books (or the previous return) say it
+      const base = keep.base_period_taxable_sales === 0 ? await basePeriodTaxableSales(tenant, fy) : null;
+      if (base) {
+        filled.inputs.base_period_taxable_sales = base.amount;
+        filled.sources.base_period_taxable_sales = [base.source];
+      }
       sources = filled.sources;
       inputs = filled.inputs;
       return filled;

@@ -17,6 +17,7 @@ import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 import type { FiscalYearRow } from '../tax-returns/tax-returns.queries.js';
+import { basePeriodTaxableSales } from './consumption-tax-fill.js';
 
 export { findFiscalYear } from '../tax-returns/tax-returns.queries.js';
 export type ConsumptionTaxRow = typeof consumptionTaxReturns.$inferSelect;
@@ -163,6 +164,8 @@ export async function consumptionTaxReturnDto(
   row: ConsumptionTaxRow | null,
 ): Promise<ConsumptionTaxReturn> {
   const base = row ? null : defaultInputs(await loadConsumptionTaxSettings(tenant));
+  // a year not yet saved starts from the 基準期間の課税売上高 its books (or the previous return) give
+  if (base) base.base_period_taxable_sales = (await basePeriodTaxableSales(tenant, fy))?.amount ?? 0;
   const inputs = row ? consumptionTaxDraftInputs.parse(row.inputs) : (base as ConsumptionTaxDraftInputs);
   const full: ConsumptionTaxInputs = { ...inputs, period_start: fy.start_date, period_end: fy.end_date };
   let result: ConsumptionTaxResult | null = null;
