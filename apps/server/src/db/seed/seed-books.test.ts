@@ -206,6 +206,20 @@ describe('the demo seed’s books', { timeout: 120_000 }, () => {
     expect(ret.refusal).toBeNull();
     expect(ret.result?.method).toBe('general');
     expect(ret.entry_id).toBeTruthy();
+    // 基準期間の課税売上高 over 1,000万円: the 2割特例 refused with its reason, this year and the next (carried)
+    const twoTenths = (r: typeof ret) => r.comparison.find((c) => c.method === 'two_tenths');
+    expect(ret.inputs.base_period_taxable_sales).toBeGreaterThan(10_000_000);
+    expect(twoTenths(ret)).toMatchObject({ allowed: false, cheapest: false });
+    expect(twoTenths(ret)?.reason).toContain('1,000万円を超える');
+    const [next] = await rows<{ id: number }>(
+      sql`select id from fiscal_years where company_id = ${fy.company_id} and start_date > ${fy.end_date}
+          order by start_date limit 1`,
+    );
+    if (next) {
+      const open = await loadConsumptionTaxReturn(systemTenant(database.db, fy.company_id), next.id);
+      expect(open.inputs.base_period_taxable_sales).toBe(ret.inputs.base_period_taxable_sales);
+      expect(twoTenths(open)?.reason).toContain('1,000万円を超える');
+    }
     const s = ret.settlement as NonNullable<typeof ret.settlement>;
     expect(s.output_balance).toBeGreaterThan(0);
     // ② and ④ from the balances: 仮受 × 78/100 against ② (割戻し), 仮払 × 78/100 = ④ (積上げ)

@@ -25,7 +25,7 @@ import {
   settlementOf,
   taxAccountBalances,
 } from './consumption-tax.queries.js';
-import { fillFromBooks } from './consumption-tax-fill.js';
+import { basePeriodTaxableSales, fillFromBooks } from './consumption-tax-fill.js';
 
 const WHAT = '消費税の申告書';
 export const CONSUMPTION_TAX_SOURCE_TYPE = 'consumption_tax_return';
@@ -148,6 +148,12 @@ export async function fillConsumptionTaxReturn({
         ? consumptionTaxDraftInputs.parse(row.inputs)
         : defaultInputs(await loadConsumptionTaxSettings(tenant));
       const filled = await fillFromBooks(tenant, { from: fy.start_date, to: fy.end_date }, keep);
+      // 基準期間の課税売上高 0 would let the 2割特例 through: the 基準期間's books (or the previous return) say it
+      const base = keep.base_period_taxable_sales === 0 ? await basePeriodTaxableSales(tenant, fy) : null;
+      if (base) {
+        filled.inputs.base_period_taxable_sales = base.amount;
+        filled.sources.base_period_taxable_sales = [base.source];
+      }
       sources = filled.sources;
       inputs = filled.inputs;
       return filled;
@@ -189,7 +195,11 @@ export async function postConsumptionTaxEntry({
             `合計税額（${formatJPY(input.total_payable)}）が申告書の計算（${formatJPY(result.total_payable)}）と一致しません。申告書を保存してから計上してください`,
           ],
         });
-      const s = settlementOf(result, await taxAccountBalances(t, fy, row.entry_id));
+      const balances = await taxAccountBalances(t, fy, row.entry_id);
+      // a settlement booked otherwise (by hand) closes the same balances: not posted twice
+      if (balances.posted)
+        throw unprocessable({ _: ['この年度の消費税の精算仕訳はすでに計上されています（仕訳を確認してください）'] });
+      const s = settlementOf(result, balances);
       const accounts = await loadAccounts(t);
       const byKey = (k: string) => accounts.find((a) => a.system_key === k);
       const byCode = (c: string, name: string) => accounts.find((a) => a.code === c || a.name === name);

@@ -1,12 +1,16 @@
 import {
   type ConsumptionTaxDraftInputs,
+  ConsumptionTaxRefusal,
   type ConsumptionTaxSource,
   type ConsumptionTaxSources,
+  computeConsumptionTax,
+  consumptionTaxDraftInputs,
   JOURNAL_TAX_CATEGORIES,
   type JournalTaxCategory,
   nonQualifiedDeductiblePercent,
 } from '@chobo/core';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { consumptionTaxReturns, fiscalYears } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 
@@ -256,5 +260,75 @@ export async function fillFromBooks(
       export_sales: Math.max(0, export_sales),
     },
     sources,
+  };
+}
+
+/**
+ * 基準期間の課税売上高 for a return whose draft has none (0 lets the 2割特例 through unrefused): the 課税売上高
+ * of the 基準期間 (the fiscal year two before, 法人) computed from its books as 「帳簿から作成」 reads them; when the
+ * books do not reach that far, the figure the previous year's return was saved with (the person confirms it).
+ * Null when neither is known. (A 基準期間 shorter than 12 months is not annualised here.)
+ */
+export async function basePeriodTaxableSales(
+  tenant: Tenant,
+  fy: { start_date: string },
+): Promise<{ amount: number; source: ConsumptionTaxSource } | null> {
+  const years = await tenant.db
+    .select({ id: fiscalYears.id, start_date: fiscalYears.start_date, end_date: fiscalYears.end_date })
+    .from(fiscalYears)
+    .where(and(eq(fiscalYears.company_id, tenant.companyId), lt(fiscalYears.end_date, fy.start_date)))
+    .orderBy(desc(fiscalYears.end_date))
+    .limit(2);
+  const [previous, base] = years;
+  if (base) {
+    const keep = consumptionTaxDraftInputs.parse({
+      method: 'general',
+      sales_calc: 'warimodoshi',
+      purchase_calc: 'warimodoshi',
+    });
+    const period = { from: base.start_date, to: base.end_date };
+    const { inputs } = await fillFromBooks(tenant, period, keep);
+    try {
+      const r = computeConsumptionTax({
+        ...inputs,
+        apportionment: 'proportional',
+        period_start: base.start_date,
+        period_end: base.end_date,
+      });
+      return {
+        amount: r.taxable_sales,
+        source: {
+          kind: 'journal',
+          label: `基準期間（${base.start_date}〜${base.end_date}）の課税売上高（帳簿より）`,
+          amount: r.taxable_sales,
+          count: 0,
+          query: period,
+        },
+      };
+    } catch (e) {
+      if (!(e instanceof ConsumptionTaxRefusal)) throw e;
+    }
+  }
+  if (!previous) return null;
+  const [prior] = await tenant.db
+    .select({ inputs: consumptionTaxReturns.inputs })
+    .from(consumptionTaxReturns)
+    .where(
+      and(
+        eq(consumptionTaxReturns.company_id, tenant.companyId),
+        eq(consumptionTaxReturns.fiscal_year_id, previous.id),
+      ),
+    );
+  const carried = prior ? consumptionTaxDraftInputs.parse(prior.inputs).base_period_taxable_sales : 0;
+  if (!carried) return null;
+  return {
+    amount: carried,
+    source: {
+      kind: 'journal',
+      label: `前年度（${previous.start_date}〜${previous.end_date}）の申告書の基準期間の課税売上高（確認してください）`,
+      amount: carried,
+      count: 0,
+      query: { from: previous.start_date, to: previous.end_date },
+    },
   };
 }

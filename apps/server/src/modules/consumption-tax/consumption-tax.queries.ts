@@ -17,6 +17,7 @@ import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 import type { FiscalYearRow } from '../tax-returns/tax-returns.queries.js';
+import { basePeriodTaxableSales } from './consumption-tax-fill.js';
 
 export { findFiscalYear } from '../tax-returns/tax-returns.queries.js';
 export type ConsumptionTaxRow = typeof consumptionTaxReturns.$inferSelect;
@@ -85,29 +86,65 @@ export async function findConsumptionTaxReturn(tenant: Tenant, fiscalYearId: num
 }
 
 /**
+ * The period's settlement entries: the entries with a line on 未払消費税等 and a line on 仮受 / 仮払消費税等 (the
+ * one posted from the return, or one booked by hand — ordinary sales, purchases and 中間納付 never touch both),
+ * each with its 仮受 debit, 仮払 credit, 未払 credit and the rest (雑収入 / 雑損失) as the rounding.
+ */
+async function settlementEntries(tenant: Tenant, fy: FiscalYearRow) {
+  const c = tenant.companyId;
+  return sqlRows<{ entry_id: number; received: string; prepaid: string; payable: string }>(
+    tenant.db,
+    sql`with k as (select id, system_key from ${accounts} where company_id = ${c}
+        and system_key in ('received_consumption_tax', 'prepaid_consumption_tax', 'consumption_tax_payable'))
+      select l.entry_id::int as entry_id,
+        coalesce(sum(case when k.system_key = 'received_consumption_tax' then l.debit - l.credit end), 0)::text as received,
+        coalesce(sum(case when k.system_key = 'prepaid_consumption_tax' then l.credit - l.debit end), 0)::text as prepaid,
+        coalesce(sum(case when k.system_key = 'consumption_tax_payable' then l.credit - l.debit end), 0)::text as payable
+      from journal_lines l join k on k.id = l.account_id
+      where l.company_id = ${c} and l.date between ${fy.start_date} and ${fy.end_date}
+      group by l.entry_id
+      having bool_or(k.system_key = 'consumption_tax_payable')
+        and bool_or(k.system_key in ('received_consumption_tax', 'prepaid_consumption_tax'))
+      order by l.entry_id`,
+  );
+}
+
+/**
  * The period's movement of 仮受消費税等 (credit) and 仮払消費税等 (debit), read from the daily balances (期首残高
- * excluded) less the settlement entries posted from a return (they close these accounts).
+ * excluded) less the settlement entries (they close these accounts), and the settlement already posted, if any
+ * (the return's own entry first): its figures are what the entry booked, not a new proposal.
  */
 export async function taxAccountBalances(tenant: Tenant, fy: FiscalYearRow, settlementEntryId: number | null = null) {
   const c = tenant.companyId;
   const ids = sql`(select ${accounts.id} from ${accounts} where ${accounts.company_id} = ${c} and ${accounts.system_key} = `;
   const [row] = await sqlRows<{ received: string; prepaid: string }>(
     tenant.db,
-    sql`with ids as (select ${ids}'received_consumption_tax') as r, ${ids}'prepaid_consumption_tax') as p),
-      moves as (
-        select b.account_id, b.debit, b.credit from account_daily_balances b
-        where b.company_id = ${c} and b.account_id in ((select r from ids), (select p from ids))
-          and b.date between ${fy.start_date} and ${fy.end_date} and b.kind <> 'opening'
-        union all
-        select l.account_id, -l.debit, -l.credit from journal_lines l
-        where l.company_id = ${c} and l.entry_id = ${settlementEntryId ?? 0}
-          and l.account_id in ((select r from ids), (select p from ids))
-      )
+    sql`with ids as (select ${ids}'received_consumption_tax') as r, ${ids}'prepaid_consumption_tax') as p)
       select coalesce(sum(case when account_id = (select r from ids) then credit - debit end), 0)::text as received,
         coalesce(sum(case when account_id = (select p from ids) then debit - credit end), 0)::text as prepaid
-      from moves`,
+      from account_daily_balances b
+      where b.company_id = ${c} and b.account_id in ((select r from ids), (select p from ids))
+        and b.date between ${fy.start_date} and ${fy.end_date} and b.kind <> 'opening'`,
   );
-  return { output_balance: Number(row?.received ?? 0), input_balance: Number(row?.prepaid ?? 0) };
+  const settled = await settlementEntries(tenant, fy);
+  const closed = settled.reduce(
+    (a, e) => ({ received: a.received + Number(e.received), prepaid: a.prepaid + Number(e.prepaid) }),
+    { received: 0, prepaid: 0 },
+  );
+  const own = settled.find((e) => e.entry_id === settlementEntryId) ?? settled[0];
+  return {
+    output_balance: Number(row?.received ?? 0) + closed.received,
+    input_balance: Number(row?.prepaid ?? 0) - closed.prepaid,
+    posted: own
+      ? {
+          entry_id: own.entry_id,
+          output_balance: Number(own.received),
+          input_balance: Number(own.prepaid),
+          payable: Number(own.payable),
+          rounding: Number(own.received) - Number(own.prepaid) - Number(own.payable),
+        }
+      : null,
+  };
 }
 
 /** The settlement of a computed return: 未払消費税等 = the year's whole tax (㉖ + both 中間納付). */
@@ -115,8 +152,9 @@ export function settlementOf(
   result: ConsumptionTaxResult,
   balances: { output_balance: number; input_balance: number },
 ) {
+  const { output_balance, input_balance } = balances;
   const payable = result.total_payable + result.interim_national + result.interim_local;
-  return { ...balances, payable, rounding: balances.output_balance - balances.input_balance - payable };
+  return { output_balance, input_balance, payable, rounding: output_balance - input_balance - payable };
 }
 
 /** The return of a fiscal year as the API answers it (computed with the shared pure functions). */
@@ -126,6 +164,8 @@ export async function consumptionTaxReturnDto(
   row: ConsumptionTaxRow | null,
 ): Promise<ConsumptionTaxReturn> {
   const base = row ? null : defaultInputs(await loadConsumptionTaxSettings(tenant));
+  // a year not yet saved starts from the 基準期間の課税売上高 its books (or the previous return) give
+  if (base) base.base_period_taxable_sales = (await basePeriodTaxableSales(tenant, fy))?.amount ?? 0;
   const inputs = row ? consumptionTaxDraftInputs.parse(row.inputs) : (base as ConsumptionTaxDraftInputs);
   const full: ConsumptionTaxInputs = { ...inputs, period_start: fy.start_date, period_end: fy.end_date };
   let result: ConsumptionTaxResult | null = null;
@@ -151,9 +191,19 @@ export async function consumptionTaxReturnDto(
     refusal,
     comparison: compareMethods(full),
     sources: (row?.sources as ConsumptionTaxSources) ?? {},
-    settlement: result ? settlementOf(result, balances) : null,
+    // a settled year shows the entry as posted (linked), a year not settled the proposal closing the balances
+    settlement: balances.posted
+      ? {
+          output_balance: balances.posted.output_balance,
+          input_balance: balances.posted.input_balance,
+          payable: balances.posted.payable,
+          rounding: balances.posted.rounding,
+        }
+      : result
+        ? settlementOf(result, balances)
+        : null,
     filled_at: row?.filled_at?.toISOString() ?? null,
-    entry_id: row?.entry_id ?? null,
+    entry_id: balances.posted?.entry_id ?? row?.entry_id ?? null,
     updated_at: row?.updated_at.toISOString() ?? null,
   };
 }

@@ -196,6 +196,73 @@ describe('the stored return', () => {
     expect(twice.statusCode).toBe(422);
   });
 
+  it('a year settled by a hand entry shows that entry (not a new proposal); a year not settled closes the balances', async () => {
+    const { o, fy, code } = await setup();
+    const d = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
+    // not settled: the proposal closes the real 仮受 / 仮払 balances, the rounding only the difference
+    expect(d.entry_id).toBeNull();
+    expect(d.settlement).toEqual({ output_balance: 1_080_000, input_balance: 500_000, payable: 580_000, rounding: 0 });
+    const hand = await o.api.post('/api/accountings', {
+      date: '2026-03-31',
+      description: '消費税の精算（手入力）',
+      lines: [
+        { account_id: code('2210'), debit: 1_080_000, credit: 0, tax_category: 'none' },
+        { account_id: code('1450'), debit: 0, credit: 500_000, tax_category: 'none' },
+        { account_id: code('2160'), debit: 0, credit: 579_997, tax_category: 'none' },
+        { account_id: code('7130'), debit: 0, credit: 3, tax_category: 'none' },
+      ],
+    });
+    expect(hand.statusCode, hand.body).toBe(201);
+    const got = (await o.api.get(url(fy.id))).json().data;
+    expect(got.entry_id).toBe(hand.json().data.id);
+    expect(got.settlement).toEqual({
+      output_balance: 1_080_000,
+      input_balance: 500_000,
+      payable: 579_997,
+      rounding: 3,
+    });
+    const twice = await o.api.post(url(fy.id, '/post-entry'), { updated_at: got.updated_at });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().message).toContain('すでに計上');
+  });
+
+  it('基準期間の課税売上高 comes from the 基準期間 books, else the previous return: the 2割特例 refused over 1,000万円', async () => {
+    const { o, fy } = await setup();
+    const saved = await o.api.put(url(fy.id), {
+      inputs: { method: 'general', base_period_taxable_sales: 20_000_000 },
+      updated_at: null,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const next = (await o.api.post('/api/company/fiscal-years', { start_date: '2026-04-01' })).json().data;
+    const twoTenths = (d: { comparison: { method: string; allowed: boolean; reason: string | null }[] }) =>
+      d.comparison.find((c) => c.method === 'two_tenths');
+    // a year not yet saved already answers with the carried figure
+    const fresh = (await o.api.get(url(next.id))).json().data;
+    expect(fresh.inputs.base_period_taxable_sales).toBe(20_000_000);
+    const filled = await o.api.post(url(next.id, '/fill'), {});
+    expect(filled.statusCode, filled.body).toBe(200);
+    const d = filled.json().data;
+    expect(d.inputs.base_period_taxable_sales).toBe(20_000_000);
+    expect(d.sources.base_period_taxable_sales[0].label).toContain('前年度');
+    expect(twoTenths(d)).toMatchObject({ allowed: false });
+    expect(twoTenths(d)?.reason).toContain('1,000万円を超える');
+    // two years on, the 基準期間 is the first year: its books' 課税売上高 (10,000,000 + 1,000,000)
+    const third = (await o.api.post('/api/company/fiscal-years', { start_date: '2027-04-01' })).json().data;
+    const t = (await o.api.post(url(third.id, '/fill'), {})).json().data;
+    expect(t.inputs.base_period_taxable_sales).toBe(11_000_000);
+    expect(twoTenths(t)).toMatchObject({ allowed: false });
+    // a figure the person entered is kept on a refill
+    const put = await o.api.put(url(third.id), {
+      inputs: { ...t.inputs, base_period_taxable_sales: 9_000_000 },
+      updated_at: t.updated_at,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const again = (await o.api.post(url(third.id, '/fill'), {})).json().data;
+    expect(again.inputs.base_period_taxable_sales).toBe(9_000_000);
+    // (the 2割特例 ends with periods including 2026-09-30: refused here for the period, not the 基準期間)
+    expect(twoTenths(again)?.reason).not.toContain('1,000万円を超える');
+  });
+
   it('the settlement is refused in a locked period', async () => {
     const { o, fy } = await setup();
     const d = (await o.api.post(url(fy.id, '/fill'), {})).json().data;

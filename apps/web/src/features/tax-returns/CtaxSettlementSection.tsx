@@ -95,7 +95,14 @@ export function CtaxSettlementSection({
       },
     });
   return (
-    <Section title="消費税の精算仕訳" description="期末の仮受消費税等・仮払消費税等を未払消費税等に振り替えます。">
+    <Section
+      title="消費税の精算仕訳"
+      description={
+        ret.entry_id
+          ? 'この年度の精算仕訳は計上済みです。計上した仕訳の内容です。'
+          : '期末の仮受消費税等・仮払消費税等を未払消費税等に振り替えます。'
+      }
+    >
       {s && <LinesTable s={s} />}
       {ret.entry_id ? (
         <Text size="sm" mt="sm" data-testid="ctax-entry-posted">

@@ -152,4 +152,22 @@ describe('確定申告書の作成・出力 — 消費税', () => {
     const post = calls.find((c) => c.url.pathname.endsWith('/post-entry')) as { body: unknown };
     expect(post.body).toEqual({ total_payable: 500_000, updated_at: '2026-05-10T01:00:00.000Z' });
   });
+
+  it('a settled year shows the posted entry with its link, not a new proposal', async () => {
+    api({
+      'GET /api/company/consumption-tax-returns/7': {
+        data: makeReturn({
+          entry_id: 42,
+          settlement: { output_balance: 1_000_000, input_balance: 500_000, payable: 499_997, rounding: 3 },
+        }),
+      },
+    });
+    seedToken();
+    renderApp('/company/preparation-of-tax-return?tab=consumption');
+    const posted = await screen.findByTestId('ctax-entry-posted');
+    expect(within(posted).getByRole('link', { name: '仕訳を見る' }).getAttribute('href')).toContain('id=42');
+    expect(screen.getByText('この年度の精算仕訳は計上済みです。計上した仕訳の内容です。')).toBeTruthy();
+    expect(screen.getByText('（貸方）雑収入')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '精算仕訳を計上…' })).toBeNull();
+  });
 });
