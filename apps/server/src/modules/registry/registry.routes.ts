@@ -77,6 +77,7 @@ export async function registryRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: '登録番号データの取り込み（multipart: file, 任意で signature と kind）',
+        consumes: ['multipart/form-data'],
         response: { 202: dataOf(registryImportDto) },
       },
     },
