@@ -13,8 +13,8 @@ import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
 import { HttpError, unprocessable } from '../../lib/http-errors.js';
 import { loadAccounts } from '../accounting/accounts.queries.js';
-import { postEntry, withDbRefusals } from '../accounting/posting.js';
-import { assertNotPosted, linkPostedEntry, saveCompanySettings } from '../tax-returns/fiscal-year-return.js';
+import { postEntry } from '../accounting/posting.js';
+import { linkPostedEntry, postFromReturn, saveCompanySettings } from '../tax-returns/fiscal-year-return.js';
 import {
   type ConsumptionTaxRow,
   computeOr422,
@@ -168,14 +168,13 @@ export async function postConsumptionTaxEntry({
   ctx,
   input,
 }: ActionArgs<CompanyCtx, { fiscal_year_id: number; total_payable?: number | undefined } & Stamped>) {
-  return withDbRefusals(() =>
-    ctx.db.transaction(async (tx) => {
-      const t = { ...ctx, db: tx };
-      const fy = await findFiscalYear(t, input.fiscal_year_id);
-      const row = await findConsumptionTaxReturn(t, fy.id, true);
-      if (!row) throw unprocessable({ _: [`先に${WHAT}を保存してください`] });
-      assertFresh(row.updated_at, input.updated_at, WHAT);
-      await assertNotPosted(tx, ctx, row.entry_id, 'この申告書の消費税の精算仕訳はすでに計上されています');
+  return postFromReturn(ctx, {
+    fiscalYearId: input.fiscal_year_id,
+    updatedAt: input.updated_at,
+    what: WHAT,
+    posted: 'この申告書の消費税の精算仕訳はすでに計上されています',
+    find: findConsumptionTaxReturn,
+    post: async ({ t, tx, fy, row }) => {
       const inputs = consumptionTaxDraftInputs.parse(row.inputs);
       const result = computeOr422({ ...inputs, period_start: fy.start_date, period_end: fy.end_date });
       if (input.total_payable !== undefined && input.total_payable !== result.total_payable)
@@ -235,8 +234,8 @@ export async function postConsumptionTaxEntry({
         after: { entry_id: entry.id, date: fy.end_date, ...s },
       });
       return consumptionTaxReturnDto(t, fy, await findConsumptionTaxReturn(t, fy.id));
-    }),
-  );
+    },
+  });
 }
 
 /** PUT /api/company/consumption-tax-settings (409 when stale; null = first save). */

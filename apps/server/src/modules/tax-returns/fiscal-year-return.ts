@@ -7,7 +7,8 @@ import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { CompanyCtx, Tenant } from '../../lib/context.js';
 import type { HttpError } from '../../lib/http-errors.js';
 import { unprocessable } from '../../lib/http-errors.js';
-import type { FiscalYearRow } from './tax-returns.queries.js';
+import { withDbRefusals } from '../accounting/posting.js';
+import { type FiscalYearRow, findFiscalYear } from './tax-returns.queries.js';
 
 /**
  * What the two returns kept per fiscal year (法人税の確定申告書, 消費税の申告書) do alike: the company's
@@ -39,7 +40,7 @@ export async function saveCompanySettings<T extends CompanyTable, S>(
     table: T;
     what: string;
     updatedAt: string | null;
-    values: Record<string, unknown>;
+    values: Omit<T['$inferInsert'], 'company_id'>;
     load: (tenant: Tenant) => Promise<S>;
     /** whose settings: audited as `<kind>.settings` */
     kind: 'tax_return' | 'consumption_tax_return';
@@ -113,4 +114,33 @@ export async function linkPostedEntry<T extends ReturnTable>(
       updated_at: nextVersion(table.updated_at),
     } as PgUpdateSetSource<T>)
     .where(and(eq(table.id, o.rowId), eq(table.company_id, ctx.companyId)));
+}
+
+/**
+ * POST …/post-entry of a return: in one transaction, the fiscal year (404 when not the company's), the saved
+ * draft under FOR UPDATE (422 `先に<what>を保存してください` when none; 409 when stale), refused while its entry
+ * still stands (422 `posted`); then `post` (the database's refusals, e.g. a locked period, as 422).
+ */
+export function postFromReturn<R extends { updated_at: Date; entry_id: number | null }, A>(
+  ctx: CompanyCtx,
+  o: {
+    fiscalYearId: number;
+    updatedAt: string;
+    what: string;
+    posted: string;
+    find: (tenant: Tenant, fiscalYearId: number, lock: boolean) => Promise<R | null>;
+    post: (args: { t: CompanyCtx; tx: Tx; fy: FiscalYearRow; row: R }) => Promise<A>;
+  },
+): Promise<A> {
+  return withDbRefusals(() =>
+    ctx.db.transaction(async (tx) => {
+      const t = { ...ctx, db: tx };
+      const fy = await findFiscalYear(t, o.fiscalYearId);
+      const row = await o.find(t, fy.id, true);
+      if (!row) throw unprocessable({ _: [`先に${o.what}を保存してください`] });
+      assertFresh(row.updated_at, o.updatedAt, o.what);
+      await assertNotPosted(tx, ctx, row.entry_id, o.posted);
+      return o.post({ t, tx, fy, row });
+    }),
+  );
 }

@@ -15,9 +15,9 @@ import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
 import { HttpError, unprocessable } from '../../lib/http-errors.js';
 import { loadAccounts } from '../accounting/accounts.queries.js';
-import { postEntry, withDbRefusals } from '../accounting/posting.js';
+import { postEntry } from '../accounting/posting.js';
 import { incomeStatement } from '../accounting/statements/income-statement.js';
-import { assertNotPosted, linkPostedEntry, saveCompanySettings } from './fiscal-year-return.js';
+import { linkPostedEntry, postFromReturn, saveCompanySettings } from './fiscal-year-return.js';
 import {
   findFiscalYear,
   findTaxReturn,
@@ -262,14 +262,13 @@ export async function postTaxEntry({
   ctx,
   input,
 }: ActionArgs<CompanyCtx, { fiscal_year_id: number; amount?: number | undefined } & Stamped>) {
-  return withDbRefusals(() =>
-    ctx.db.transaction(async (tx) => {
-      const t = { ...ctx, db: tx };
-      const fy = await findFiscalYear(t, input.fiscal_year_id);
-      const row = await findTaxReturn(t, fy.id, true);
-      if (!row) throw unprocessable({ _: ['先に確定申告書を保存してください'] });
-      assertFresh(row.updated_at, input.updated_at, WHAT);
-      await assertNotPosted(tx, ctx, row.entry_id, 'この申告書の法人税等はすでに計上されています');
+  return postFromReturn(ctx, {
+    fiscalYearId: input.fiscal_year_id,
+    updatedAt: input.updated_at,
+    what: WHAT,
+    posted: 'この申告書の法人税等はすでに計上されています',
+    find: findTaxReturn,
+    post: async ({ t, tx, fy, row }) => {
       const amount = (await taxReturnDto(t, fy, row)).local_estimate.total;
       if (amount <= 0) throw unprocessable({ _: ['この申告書には計上する法人税等がありません'] });
       if (input.amount !== undefined && input.amount !== amount) {
@@ -323,8 +322,8 @@ export async function postTaxEntry({
         after: { entry_id: entry.id, amount, date: fy.end_date },
       });
       return taxReturnDto(t, fy, await findTaxReturn(t, fy.id));
-    }),
-  );
+    },
+  });
 }
 
 /** PUT /api/company/tax-return-settings: the company's local tax rates (409 when stale; null = first save). */
