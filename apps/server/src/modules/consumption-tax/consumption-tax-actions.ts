@@ -168,9 +168,7 @@ export async function postConsumptionTaxEntry({
   ctx,
   input,
 }: ActionArgs<CompanyCtx, { fiscal_year_id: number; total_payable?: number | undefined } & Stamped>) {
-  return postFromReturn(ctx, {
-    fiscalYearId: input.fiscal_year_id,
-    updatedAt: input.updated_at,
+  return postFromReturn(ctx, input, {
     what: WHAT,
     posted: 'この申告書の消費税の精算仕訳はすでに計上されています',
     find: findConsumptionTaxReturn,

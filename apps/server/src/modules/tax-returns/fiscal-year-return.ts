@@ -123,9 +123,8 @@ export async function linkPostedEntry<T extends ReturnTable>(
  */
 export function postFromReturn<R extends { updated_at: Date; entry_id: number | null }, A>(
   ctx: CompanyCtx,
+  input: { fiscal_year_id: number; updated_at: string },
   o: {
-    fiscalYearId: number;
-    updatedAt: string;
     what: string;
     posted: string;
     find: (tenant: Tenant, fiscalYearId: number, lock: boolean) => Promise<R | null>;
@@ -135,10 +134,10 @@ export function postFromReturn<R extends { updated_at: Date; entry_id: number | 
   return withDbRefusals(() =>
     ctx.db.transaction(async (tx) => {
       const t = { ...ctx, db: tx };
-      const fy = await findFiscalYear(t, o.fiscalYearId);
+      const fy = await findFiscalYear(t, input.fiscal_year_id);
       const row = await o.find(t, fy.id, true);
       if (!row) throw unprocessable({ _: [`先に${o.what}を保存してください`] });
-      assertFresh(row.updated_at, o.updatedAt, o.what);
+      assertFresh(row.updated_at, input.updated_at, o.what);
       await assertNotPosted(tx, ctx, row.entry_id, o.posted);
       return o.post({ t, tx, fy, row });
     }),

@@ -262,9 +262,7 @@ export async function postTaxEntry({
   ctx,
   input,
 }: ActionArgs<CompanyCtx, { fiscal_year_id: number; amount?: number | undefined } & Stamped>) {
-  return postFromReturn(ctx, {
-    fiscalYearId: input.fiscal_year_id,
-    updatedAt: input.updated_at,
+  return postFromReturn(ctx, input, {
     what: WHAT,
     posted: 'この申告書の法人税等はすでに計上されています',
     find: findTaxReturn,
