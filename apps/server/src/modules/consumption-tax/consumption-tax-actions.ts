@@ -7,13 +7,14 @@ import {
 } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { consumptionTaxReturns, consumptionTaxSettings, journalEntries } from '../../db/schema/index.js';
+import { consumptionTaxReturns, consumptionTaxSettings } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
 import { HttpError, unprocessable } from '../../lib/http-errors.js';
 import { loadAccounts } from '../accounting/accounts.queries.js';
-import { postEntry, withDbRefusals } from '../accounting/posting.js';
+import { postEntry } from '../accounting/posting.js';
+import { linkPostedEntry, postFromReturn, saveCompanySettings } from '../tax-returns/fiscal-year-return.js';
 import {
   type ConsumptionTaxRow,
   computeOr422,
@@ -173,20 +174,11 @@ export async function postConsumptionTaxEntry({
   ctx,
   input,
 }: ActionArgs<CompanyCtx, { fiscal_year_id: number; total_payable?: number | undefined } & Stamped>) {
-  return withDbRefusals(() =>
-    ctx.db.transaction(async (tx) => {
-      const t = { ...ctx, db: tx };
-      const fy = await findFiscalYear(t, input.fiscal_year_id);
-      const row = await findConsumptionTaxReturn(t, fy.id, true);
-      if (!row) throw unprocessable({ _: [`先に${WHAT}を保存してください`] });
-      assertFresh(row.updated_at, input.updated_at, WHAT);
-      if (row.entry_id) {
-        const [still] = await tx
-          .select({ id: journalEntries.id })
-          .from(journalEntries)
-          .where(and(eq(journalEntries.id, row.entry_id), eq(journalEntries.company_id, ctx.companyId)));
-        if (still) throw unprocessable({ _: ['この申告書の消費税の精算仕訳はすでに計上されています'] });
-      }
+  return postFromReturn(ctx, input, {
+    what: WHAT,
+    posted: 'この申告書の消費税の精算仕訳はすでに計上されています',
+    find: findConsumptionTaxReturn,
+    post: async ({ t, tx, fy, row }) => {
       const inputs = consumptionTaxDraftInputs.parse(row.inputs);
       const result = computeOr422({ ...inputs, period_start: fy.start_date, period_end: fy.end_date });
       if (input.total_payable !== undefined && input.total_payable !== result.total_payable)
@@ -236,14 +228,11 @@ export async function postConsumptionTaxEntry({
         { date: fy.end_date, description: '消費税等の精算（消費税の申告書より）', lines },
         { createdBy: ctx.actor.userId, source: { type: CONSUMPTION_TAX_SOURCE_TYPE, id: row.id } },
       );
-      await tx
-        .update(consumptionTaxReturns)
-        .set({
-          entry_id: entry.id,
-          updated_by: ctx.actor.userId,
-          updated_at: nextVersion(consumptionTaxReturns.updated_at),
-        })
-        .where(and(eq(consumptionTaxReturns.id, row.id), eq(consumptionTaxReturns.company_id, ctx.companyId)));
+      await linkPostedEntry(tx, ctx, {
+        table: consumptionTaxReturns,
+        rowId: row.id,
+        entryId: entry.id,
+      });
       await audit(tx, {
         actor: ctx.actor,
         companyId: ctx.companyId,
@@ -253,56 +242,28 @@ export async function postConsumptionTaxEntry({
         after: { entry_id: entry.id, date: fy.end_date, ...s },
       });
       return consumptionTaxReturnDto(t, fy, await findConsumptionTaxReturn(t, fy.id));
-    }),
-  );
+    },
+  });
 }
 
 /** PUT /api/company/consumption-tax-settings (409 when stale; null = first save). */
-export async function saveConsumptionTaxSettings({
+export function saveConsumptionTaxSettings({
   ctx,
   input,
 }: ActionArgs<CompanyCtx, z.output<typeof consumptionTaxSettingsInput>>) {
-  return ctx.db.transaction(async (tx) => {
-    const t = { ...ctx, db: tx };
-    const [row] = await tx
-      .select()
-      .from(consumptionTaxSettings)
-      .where(eq(consumptionTaxSettings.company_id, ctx.companyId))
-      .for('update');
-    const before = await loadConsumptionTaxSettings(t);
-    const values = {
+  return saveCompanySettings(ctx, {
+    table: consumptionTaxSettings,
+    what: '消費税の設定',
+    updatedAt: input.updated_at,
+    values: {
       method: input.method,
       main_business_type: input.main_business_type,
       sales_calc: input.sales_calc,
       purchase_calc: input.purchase_calc,
       apportionment: input.apportionment,
-    };
-    if (row) {
-      if (input.updated_at === null) throw stale();
-      assertFresh(row.updated_at, input.updated_at, '消費税の設定');
-      await tx
-        .update(consumptionTaxSettings)
-        .set({ ...values, updated_at: nextVersion(consumptionTaxSettings.updated_at) })
-        .where(eq(consumptionTaxSettings.company_id, ctx.companyId));
-    } else {
-      if (input.updated_at !== null) throw stale();
-      const [created] = await tx
-        .insert(consumptionTaxSettings)
-        .values({ company_id: ctx.companyId, ...values })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) throw stale();
-    }
-    const after = await loadConsumptionTaxSettings(t);
-    await audit(tx, {
-      actor: ctx.actor,
-      companyId: ctx.companyId,
-      action: 'consumption_tax_return.settings',
-      targetType: 'company',
-      targetId: ctx.companyId,
-      before,
-      after,
-    });
-    return after;
+    },
+    load: loadConsumptionTaxSettings,
+    kind: 'consumption_tax_return',
+    stale,
   });
 }

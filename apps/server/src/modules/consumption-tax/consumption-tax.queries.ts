@@ -16,6 +16,7 @@ import { accounts, consumptionTaxReturns, consumptionTaxSettings } from '../../d
 import type { Tenant } from '../../lib/context.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { sqlRows } from '../accounting/sql-rows.js';
+import { fiscalYearOfReturn } from '../tax-returns/fiscal-year-return.js';
 import type { FiscalYearRow } from '../tax-returns/tax-returns.queries.js';
 import { basePeriodTaxableSales } from './consumption-tax-fill.js';
 
@@ -179,13 +180,7 @@ export async function consumptionTaxReturnDto(
   const balances = await taxAccountBalances(tenant, fy, row?.entry_id ?? null);
   return {
     id: row?.id ?? null,
-    fiscal_year: {
-      id: fy.id,
-      start_date: fy.start_date,
-      end_date: fy.end_date,
-      status: fy.status,
-      label: `${formatDateJa(fy.start_date)}〜${formatDateJa(fy.end_date)}`,
-    },
+    fiscal_year: fiscalYearOfReturn(fy, formatDateJa),
     inputs,
     result,
     refusal,

@@ -9,14 +9,15 @@ import {
 } from '@chobo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, journalEntries, taxReturnSettings, taxReturns } from '../../db/schema/index.js';
+import { companies, taxReturnSettings, taxReturns } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { assertFresh, nextVersion } from '../../lib/concurrency.js';
 import type { ActionArgs, CompanyCtx, Stamped, Tenant } from '../../lib/context.js';
 import { HttpError, unprocessable } from '../../lib/http-errors.js';
 import { loadAccounts } from '../accounting/accounts.queries.js';
-import { postEntry, withDbRefusals } from '../accounting/posting.js';
+import { postEntry } from '../accounting/posting.js';
 import { incomeStatement } from '../accounting/statements/income-statement.js';
+import { linkPostedEntry, postFromReturn, saveCompanySettings } from './fiscal-year-return.js';
 import {
   findFiscalYear,
   findTaxReturn,
@@ -261,20 +262,11 @@ export async function postTaxEntry({
   ctx,
   input,
 }: ActionArgs<CompanyCtx, { fiscal_year_id: number; amount?: number | undefined } & Stamped>) {
-  return withDbRefusals(() =>
-    ctx.db.transaction(async (tx) => {
-      const t = { ...ctx, db: tx };
-      const fy = await findFiscalYear(t, input.fiscal_year_id);
-      const row = await findTaxReturn(t, fy.id, true);
-      if (!row) throw unprocessable({ _: ['先に確定申告書を保存してください'] });
-      assertFresh(row.updated_at, input.updated_at, WHAT);
-      if (row.entry_id) {
-        const [still] = await tx
-          .select({ id: journalEntries.id })
-          .from(journalEntries)
-          .where(and(eq(journalEntries.id, row.entry_id), eq(journalEntries.company_id, ctx.companyId)));
-        if (still) throw unprocessable({ _: ['この申告書の法人税等はすでに計上されています'] });
-      }
+  return postFromReturn(ctx, input, {
+    what: WHAT,
+    posted: 'この申告書の法人税等はすでに計上されています',
+    find: findTaxReturn,
+    post: async ({ t, tx, fy, row }) => {
       const amount = (await taxReturnDto(t, fy, row)).local_estimate.total;
       if (amount <= 0) throw unprocessable({ _: ['この申告書には計上する法人税等がありません'] });
       if (input.amount !== undefined && input.amount !== amount) {
@@ -314,10 +306,11 @@ export async function postTaxEntry({
         },
         { createdBy: ctx.actor.userId, source: { type: 'tax_return', id: row.id } },
       );
-      await tx
-        .update(taxReturns)
-        .set({ entry_id: entry.id, updated_by: ctx.actor.userId, updated_at: nextVersion(taxReturns.updated_at) })
-        .where(and(eq(taxReturns.id, row.id), eq(taxReturns.company_id, ctx.companyId)));
+      await linkPostedEntry(tx, ctx, {
+        table: taxReturns,
+        rowId: row.id,
+        entryId: entry.id,
+      });
       await audit(tx, {
         actor: ctx.actor,
         companyId: ctx.companyId,
@@ -327,49 +320,19 @@ export async function postTaxEntry({
         after: { entry_id: entry.id, amount, date: fy.end_date },
       });
       return taxReturnDto(t, fy, await findTaxReturn(t, fy.id));
-    }),
-  );
+    },
+  });
 }
 
 /** PUT /api/company/tax-return-settings: the company's local tax rates (409 when stale; null = first save). */
-export async function saveTaxReturnSettings({
-  ctx,
-  input,
-}: ActionArgs<CompanyCtx, z.output<typeof taxReturnSettingsInput>>) {
-  return ctx.db.transaction(async (tx) => {
-    const t = { ...ctx, db: tx };
-    const [row] = await tx
-      .select()
-      .from(taxReturnSettings)
-      .where(eq(taxReturnSettings.company_id, ctx.companyId))
-      .for('update');
-    const before = await loadLocalRates(t);
-    if (row) {
-      if (input.updated_at === null) throw stale();
-      assertFresh(row.updated_at, input.updated_at, '税率の設定');
-      await tx
-        .update(taxReturnSettings)
-        .set({ local_rates: input.local_rates, updated_at: nextVersion(taxReturnSettings.updated_at) })
-        .where(eq(taxReturnSettings.company_id, ctx.companyId));
-    } else {
-      if (input.updated_at !== null) throw stale();
-      const [created] = await tx
-        .insert(taxReturnSettings)
-        .values({ company_id: ctx.companyId, local_rates: input.local_rates })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) throw stale();
-    }
-    const after = await loadLocalRates(t);
-    await audit(tx, {
-      actor: ctx.actor,
-      companyId: ctx.companyId,
-      action: 'tax_return.settings',
-      targetType: 'company',
-      targetId: ctx.companyId,
-      before,
-      after,
-    });
-    return after;
+export function saveTaxReturnSettings({ ctx, input }: ActionArgs<CompanyCtx, z.output<typeof taxReturnSettingsInput>>) {
+  return saveCompanySettings(ctx, {
+    table: taxReturnSettings,
+    what: '税率の設定',
+    updatedAt: input.updated_at,
+    values: { local_rates: input.local_rates },
+    load: loadLocalRates,
+    kind: 'tax_return',
+    stale,
   });
 }

@@ -20,6 +20,7 @@ import { and, eq } from 'drizzle-orm';
 import { companies, fiscalYears, taxReturnSettings, taxReturns } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { notFound } from '../../lib/http-errors.js';
+import { fiscalYearOfReturn } from './fiscal-year-return.js';
 
 export type TaxReturnRow = typeof taxReturns.$inferSelect;
 export type FiscalYearRow = typeof fiscalYears.$inferSelect;
@@ -111,13 +112,7 @@ export async function taxReturnDto(tenant: Tenant, fy: FiscalYearRow, row: TaxRe
   const computed = computeTaxReturn(input);
   return {
     id: row?.id ?? null,
-    fiscal_year: {
-      id: fy.id,
-      start_date: fy.start_date,
-      end_date: fy.end_date,
-      status: fy.status,
-      label: `${formatDateJa(fy.start_date)}〜${formatDateJa(fy.end_date)}`,
-    },
+    fiscal_year: fiscalYearOfReturn(fy, formatDateJa),
     form: withLineBoxes(form, result.lines),
     lines: result.lines,
     computed_lines: computed.lines,

@@ -1,6 +1,5 @@
 import {
   computeTaxReturn,
-  dataOf,
   idField,
   taxReturnComputeDto,
   taxReturnComputeInput,
@@ -19,6 +18,7 @@ import { sendFile } from '../../lib/send-file.js';
 import { companyRoute } from '../../lib/tenant-route.js';
 import type { RouteAccess } from '../../plugins/auth.js';
 import { consumptionTaxPdfRoute } from './consumption-tax-pdf.routes.js';
+import { fiscalYearReturnRoutes } from './fiscal-year-return.routes.js';
 import {
   fillTaxReturn,
   loadTaxReturn,
@@ -41,119 +41,44 @@ const params = z.object({
 export async function taxReturnRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  companyRoute(
-    r,
-    {
-      method: 'POST',
-      url: `${BASE}/compute`,
-      config,
-      schema: {
-        tags,
-        summary: '別表一 1〜44行の計算（申告書の保存はしません）',
-        body: taxReturnComputeInput,
-        response: { 200: dataOf(taxReturnComputeDto) },
-      },
+  fiscalYearReturnRoutes(r, {
+    config,
+    tags,
+    base: BASE,
+    settingsUrl: '/api/company/tax-return-settings',
+    dto: taxReturnDto,
+    compute: {
+      summary: '別表一 1〜44行の計算（申告書の保存はしません）',
+      body: taxReturnComputeInput,
+      response: taxReturnComputeDto,
+      run: (body) => computeTaxReturn(body),
     },
-    async ({ req }) => ({ data: computeTaxReturn(req.body) }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: '/api/company/tax-return-settings',
-      config,
-      schema: { tags, summary: '法人住民税・事業税の見積もり税率', response: { 200: dataOf(taxReturnSettingsDto) } },
+    settings: {
+      getSummary: '法人住民税・事業税の見積もり税率',
+      putSummary: '法人住民税・事業税の見積もり税率の保存',
+      body: taxReturnSettingsInput,
+      response: taxReturnSettingsDto,
+      load: loadLocalRates,
+      save: saveTaxReturnSettings,
     },
-    async ({ ctx }) => ({ data: await loadLocalRates(ctx) }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'PUT',
-      url: '/api/company/tax-return-settings',
-      config,
-      schema: {
-        tags,
-        summary: '法人住民税・事業税の見積もり税率の保存',
-        body: taxReturnSettingsInput,
-        response: { 200: dataOf(taxReturnSettingsDto) },
-      },
+    load: { summary: '確定申告書（会計年度ごとの下書き）', run: loadTaxReturn },
+    save: {
+      summary: '確定申告書の保存（updated_at が古いと 409）',
+      body: taxReturnSaveInput,
+      run: (ctx, fiscal_year_id, body) => saveTaxReturn({ ctx, input: { ...body, fiscal_year_id } }),
     },
-    async ({ ctx, req }) => ({ data: await saveTaxReturnSettings({ ctx, input: req.body }) }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'GET',
-      url: `${BASE}/:fiscal_year_id`,
-      config,
-      schema: { tags, summary: '確定申告書（会計年度ごとの下書き）', params, response: { 200: dataOf(taxReturnDto) } },
+    fill: {
+      summary: '帳簿から作成（会社情報・和暦の事業年度・税引前当期純利益から計算）',
+      body: taxReturnFillInput.optional(),
+      run: (ctx, fiscal_year_id, body) =>
+        fillTaxReturn({ ctx, input: { fiscal_year_id, clear_overrides: body?.clear_overrides } }),
     },
-    async ({ ctx, req }) => ({ data: await loadTaxReturn(ctx, req.params.fiscal_year_id) }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'PUT',
-      url: `${BASE}/:fiscal_year_id`,
-      config,
-      schema: {
-        tags,
-        summary: '確定申告書の保存（updated_at が古いと 409）',
-        params,
-        body: taxReturnSaveInput,
-        response: { 200: dataOf(taxReturnDto) },
-      },
+    postEntry: {
+      summary: '法人税、住民税及び事業税 / 未払法人税等 の仕訳を計上（確認のうえ）',
+      body: taxReturnPostEntryInput,
+      run: (ctx, fiscal_year_id, body) => postTaxEntry({ ctx, input: { ...body, fiscal_year_id } }),
     },
-    async ({ ctx, req }) => ({
-      data: await saveTaxReturn({ ctx, input: { ...req.body, fiscal_year_id: req.params.fiscal_year_id } }),
-    }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'POST',
-      url: `${BASE}/:fiscal_year_id/fill`,
-      config,
-      schema: {
-        tags,
-        summary: '帳簿から作成（会社情報・和暦の事業年度・税引前当期純利益から計算）',
-        params,
-        body: taxReturnFillInput.optional(),
-        response: { 200: dataOf(taxReturnDto) },
-      },
-    },
-    async ({ ctx, req }) => ({
-      data: await fillTaxReturn({
-        ctx,
-        input: { fiscal_year_id: req.params.fiscal_year_id, clear_overrides: req.body?.clear_overrides },
-      }),
-    }),
-  );
-
-  companyRoute(
-    r,
-    {
-      method: 'POST',
-      url: `${BASE}/:fiscal_year_id/post-entry`,
-      config,
-      schema: {
-        tags,
-        summary: '法人税、住民税及び事業税 / 未払法人税等 の仕訳を計上（確認のうえ）',
-        params,
-        body: taxReturnPostEntryInput,
-        response: { 200: dataOf(taxReturnDto) },
-      },
-    },
-    async ({ ctx, req }) => ({
-      data: await postTaxEntry({ ctx, input: { ...req.body, fiscal_year_id: req.params.fiscal_year_id } }),
-    }),
-  );
+  });
 
   companyRoute(
     r,

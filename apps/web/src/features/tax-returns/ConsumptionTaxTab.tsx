@@ -1,6 +1,6 @@
 import { formatDateTimeJa } from '@chobo/core';
-import { Alert, Button, Collapse, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBook2, IconSettings } from '@tabler/icons-react';
+import { Alert, Button, Collapse, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBook2, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { ConflictAlert } from '../../lib/conflict';
@@ -13,7 +13,8 @@ import { CtaxLinesSection } from './CtaxLinesSection';
 import { CtaxMethodsSection } from './CtaxMethodsSection';
 import { CtaxSettingsForm } from './CtaxSettingsForm';
 import { CtaxSettlementSection } from './CtaxSettlementSection';
-import { FILER_NOTICE, useChosenYear, yearOption } from './chosen-year';
+import { useChosenYear } from './chosen-year';
+import { FilerNotice, ReturnYearSelect } from './ReturnYear';
 import { useConsumptionTax } from './use-consumption-tax';
 
 /**
@@ -39,26 +40,10 @@ export function ConsumptionTaxTab() {
 
   return (
     <Stack gap="md">
-      <Alert
-        color="warning"
-        variant="light"
-        icon={<IconAlertTriangle size={18} />}
-        title="提出前に必ず確認してください"
-      >
-        {FILER_NOTICE}
-      </Alert>
+      <FilerNotice />
       <Paper withBorder p="md">
         <Group align="flex-end" wrap="wrap" gap="sm">
-          <Select
-            label="課税期間（事業年度）"
-            data={list.map(yearOption)}
-            value={year ? String(year.id) : null}
-            onChange={(v) => v && choose(Number(v))}
-            allowDeselect={false}
-            w={{ base: '100%', sm: 380 }}
-            disabled={years.isLoading}
-            placeholder={years.isLoading ? '読み込み中…' : '会計年度がありません'}
-          />
+          <ReturnYearSelect label="課税期間（事業年度）" chosen={{ years, list, year }} onChoose={choose} />
           <Button leftSection={<IconBook2 size={16} />} onClick={c.fill} loading={c.busy === 'fill'} disabled={!server}>
             帳簿から作成
           </Button>

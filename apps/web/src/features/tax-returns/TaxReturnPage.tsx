@@ -1,16 +1,17 @@
 import { formatDateTimeJa } from '@chobo/core';
-import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBook2, IconEye, IconFileTypePdf } from '@tabler/icons-react';
+import { Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { IconBook2, IconEye, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ConflictAlert } from '../../lib/conflict';
 import { ConsumptionTaxTab } from './ConsumptionTaxTab';
-import { FILER_NOTICE, useChosenYear, yearOption } from './chosen-year';
+import { useChosenYear } from './chosen-year';
 import { EstimateSection } from './EstimateSection';
 import { HeaderSection } from './HeaderSection';
 import { IncomeSection, InputsSection } from './IncomeSection';
 import { LinesSection } from './LinesSection';
+import { FilerNotice, ReturnYearSelect } from './ReturnYear';
 import { useComputedReturn } from './use-computed-return';
 import { useReturnActions } from './use-return-actions';
 import { type SaveState, useTaxReturnEditor } from './use-tax-return-editor';
@@ -90,30 +91,17 @@ function CorporateTaxTab() {
         </Button>
       </Group>
       <Stack gap="md">
-        <Alert
-          color="warning"
-          variant="light"
-          icon={<IconAlertTriangle size={18} />}
-          title="提出前に必ず確認してください"
-        >
-          {FILER_NOTICE}
-        </Alert>
+        <FilerNotice />
 
         <Paper withBorder p="md">
           <Group align="flex-end" wrap="wrap" gap="sm">
-            <Select
+            <ReturnYearSelect
               label="事業年度"
-              data={list.map(yearOption)}
-              value={year ? String(year.id) : null}
-              onChange={async (v) => {
-                if (!v) return;
+              chosen={{ years, list, year }}
+              onChoose={async (id) => {
                 await flush();
-                choose(Number(v));
+                choose(id);
               }}
-              allowDeselect={false}
-              w={{ base: '100%', sm: 380 }}
-              disabled={years.isLoading}
-              placeholder={years.isLoading ? '読み込み中…' : '会計年度がありません'}
             />
             <Button leftSection={<IconBook2 size={16} />} onClick={fill} loading={filling} disabled={!year || !draft}>
               帳簿から作成
