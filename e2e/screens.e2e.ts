@@ -72,6 +72,7 @@ const ENGLISH_ALLOWED = [
   'This page could not be found',
   'CSV',
   'PDF',
+  'XML',
   'OCR',
   'API',
   'ID',

@@ -34,7 +34,7 @@ async function main() {
     { buildApp },
     { prepareDatabase, analyzeStaleTables },
     { createJobQueue },
-    { createFileStorage },
+    { createFileStorage, storageBackendOf },
     { requeueWaitingOcr },
     { recoverInterruptedImports },
     { scheduleStorageSweep },
@@ -76,7 +76,8 @@ async function main() {
   if (seeded.created && database.driver === 'pglite') {
     await database.close();
     database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
-    storage = createFileStorage(env, database.db);
+    // only a store in the database holds the handle just closed; the others (and the seed's files in them) stay
+    if (storageBackendOf(env) === 'database') storage = createFileStorage(env, database.db);
   }
 
   const queue = createJobQueue(database, {

@@ -62,7 +62,6 @@ export const ADMIN_MENU: MenuItem[] = [
   link('/system/infos', 'お知らせ', 'infos.index', { icon: IconSpeakerphone }),
   link('/system/domains', 'ドメイン', 'domains.index', { icon: IconWorldWww }),
   link('/system/audit-logs', '操作ログ', 'settings.index', { icon: IconHistory }),
-  link('/system/registry', '登録番号データ', 'settings.index', { icon: IconId }),
 ];
 
 export const COMPANY_MENU: MenuItem[] = [

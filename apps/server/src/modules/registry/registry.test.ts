@@ -139,7 +139,8 @@ describe('registry import and lookup', () => {
     const extra = good.split('\n');
     extra[1] += ',"x"';
     expect((await importFile(ctx, token, { name: 'zenken.csv', bytes: Buffer.from(extra.join('\n')) })).error).toMatch(
-      /2行目: 列が24列より多く/,
+      // PGlite's own CSV loader and the parser used on PostgreSQL word it differently; both name line and count
+      /2行目: 列(が24列より多く|の数が25です)/,
     );
     const zip = Buffer.from(zipSync({ 'zenken.csv': Buffer.from(good) }));
     const broken = await importFile(ctx, token, { name: 'zenken.zip', bytes: zip.subarray(0, zip.length - 30) });

@@ -24,6 +24,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { type RecordVersion, useRecordVersion } from '../../lib/conflict';
@@ -170,7 +171,16 @@ export default function SettingsPage() {
   ];
   return (
     <>
-      <PageHeader title="システム設定" description="保存した設定はサーバーを再起動しなくても反映されます。" />
+      <PageHeader
+        title="システム設定"
+        description="保存した設定はサーバーを再起動しなくても反映されます。"
+        actions={
+          // the 国税庁 registry's offline copy (issue 29); the admin menu stays the specification's
+          <Button component={Link} to="/system/registry" variant="light">
+            登録番号データ（国税庁の公表データ）
+          </Button>
+        }
+      />
       <Stack gap="xl" maw={1000}>
         {query.isPending ? (
           <Loader />
