@@ -68,7 +68,15 @@ async function insertParsed(db: DbOrTx, chunk: CsvChunk): Promise<void> {
   records.forEach((r, i) => {
     if (r.length === 1 && r[0] === '') return;
     if (r.length !== REGISTRY_COLUMNS.length) throw columnCountError(chunk.firstLine + i, r.length);
-    for (let c = 0; c < r.length; c++) cols[c].push(r[c] === '' ? null : r[c]);
+    for (let c = 0; c < r.length; c++) {
+      const type = TYPES[REGISTRY_COLUMNS[c]];
+      if (r[c] !== '' && type && !VALID[type](r[c])) {
+        // the line's number and column, as PGlite's loader says them (an insert of arrays names neither)
+        const label = COLUMN_LABELS[REGISTRY_COLUMNS[c]] ?? REGISTRY_COLUMNS[c];
+        throw new RegistryFileError(`${chunk.firstLine + i}行目: ${label}の形式が正しくありません`);
+      }
+      cols[c].push(r[c] === '' ? null : r[c]);
+    }
   });
   const arrays = sql.join(
     cols.map((values) => sql`${arrayLiteral(values)}::text[]`),
@@ -80,6 +88,19 @@ async function insertParsed(db: DbOrTx, chunk: CsvChunk): Promise<void> {
     sql`insert into registry_staging (${sql.raw(COLS)}) select ${casts} from unnest(${arrays}) as x(${names})`,
   );
 }
+
+/** What the database's casts accept, checked before the insert: YYYY-MM-DD of a real day, a whole number. */
+const VALID: Record<string, (v: string) => boolean> = {
+  date: (v) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    if (!m) return false;
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    return (
+      d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+    );
+  },
+  bigint: (v) => /^\d{1,18}$/.test(v),
+};
 
 function columnCountError(line: number, n: number) {
   return new RegistryFileError(
