@@ -47,6 +47,26 @@ describe('consumption-tax forms', () => {
     expect(row(purchase, '⑧')).toEqual([null, null, '100.00%']);
   });
 
+  it('個別対応方式: 付表2-3 ⑲ 課税売上対応, ⑳ 共通対応 (with the 経過措置 purchases), ㉑ the deduction', () => {
+    const { result, sheets } = forms({
+      sales: { '10': { gross: 11_000_000 } },
+      exempt_sales: 1_000_000,
+      purchases: { '10': { gross: 5_500_000 } },
+      transitional_purchases: { '80': { '10': 110_000 } },
+      purchase_calc: 'warimodoshi',
+      apportionment: 'individual',
+      purchase_split: { taxable: { '10': { gross: 3_300_000 } }, common: { '10': { gross: 1_100_000 } } },
+    });
+    const purchase = sheets[3];
+    // ⑲ 3,300,000 × 7.8/110 = 234,000; ⑳ 1,100,000 × 7.8/110 = 78,000 + 110,000 × 7.8/110 × 80% = 6,240
+    expect(row(purchase, '⑲')).toEqual([0, 234_000, 234_000]);
+    expect(row(purchase, '⑳')).toEqual([0, 84_240, 84_240]);
+    // ㉑ = ⑲ + ⑳ × 10/11 = 234,000 + 76,581 = 310,581
+    expect(row(purchase, '㉑')).toEqual([0, 310_581, 310_581]);
+    expect(result.deductible_input_tax).toBe(310_581);
+    expect(row(purchase, '㉒')).toEqual([0, 0, 0]);
+  });
+
   it('簡易課税 prints 付表4-3 and 5-3 with the sales per 事業区分; 2割特例 付表1-3 and 6', () => {
     const s = forms({
       method: 'simplified',

@@ -309,6 +309,25 @@ function registeredPurchaseTax(inputs: ConsumptionTaxDraftInputs, rate: Consumpt
   return tax - returns;
 }
 
+/** The purchase tax of a part of the purchases (⑲ / ⑳ of 付表2-3): 積上げ or 割戻し as the purchases are computed. */
+function partPurchaseTax(
+  inputs: ConsumptionTaxDraftInputs,
+  part: { gross: number; invoice_tax: number },
+  rate: ConsumptionTaxRate,
+) {
+  return inputs.purchase_calc === 'tsumiage'
+    ? Math.floor((part.invoice_tax * 78) / 100)
+    : nationalTaxInGross(part.gross, rate);
+}
+
+/** The 経過措置 purchases' tax of one rate (80% and 50% of what a registered supplier would give). */
+function transitionalPurchaseTax(inputs: ConsumptionTaxDraftInputs, rate: ConsumptionTaxRate) {
+  const t = inputs.transitional_purchases;
+  return (
+    mulDiv(nationalTaxInGross(t['80'][rate], rate), 80, 100) + mulDiv(nationalTaxInGross(t['50'][rate], rate), 50, 100)
+  );
+}
+
 /** 付表2-3: 課税売上割合 and 控除対象仕入税額 (一般課税). */
 function purchaseSheet(inputs: ConsumptionTaxDraftInputs, r: ConsumptionTaxResult): CtaxFormSheet {
   const s = salesRatioFigures(inputs);
@@ -318,6 +337,7 @@ function purchaseSheet(inputs: ConsumptionTaxDraftInputs, r: ConsumptionTaxResul
   const transitional = (rate: ConsumptionTaxRate) =>
     inputs.transitional_purchases['80'][rate] + inputs.transitional_purchases['50'][rate];
   const full = r.apportionment === null;
+  const individual = r.apportionment === 'individual' ? (inputs.purchase_split ?? null) : null;
   return {
     code: '付表2-3',
     title: '課税売上割合・控除対象仕入税額等の計算表（一般用）',
@@ -355,6 +375,15 @@ function purchaseSheet(inputs: ConsumptionTaxDraftInputs, r: ConsumptionTaxResul
           rated('⑱', '課税売上高5億円以下かつ課税売上割合95%以上の場合（⑰の金額）', (x) => (full ? x.purchase_tax : 0))(
             by,
           ),
+          // 個別対応方式 (消費税法30条2項1号): ⑰ split by use; the 経過措置 purchases count as 共通 as the compute does
+          rated('⑲', '⑰のうち、課税売上げにのみ要するもの', (_x, rate) =>
+            individual ? partPurchaseTax(inputs, individual.taxable[rate], rate) : 0,
+          )(by),
+          rated('⑳', '⑰のうち、課税売上げと非課税売上げに共通して要するもの', (_x, rate) =>
+            individual
+              ? partPurchaseTax(inputs, individual.common[rate], rate) + transitionalPurchaseTax(inputs, rate)
+              : 0,
+          )(by),
           rated('㉑', '個別対応方式により控除する課税仕入れ等の税額', (x) =>
             r.apportionment === 'individual' ? x.deductible_input_tax : 0,
           )(by),
