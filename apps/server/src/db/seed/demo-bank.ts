@@ -1,12 +1,13 @@
-import { addDays, todayInTokyo } from '@chobo/core';
+import { addDays, bankConfirmRowInput, todayInTokyo } from '@chobo/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanyCtx } from '../../lib/context.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { type FileStorage, MemoryFileStorage } from '../../lib/storage.js';
 import { loadAccounts } from '../../modules/accounting/accounts.queries.js';
-import { SOURCE_TYPE as BANK_ROW_SOURCE } from '../../modules/bank-statements/confirm.js';
+import { SOURCE_TYPE as BANK_ROW_SOURCE, confirmRows } from '../../modules/bank-statements/confirm.js';
 import { importStatement } from '../../modules/bank-statements/imports.js';
 import { bankCsvFile, type StatementLine } from '../../modules/bank-statements/statement-files.js';
+import { openTransfers } from '../../modules/payment-batches/payment-batch-settlement.js';
 import { SOURCE_TYPE as PAYMENT_SOURCE } from '../../modules/payments/payment-posting.js';
 import {
   accountDailyBalances,
@@ -125,11 +126,14 @@ export function bankKana(kana: string): string {
  * agrees with the ledger), and this month's transfers from customers for open sales wait unconfirmed with
  * their explained suggestions (one short by a 振込手数料). Posts nothing: the trial balance is unchanged.
  */
-export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: string; storage?: FileStorage } = {}) {
-  const today = opts.today ?? todayInTokyo();
+/**
+ * The demo company's 普通預金 account (found or made), its ledger account set: the statements are imported into
+ * it and the payment batches pay from it.
+ */
+export async function demoBankAccount(ctx: CompanyCtx) {
   const { db, companyId } = ctx;
   const deposit = (await loadAccounts(ctx)).find((a) => a.system_key === 'ordinary_deposit');
-  if (!deposit) return;
+  if (!deposit) return null;
   let [account] = await db
     .select()
     .from(bankAccounts)
@@ -154,6 +158,15 @@ export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: st
       .returning();
   }
   await db.update(bankAccounts).set({ account_id: deposit.id }).where(eq(bankAccounts.id, account.id));
+  return { account, deposit };
+}
+
+export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: string; storage?: FileStorage } = {}) {
+  const today = opts.today ?? todayInTokyo();
+  const { db, companyId } = ctx;
+  const found = await demoBankAccount(ctx);
+  if (!found) return;
+  const { account, deposit } = found;
 
   const from = `${addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
   const [before] = await db
@@ -220,6 +233,43 @@ export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: st
         description: `ﾌﾘｺﾐ ${bankKana(o.kana as string)}`,
       });
     });
+  // the approved (出力済) payment batches' transfers paid from this account in the period: 出金 rows of the
+  // payment date and what left the account (the transfer and the bank's fee), matched when confirmed below
+  const transfers = (await openTransfers(ctx)).filter(
+    (o) => o.bank_account_id === account.id && o.payment_date >= from && o.payment_date <= today,
+  );
+  const payeeKana = new Map(
+    (
+      await db
+        .select({ id: customers.id, kana: customers.name_kana })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.company_id, companyId),
+            inArray(customers.id, [0, ...transfers.map((o) => o.transfer.customer_id)]),
+          ),
+        )
+    ).map((c) => [c.id, c.kana]),
+  );
+  // every line tagged with what it is, kept in date order (a stable sort: the booked lines' order stands)
+  const tagged: { line: StatementLine; booked: number | null }[] = lines.map((line, i) => ({
+    line,
+    booked: i < booked.length ? i : null,
+  }));
+  for (const o of transfers) {
+    const kana = payeeKana.get(o.transfer.customer_id);
+    tagged.push({
+      line: {
+        date: o.payment_date,
+        direction: 'out',
+        amount: o.transfer.amount + o.transfer.fee,
+        description: `ﾌﾘｺﾐ ${kana ? bankKana(kana) : o.transfer.customer_name}`.slice(0, 40),
+      },
+      booked: -1,
+    });
+  }
+  tagged.sort((a, b) => (a.line.date < b.line.date ? -1 : a.line.date > b.line.date ? 1 : 0));
+  lines.splice(0, lines.length, ...tagged.map((t) => t.line));
   if (lines.length === 0) return;
   const file = bankCsvFile('mufg', lines, opening, { preamble: ['"口座番号","普通 1234567"', ''] });
   const actx: CompanyCtx = { ...ctx, deps: { storage: opts.storage ?? new MemoryFileStorage() } as AppDeps };
@@ -242,8 +292,12 @@ export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: st
     .orderBy(asc(bankStatementRows.line_no));
   // linked both ways as the confirm step links them: a payment's entry through its payment (payment → row),
   // a plain entry as the row's own (source 'bank_statement_row'), so a revert withdraws exactly these
-  for (let i = 0; i < booked.length && i < rows.length; i++) {
-    const b = booked[i];
+  const transferRows: number[] = [];
+  for (let i = 0; i < tagged.length && i < rows.length; i++) {
+    const k = tagged[i].booked;
+    if (k === -1) transferRows.push(rows[i].id);
+    if (k === null || k < 0) continue;
+    const b = booked[k];
     const row = rows[i].id;
     await db
       .update(bankStatementRows)
@@ -260,5 +314,13 @@ export async function seedDemoBankStatements(ctx: CompanyCtx, opts: { today?: st
         .set({ source_type: BANK_ROW_SOURCE, source_id: row })
         .where(and(eq(journalEntries.company_id, companyId), eq(journalEntries.id, b.entry_id)));
     }
+  }
+  // the batches' 出金 rows confirmed through the import's own matching (the transfer's payment, 支払済)
+  if (transferRows.length) {
+    const done = await confirmRows({
+      ctx: actx,
+      input: { importId: imp.id, rows: transferRows.map((id) => bankConfirmRowInput.parse({ id })) },
+    });
+    if (done.failed.length) throw new Error(`デモの振込の明細を確定できません: ${JSON.stringify(done.failed)}`);
   }
 }

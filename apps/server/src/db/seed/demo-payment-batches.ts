@@ -1,13 +1,14 @@
-import { paymentBatchInput } from '@chobo/core';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { addDays, paymentBatchInput, todayInTokyo } from '@chobo/core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CompanyCtx } from '../../lib/context.js';
 import { bankAccountColumns } from '../../modules/customers/customer-bank-account.js';
 import { approveBatch, createBatch } from '../../modules/payment-batches/payment-batch-actions.js';
+import { exportBatchFile } from '../../modules/payment-batches/payment-batch-file.js';
 import { payeeBanks } from '../../modules/payment-batches/payment-batch-payees.js';
-import { confirmBatch } from '../../modules/payment-batches/payment-batch-settlement.js';
 import { paymentSchedule } from '../../modules/payment-batches/payment-batches.queries.js';
 import { loadTransferSettings, updateTransferSettings } from '../../modules/zengin/transfer-settings.js';
-import { bankAccounts, customers } from '../schema/index.js';
+import { customers } from '../schema/index.js';
+import { demoBankAccount } from './demo-bank.js';
 
 /** 振込先 of the demo's suppliers (published 全銀 codes): the first bears the fee (先方負担). */
 const PAYEES = [
@@ -29,20 +30,31 @@ const PAYEES = [
   },
 ] as const;
 
+/** The last weekday (Mon–Fri) on or before a date. */
+function weekdayOnOrBefore(iso: string): string {
+  let d = iso;
+  for (;;) {
+    const day = new Date(`${d}T00:00:00Z`).getUTCDay();
+    if (day !== 0 && day !== 6) return d;
+    d = addDays(d, -1);
+  }
+}
+
+type Users = { owner: number; clerk: number };
+const as = (ctx: CompanyCtx, userId: number) => ({ ...ctx, actor: { userId, ip: null } });
+
 /**
- * 振込データ of the demo: the paying account's transfer settings, the suppliers' 振込先, one batch made by 経理
- * and approved by the owner, already paid (its payments, the documents 支払済), and one waiting for approval.
+ * 振込データ of the demo, part 1 (before the bank statement is imported): the paying account's transfer
+ * settings, the suppliers' 振込先, and one batch made by 経理 a few days ago, approved by the owner and
+ * downloaded (出力済) — the statement then shows its 出金 rows, which the import matches and confirms
+ * (demo-bank.ts): the payments made, the documents 支払済, the batch 支払済.
  */
-export async function seedDemoPaymentBatches(ctx: CompanyCtx, users: { owner: number; clerk: number }) {
-  const [account] = await ctx.db
-    .select({ id: bankAccounts.id })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.company_id, ctx.companyId))
-    .orderBy(asc(bankAccounts.sort_order), asc(bankAccounts.id))
-    .limit(1);
-  if (!account) return;
-  const owner = { ...ctx, actor: { userId: users.owner, ip: null } };
-  const clerk = { ...ctx, actor: { userId: users.clerk, ip: null } };
+export async function seedDemoPaidBatch(ctx: CompanyCtx, users: Users, opts: { today?: string } = {}) {
+  const found = await demoBankAccount(ctx);
+  if (!found) return;
+  const { account } = found;
+  const owner = as(ctx, users.owner);
+  const clerk = as(ctx, users.clerk);
   const settings = await loadTransferSettings(ctx, account.id);
   if (!settings) return;
   await updateTransferSettings({
@@ -63,7 +75,7 @@ export async function seedDemoPaymentBatches(ctx: CompanyCtx, users: { owner: nu
     },
   });
   const schedule = await paymentSchedule(ctx);
-  const items = schedule.groups.flatMap((g) => g.items).filter((i) => i.available > 0);
+  const items = schedule.groups.flatMap((g) => g.items).filter((i) => i.available > 0 && i.due_date !== null);
   const suppliers = [...new Set(items.map((i) => i.customer_id))].slice(0, PAYEES.length);
   if (suppliers.length === 0) return;
   const onFile = await payeeBanks(ctx, suppliers);
@@ -76,29 +88,41 @@ export async function seedDemoPaymentBatches(ctx: CompanyCtx, users: { owner: nu
       .set(columns)
       .where(and(eq(customers.company_id, ctx.companyId), inArray(customers.id, [id])));
   }
-  const ofSuppliers = items.filter((i) => suppliers.includes(i.customer_id));
-  const dated = ofSuppliers.filter((i) => i.due_date !== null);
-  const first = dated.slice(0, 3);
-  const second = dated.slice(3, 6);
-  if (first.length) {
-    const b = await createBatch({
-      ctx: clerk,
-      input: paymentBatchInput.parse({
-        payment_date: first[0].due_date,
-        bank_account_id: account.id,
-        items: first.map((i) => ({ transaction_document_id: i.id, amount: i.available })),
-      }),
-    });
-    await approveBatch({ ctx: owner, input: { id: b.id } });
-    await confirmBatch({ ctx: clerk, input: { id: b.id } });
-  }
-  if (second.length)
-    await createBatch({
-      ctx: clerk,
-      input: paymentBatchInput.parse({
-        payment_date: second[0].due_date,
-        bank_account_id: account.id,
-        items: second.map((i) => ({ transaction_document_id: i.id, amount: i.available })),
-      }),
-    });
+  // paid two days ago (the last weekday before), early for the documents received by then: one of each supplier
+  const paymentDate = weekdayOnOrBefore(addDays(opts.today ?? todayInTokyo(), -2));
+  const first = suppliers
+    .map((id) => items.find((i) => i.customer_id === id && i.date <= paymentDate))
+    .filter((i): i is (typeof items)[number] => i !== undefined);
+  if (first.length === 0) return;
+  const b = await createBatch({
+    ctx: clerk,
+    input: paymentBatchInput.parse({
+      payment_date: paymentDate,
+      bank_account_id: account.id,
+      items: first.map((i) => ({ transaction_document_id: i.id, amount: i.available })),
+    }),
+  });
+  await approveBatch({ ctx: owner, input: { id: b.id } });
+  await exportBatchFile({ ctx: clerk, input: { id: b.id } });
+}
+
+/**
+ * 振込データ of the demo, part 2 (after the statement): the next batch 経理 made from the open payables of the
+ * nearest due date, waiting for the owner's approval (承認待ち).
+ */
+export async function seedDemoPendingBatch(ctx: CompanyCtx, users: Users) {
+  const found = await demoBankAccount(ctx);
+  if (!found) return;
+  const schedule = await paymentSchedule(ctx);
+  const group = schedule.groups.find((g) => g.payment_date !== null && g.items.some((i) => i.available > 0));
+  if (!group?.payment_date) return;
+  const items = group.items.filter((i) => i.available > 0).slice(0, 4);
+  await createBatch({
+    ctx: as(ctx, users.clerk),
+    input: paymentBatchInput.parse({
+      payment_date: group.payment_date,
+      bank_account_id: found.account.id,
+      items: items.map((i) => ({ transaction_document_id: i.id, amount: i.available })),
+    }),
+  });
 }

@@ -204,6 +204,42 @@ describe('demo master data', () => {
     expect(rows.filter((r) => r.status === 'confirmed').every((r) => r.journal_entry_id !== null)).toBe(true);
   });
 
+  it('振込データ: one batch paid in the past and matched by the statement, one of 経理 waiting for approval', async () => {
+    const { paymentBatches, payments, bankStatementRows } = await import('../schema/index.js');
+    const { todayInTokyo } = await import('@chobo/core');
+    const [company] = await database.db.select().from(companies).where(eq(companies.name, '株式会社サンプル商事'));
+    const [owner] = await database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
+    const [clerk] = await database.db.select().from(users).where(eq(users.email, 'keiri@example.com'));
+    const batches = await database.db
+      .select()
+      .from(paymentBatches)
+      .where(eq(paymentBatches.company_id, company.id))
+      .orderBy(paymentBatches.id);
+    expect(batches.map((b) => b.status)).toEqual(['paid', 'draft']);
+    const [paid, waiting] = batches;
+    expect(paid.payment_date < todayInTokyo()).toBe(true);
+    expect(paid.created_by).toBe(clerk.id);
+    expect(paid.approved_by).toBe(owner.id);
+    expect(paid.export_count).toBe(1);
+    expect(waiting.created_by).toBe(clerk.id);
+    expect(waiting.approved_by).toBeNull();
+    // paid through the bank import: each transfer's payment made from its confirmed 出金 row, the row's entry
+    const made = await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.company_id, company.id), sql`${payments.memo} = ${`振込データ No.${paid.id}`}`));
+    expect(made.length).toBeGreaterThan(0);
+    for (const p of made) {
+      expect(p.date).toBe(paid.payment_date);
+      const [row] = await database.db
+        .select()
+        .from(bankStatementRows)
+        .where(eq(bankStatementRows.id, p.bank_statement_row_id as number));
+      expect(row).toMatchObject({ status: 'confirmed', direction: 'out', date: paid.payment_date });
+      expect(row.journal_entry_id).toBe(p.journal_entry_id);
+    }
+  });
+
   it('reverting the demo statement withdraws exactly what its rows are linked to: 売掛金 equals its documents after', async () => {
     const { bankStatementImports } = await import('../schema/index.js');
     const { revertImport } = await import('../../modules/bank-statements/revert.js');

@@ -24,7 +24,7 @@ import { type DemoFiles, localDemoFiles, workerDemoFiles } from './demo-files.js
 import { seedDemoInfos } from './demo-infos.js';
 import { DEMO_EMPLOYEE_SIGN_INS, seedDemoMasterData } from './demo-master-data.js';
 import { drawDemoOcrImages, seedDemoOcr } from './demo-ocr.js';
-import { seedDemoPaymentBatches } from './demo-payment-batches.js';
+import { seedDemoPaidBatch, seedDemoPendingBatch } from './demo-payment-batches.js';
 import { seedDemoRegistry } from './demo-registry.js';
 import { seedDemoTaxReturn } from './demo-tax-return.js';
 import { withFastQueries } from './seed-fast-queries.js';
@@ -51,7 +51,7 @@ export interface SeedResult {
 }
 
 /** How many steps the demo seed announces (seedIfEmpty's `step` calls; startup and seed tests count them). */
-export const DEMO_SEED_STEPS = 10;
+export const DEMO_SEED_STEPS = 11;
 
 export const DEMO_COMPANY_NAME = '株式会社サンプル商事';
 export const DEMO_OWNER_EMAIL = 'owner@example.com';
@@ -210,9 +210,12 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
       );
       await step('確定申告書', () => seedDemoTaxReturn(tenant));
       await step('OCR書類', () => seedDemoOcr(tenant, opts.storage ?? new MemoryFileStorage(), files, ocrImages));
+      const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
+      const [clerk] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CLERK_EMAIL));
+      const payers = { owner: owner.id, clerk: clerk.id };
+      await step('振込データ', () => seedDemoPaidBatch(systemCompanyCtx(tx, company.id), payers));
       await step('銀行明細', () => seedDemoBankStatements(systemCompanyCtx(tx, company.id), { storage: opts.storage }));
       await step('お知らせ', () => seedDemoInfos(tx));
-      const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
       // the owner chose the 消費税設定 (税抜表示・切り捨て・税抜経理) on /tax/edit, as a real company does (はじめの設定)
       await updateCompanySettings({
         ctx: systemCompanyCtx(tx, company.id, owner.id),
@@ -222,10 +225,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions, way: SeedWay = FIRS
         },
       });
       await step('出勤記録', () => seedDemoAttendance(tenant, owner.id));
-      const [clerk] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CLERK_EMAIL));
-      await step('振込データ', () =>
-        seedDemoPaymentBatches(systemCompanyCtx(tx, company.id), { owner: owner.id, clerk: clerk.id }),
-      );
+      await step('承認待ちの振込データ', () => seedDemoPendingBatch(systemCompanyCtx(tx, company.id), payers));
       if (opts.progress) {
         const [{ entries, lines }] = (
           (await tx.execute(
