@@ -1,10 +1,12 @@
 import { type CustomerValues, checkZenginKana, SUPPLIER_FEE_BEARERS, ZENGIN_ACCOUNT_TYPES } from '@chobo/core';
-import { Grid, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Grid, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { FormSection } from '../../components/FormSection';
 import { SelectField } from '../../components/fields/SelectField';
 import { fieldProps } from '../../lib/field-props';
-import { useZenginName } from './api';
+import { useZenginName, useZenginSearch } from './api';
 import type { CustomerFormValues } from './form-values';
 
 type Form = UseFormReturn<CustomerFormValues, unknown, CustomerValues>;
@@ -18,6 +20,45 @@ function lookedUp(query: ReturnType<typeof useZenginName>, what: string): string
   if (query.isError) return `該当する${what}がありません`;
   if (query.data === null) return `該当する${what}がありません`;
   return query.data?.name;
+}
+
+/**
+ * Choosing a bank or branch by its name: the matches as 「0005 三菱ＵＦＪ」, the chosen one's code written into the
+ * code field (which then looks the name up as if typed).
+ */
+function ZenginSearch({
+  label,
+  bankCode,
+  disabled,
+  onPick,
+}: {
+  label: string;
+  bankCode?: string;
+  disabled?: boolean;
+  onPick: (code: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 250);
+  const found = useZenginSearch(/^\d+$/.test(q) ? '' : q, bankCode);
+  const options = (found.data ?? []).map((e) => `${e.code} ${e.name}`);
+  return (
+    <Autocomplete
+      label={label}
+      placeholder="名前・カナで検索（例: みずほ）"
+      value={text}
+      onChange={setText}
+      data={options}
+      filter={({ options: all }) => all}
+      disabled={disabled}
+      onOptionSubmit={(value) => {
+        onPick(value.slice(0, value.indexOf(' ')));
+        setText('');
+      }}
+      description={
+        q !== '' && found.data?.length === 0 && !/^\d+$/.test(q) ? `「${q}」に一致するものがありません` : undefined
+      }
+    />
+  );
 }
 
 /**
@@ -39,6 +80,25 @@ export function BankAccountSection({ form }: { form: Form }) {
       description="支払（総合振込データ）に使う取引先の口座です。使わない場合は空欄のままにしてください。"
     >
       <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <ZenginSearch
+            label="金融機関を名前で探す"
+            onPick={(code) => {
+              form.setValue('bank_account.bank_code', code, { shouldDirty: true, shouldValidate: true });
+              form.setValue('bank_account.branch_code', '', { shouldDirty: true });
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <ZenginSearch
+            label="支店を名前で探す"
+            bankCode={bank.data?.code}
+            disabled={!bank.data}
+            onPick={(code) =>
+              form.setValue('bank_account.branch_code', code, { shouldDirty: true, shouldValidate: true })
+            }
+          />
+        </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
             label="銀行コード"

@@ -132,6 +132,23 @@ export function useZenginName(code: string, bankCode?: string) {
 }
 
 /**
+ * 金融機関 (or, with `bankCode`, 支店) whose name, kana or romaji holds the typed words — for choosing by name
+ * what the 全銀 code fields take. Asked once something is typed (debounced by the caller).
+ */
+export function useZenginSearch(q: string, bankCode?: string) {
+  const url = bankCode === undefined ? '/api/zengin/banks' : `/api/zengin/banks/${bankCode}/branches`;
+  return useQuery({
+    queryKey: ['zengin-search', bankCode ?? null, q] as const,
+    queryFn: async ({ signal }): Promise<ZenginEntry[]> =>
+      (await api.get<{ data: ZenginEntry[] }>(url, { query: { q, limit: 10 }, signal })).data,
+    enabled: q.trim() !== '' && (bankCode === undefined || /^\d{4}$/.test(bankCode)),
+    retry: false,
+    meta: { silent: true },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
  * The 国税庁 registry's answer for a typed T-number (GET /api/registry/{t_number}): its name and whether the
  * registration is valid today; null when the registry does not hold the number (404).
  */

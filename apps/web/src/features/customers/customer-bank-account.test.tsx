@@ -15,11 +15,15 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/company/customer': page([]),
     'GET /api/zengin/banks': (req) =>
       json({
-        data: req.url.searchParams.get('q') === '0005' ? [{ code: '0005', name: '三菱ＵＦＪ', kana: 'ミツビシ' }] : [],
+        data: ['0005', 'みつびし'].includes(req.url.searchParams.get('q') ?? '')
+          ? [{ code: '0005', name: '三菱ＵＦＪ', kana: 'ミツビシ' }]
+          : [],
       }),
     'GET /api/zengin/banks/0005/branches': (req) =>
       json({
-        data: req.url.searchParams.get('q') === '001' ? [{ code: '001', name: '本店', kana: 'ホンテン' }] : [],
+        data: ['001', 'ほんてん'].includes(req.url.searchParams.get('q') ?? '')
+          ? [{ code: '001', name: '本店', kana: 'ホンテン' }]
+          : [],
       }),
     ...extra,
   });
@@ -56,6 +60,24 @@ describe('CustomerForm: 振込先', () => {
         fee_bearer: 'ours',
       },
     });
+  });
+
+  it('finds the bank and the branch by name: the chosen one fills the code fields', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderApp('/company/customers/create');
+    await user.type(await screen.findByLabelText('金融機関を名前で探す', { selector: 'input' }), 'みつびし');
+    await user.click(await screen.findByRole('option', { name: '0005 三菱ＵＦＪ', hidden: true }));
+    const bank = screen.getByRole('textbox', { name: '銀行コード' });
+    await waitFor(() => expect((bank as HTMLInputElement).value).toBe('0005'));
+    await waitFor(() => expect(describedBy(bank)).toContain('三菱ＵＦＪ'));
+    const branchSearch = screen.getByLabelText('支店を名前で探す', { selector: 'input' });
+    await waitFor(() => expect((branchSearch as HTMLInputElement).disabled).toBe(false));
+    await user.type(branchSearch, 'ほんてん');
+    await user.click(await screen.findByRole('option', { name: '001 本店', hidden: true }));
+    const branch = screen.getByRole('textbox', { name: '支店コード' });
+    await waitFor(() => expect((branch as HTMLInputElement).value).toBe('001'));
+    await waitFor(() => expect(describedBy(branch)).toContain('本店'));
   });
 
   it('an empty 振込先 is sent as none; an unknown code is named; a server 422 shows under its field', async () => {
