@@ -39,6 +39,8 @@ const COMPANY_ROUTES = [
   '/company/employee/create',
   '/company/attendance',
   '/company/payment_management',
+  '/company/payment_management?tab=schedule',
+  '/company/payment_management?tab=batches',
   '/company/preparation-of-tax-return',
   '/company/audit-logs',
   '/company/expiration-year/edit',
