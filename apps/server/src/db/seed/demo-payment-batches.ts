@@ -114,9 +114,11 @@ export async function seedDemoPendingBatch(ctx: CompanyCtx, users: Users) {
   const found = await demoBankAccount(ctx);
   if (!found) return;
   const schedule = await paymentSchedule(ctx);
-  const group = schedule.groups.find((g) => g.payment_date !== null && g.items.some((i) => i.available > 0));
+  // of the suppliers with a 振込先 on file (the file can be made once the owner approves)
+  const payable = (i: (typeof schedule.groups)[number]['items'][number]) => i.available > 0 && i.has_bank_account;
+  const group = schedule.groups.find((g) => g.payment_date !== null && g.items.some(payable));
   if (!group?.payment_date) return;
-  const items = group.items.filter((i) => i.available > 0).slice(0, 4);
+  const items = group.items.filter(payable).slice(0, 4);
   await createBatch({
     ctx: as(ctx, users.clerk),
     input: paymentBatchInput.parse({

@@ -273,7 +273,7 @@ export default function PaymentListPage() {
         mb="md"
         keepMounted={false}
       >
-        <Tabs.List>
+        <Tabs.List data-wrap>
           <Tabs.Tab value="payments" leftSection={<IconList size={16} />}>
             入出金
           </Tabs.Tab>
