@@ -130,9 +130,11 @@ describe('振込データ（issue 28）', () => {
         // the bank statement of the payment date: one 出金 per transfer (SMBC CSV, Shift_JIS)
         let balance = 5_000_000;
         const day = batch.payment_date.replaceAll('-', '/');
+        // what leaves the account: the transfer, and with 先方負担 the fee deducted from it (the bank charges it)
         const rows = batch.transfers.map((t, k) => {
-          balance -= t.amount;
-          return `${day},"${t.amount.toLocaleString('en-US')}",,ﾌﾘｺﾐ E2E${k + 1},"${balance.toLocaleString('en-US')}"`;
+          const out = t.fee_bearer === 'them' ? t.amount + t.fee : t.amount;
+          balance -= out;
+          return `${day},"${out.toLocaleString('en-US')}",,ﾌﾘｺﾐ E2E${k + 1},"${balance.toLocaleString('en-US')}"`;
         });
         const csv = iconv.encode(['年月日,お引出し,お預入れ,お取り扱い内容,残高', ...rows, ''].join('\r\n'), 'cp932');
         await owner.goto('/company/bank_statement');
@@ -174,7 +176,9 @@ describe('振込データ（issue 28）', () => {
               `/api/accountings/${payment.journal_entry_id}`,
             )
           ).body.data;
-          expect(entry.lines.reduce((s, l) => s + l.credit, 0)).toBe(t.amount);
+          expect(entry.lines.reduce((s, l) => s + l.credit, 0)).toBe(
+            t.fee_bearer === 'them' ? t.amount + t.fee : t.amount,
+          );
         }
         await owner.goto('/company/payment_management?tab=batches');
         await owner

@@ -28,6 +28,22 @@ const PAYEES = [
     holder_kana: 'ﾃﾞﾓﾌﾞﾂｻﾝ(ｶ',
     fee_bearer: 'ours',
   },
+  {
+    bank_code: '0009',
+    branch_code: '211',
+    account_type: 1,
+    account_number: '3692581',
+    holder_kana: 'ｶ)ﾃﾞﾓｼﾖｳｼﾞ',
+    fee_bearer: 'ours',
+  },
+  {
+    bank_code: '0001',
+    branch_code: '100',
+    account_type: 1,
+    account_number: '1112223',
+    holder_kana: 'ﾕ)ﾃﾞﾓｺｳｷﾞﾖｳ',
+    fee_bearer: 'theirs',
+  },
 ] as const;
 
 /** The last weekday (Mon–Fri) on or before a date. */
@@ -90,7 +106,9 @@ export async function seedDemoPaidBatch(ctx: CompanyCtx, users: Users, opts: { t
   }
   // paid two days ago (the last weekday before), early for the documents received by then: one of each supplier
   const paymentDate = weekdayOnOrBefore(addDays(opts.today ?? todayInTokyo(), -2));
+  // two suppliers paid; the others' documents stay open (the waiting batch takes one, one is left to pay)
   const first = suppliers
+    .slice(0, 2)
     .map((id) => items.find((i) => i.customer_id === id && i.date <= paymentDate))
     .filter((i): i is (typeof items)[number] => i !== undefined);
   if (first.length === 0) return;
@@ -118,7 +136,9 @@ export async function seedDemoPendingBatch(ctx: CompanyCtx, users: Users) {
   const payable = (i: (typeof schedule.groups)[number]['items'][number]) => i.available > 0 && i.has_bank_account;
   const group = schedule.groups.find((g) => g.payment_date !== null && g.items.some(payable));
   if (!group?.payment_date) return;
-  const items = group.items.filter(payable).slice(0, 4);
+  // one supplier's documents: the others stay open for the next batch
+  const supplier = group.items.find(payable)?.customer_id;
+  const items = group.items.filter((i) => payable(i) && i.customer_id === supplier).slice(0, 3);
   await createBatch({
     ctx: as(ctx, users.clerk),
     input: paymentBatchInput.parse({
