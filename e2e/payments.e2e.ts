@@ -39,8 +39,10 @@ describe('入金管理', () => {
   it('allocates one payment to two invoices (oldest first): both become 入金済; reports render', async () => {
     await withPage(browser(), async ({ page }) => {
       await signInAs(page, 'owner');
+      // its own name on each try, so a retried test finds one customer
+      const name = `株式会社入金テスト${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
       const customer = await pageApi<Data<{ id: number }>>(page, 'POST', '/api/company/customer', {
-        name: '株式会社入金テストE2E',
+        name,
         honorific: '御中',
         used_for: 1,
       });
@@ -56,7 +58,7 @@ describe('入金管理', () => {
       await waitForPath(page, '/company/payment_management/create');
 
       await field(page, '入金元（取引先）').fill('入金テスト');
-      await page.getByRole('option', { name: '株式会社入金テストE2E' }).click();
+      await page.getByRole('option', { name }).click();
       // its open invoices, oldest first, with their remaining amounts
       await page.getByText('請求書 No.').first().waitFor();
       await field(page, '入金額（口座に入った額）').fill('165000');
@@ -67,7 +69,7 @@ describe('入金管理', () => {
       await page.getByRole('button', { name: '登録する' }).click();
       await toast(page, '入出金を登録しました').waitFor();
       await waitForPath(page, '/company/payment_management');
-      await page.getByRole('row').filter({ hasText: '株式会社入金テストE2E' }).first().waitFor();
+      await page.getByRole('row').filter({ hasText: name }).first().waitFor();
       await shots(page, 'payments-list');
 
       for (const inv of [a, b]) {

@@ -18,8 +18,9 @@ export async function pageApi<T = unknown>(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: T }> {
+  // a call that never answers fails this test with its path, instead of the whole test's timeout
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async ({ method, path, body, timeoutMs }) => {
       const raw = window.localStorage.getItem('tokenData');
       const token = raw ? (JSON.parse(raw) as { token: string }).token : '';
       const res = await fetch(path, {
@@ -30,10 +31,13 @@ export async function pageApi<T = unknown>(
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      }).catch((e: unknown) => {
+        throw new Error(`${method} ${path}: no answer within ${timeoutMs / 1000} s (${String(e)})`);
       });
       return { status: res.status, body: res.status === 204 ? null : await res.json().catch(() => null) };
     },
-    { method, path, body },
+    { method, path, body, timeoutMs: 60_000 },
   );
 }
 
