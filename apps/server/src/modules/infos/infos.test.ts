@@ -79,12 +79,9 @@ describe('notices (infos)', () => {
       audience: 'company',
     });
     expect(noTarget.json().errors.company_id).toEqual(['企業を選択してください']);
-    const order = await api.post('/api/admin/infos', {
-      title: 't',
-      body: 'b',
-      published_at: hourAgo(),
-      ends_at: hourAgo(),
-    });
+    // the same instant for both (two calls of hourAgo() may differ by a millisecond, and then the order is valid)
+    const at = hourAgo();
+    const order = await api.post('/api/admin/infos', { title: 't', body: 'b', published_at: at, ends_at: at });
     expect(order.json().errors.ends_at).toEqual(['掲載終了日時は公開日時より後にしてください']);
     const created = (await api.post('/api/admin/infos', { title: '編集前', body: 'b', published_at: hourAgo() })).json()
       .data;
