@@ -15,6 +15,7 @@ import { prng } from '../../modules/accounting/journal-generator.js';
 import { postEntries, postEntry } from '../../modules/accounting/posting.js';
 import { fillTaxReturn, postTaxEntry } from '../../modules/tax-returns/tax-return-actions.js';
 import { seedDemoConsumptionTax } from './demo-consumption-tax.js';
+import { demoReceivedEInvoices } from './demo-einvoices.js';
 import type { DemoFiles } from './demo-files.js';
 import { demoReceipts, demoSupplierPayments } from './demo-payments.js';
 import { demoPurchases } from './demo-purchases.js';
@@ -267,5 +268,7 @@ export async function seedDemoAccounting(tenant: Tenant, opts: SeedOpts = {}) {
     if (`${y}-${String(m).padStart(2, '0')}-01` > today) break;
     carry = await demoMonth(book, biz, y, m, carry);
   }
+  // two suppliers' 請求書 received as 電子インボイス (one clean, one breaking the rules: 要確認)
+  await after(() => demoReceivedEInvoices(ctx, opts.storage ?? new MemoryFileStorage(), today));
   await book.flush();
 }

@@ -1,7 +1,7 @@
 /**
  * Demo sales of the demo company: every month, about ten 受注取引 of its customers with its products (10%
  * and 8% items, a discount now and then), posted to the books by the same actions as the screens; at
- * month end one 合計請求書 per customer, issued and sent; collected next month by payments (demo-payments.ts).
+ * month end one 合計請求書 per customer (one invoice per delivery for the customer that asks for it), issued and sent; collected next month by payments (demo-payments.ts).
  * Twice a year an invoice is corrected (void and replaced). The books stay consistent because every
  * posting is made by createTransaction / issueInvoice.
  */
@@ -105,7 +105,12 @@ export async function demoSalesMonth(
   let billed = 0;
   const invoiceIds: number[] = [];
   let first = true;
-  for (const [customerId, ids] of byCustomer) {
+  // the third customer asks for one invoice per delivery (都度請求), issued at month end with the others
+  const perDelivery = buyers[2]?.id;
+  const bills: [number, number[]][] = [...byCustomer].flatMap(([customerId, ids]): [number, number[]][] =>
+    customerId === perDelivery ? ids.map((id): [number, number[]] => [customerId, [id]]) : [[customerId, ids]],
+  );
+  for (const [customerId, ids] of bills) {
     const draft = await createInvoice({
       ctx,
       input: {

@@ -167,7 +167,26 @@ async function context(tenant: Tenant, invoice: Invoice) {
 }
 
 export async function invoiceUbl(tenant: Tenant, invoice: Invoice): Promise<string> {
-  const c = await context(tenant, invoice);
+  return buildInvoiceUbl(invoice, await context(tenant, invoice));
+}
+
+/** What the document needs besides the invoice itself (read from the database by invoiceUbl). */
+export interface UblContext {
+  issuer: InvoiceParty;
+  recipient: InvoiceParty;
+  /** The seller's 法人番号 (scheme 0188), when known. */
+  corporateNumber: string | null;
+  /** The invoice a correction replaces. */
+  corrected: { number: number | string; issue_date: string } | null;
+  /** Sale id → its number, for each delivery line's document reference. */
+  saleNumber: Map<number, number | string>;
+}
+
+/** The XML of an invoice and its context: pure (the demo builds its suppliers' e-invoices with it). */
+export function buildInvoiceUbl(
+  invoice: Pick<Invoice, 'number' | 'issue_date' | 'due_date' | 'notes' | 'tax_mode' | 'totals' | 'lines'>,
+  c: UblContext,
+): string {
   const dates = invoice.lines.flatMap((l) => (l.date ? [l.date] : [])).sort();
   const start = dates[0] ?? invoice.issue_date;
   const end = dates.at(-1) ?? invoice.issue_date;
