@@ -3,8 +3,9 @@ import { Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileOff } from '@tabler/icons-react';
 import { useFileLinkUrl } from './api';
+import { EInvoicePreview } from './EInvoicePreview';
 
-/** The file shown inline: a PDF in a frame, an image as an image, from its signed address. */
+/** The file shown inline: a PDF in a frame, an image as an image, an e-invoice read, from its signed address. */
 export function FilePreview({ documentId, file }: { documentId: number; file: DocumentFile | null }) {
   const link = useFileLinkUrl(documentId, file && !file.deleted_at ? file.id : null);
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
@@ -42,10 +43,12 @@ export function FilePreview({ documentId, file }: { documentId: number; file: Do
       data-testid="file-preview"
       style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
     >
-      {file.content_type === 'application/pdf' || file.content_type === 'application/xml' ? (
+      {file.content_type === 'application/xml' ? (
+        <EInvoicePreview url={link.data} height={height} />
+      ) : file.content_type === 'application/pdf' ? (
         <iframe
-          // fit the page's width in the viewer (a received e-invoice's XML is shown as the browser shows XML)
-          src={file.content_type === 'application/pdf' ? `${link.data}#view=FitH` : link.data}
+          // fit the page's width in the viewer
+          src={`${link.data}#view=FitH`}
           title={`プレビュー: ${file.file_name}`}
           style={{ width: '100%', height, border: 0, display: 'block' }}
         />

@@ -20,11 +20,21 @@ export const SORT_CHOICES: { value: string; label: string }[] = [
   { value: 'customer_name:asc', label: '取引先名順' },
 ];
 
-export function StatusBadge({ status }: { status: number }) {
-  return (
+export function StatusBadge({ status, needsReview = false }: { status: number; needsReview?: boolean }) {
+  const badge = (
     <Badge variant="light" radius="sm" color={STATUS_COLORS[status] ?? 'gray'} style={{ flexShrink: 0 }}>
       {documentStatusLabel(status)}
     </Badge>
+  );
+  if (!needsReview) return badge;
+  // a received e-invoice whose checker gave findings (shown on its page)
+  return (
+    <Stack gap={4} align="flex-start">
+      {badge}
+      <Badge variant="light" radius="sm" color="orange" style={{ flexShrink: 0 }} data-testid="needs-review">
+        要確認
+      </Badge>
+    </Stack>
   );
 }
 
@@ -186,7 +196,12 @@ export function documentColumns(files: FileOpener): ColumnSpec<TransactionDocume
       style: num,
       render: (d) => cell(d.due_date ? formatDateJa(d.due_date) : '—'),
     },
-    { label: '状態', sort: 'status', w: 96, render: (d) => <StatusBadge status={d.status} /> },
+    {
+      label: '状態',
+      sort: 'status',
+      w: 96,
+      render: (d) => <StatusBadge status={d.status} needsReview={d.needs_review} />,
+    },
     {
       label: 'ファイル',
       w: 88,
@@ -226,7 +241,7 @@ export function documentCard(
           </Group>
         </UnstyledButton>
         <Stack gap={6} align="flex-end">
-          <StatusBadge status={d.status} />
+          <StatusBadge status={d.status} needsReview={d.needs_review} />
           <Text size="md" fw={700} style={num}>
             {formatJPY(d.amount)}
           </Text>
