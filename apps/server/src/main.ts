@@ -1,9 +1,50 @@
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, withStartupLock } from './db/client.js';
+import { sql } from 'drizzle-orm';
+import { type Database, openDatabase, withStartupLock } from './db/client.js';
 import { exitIfLocked } from './db/folder-lock.js';
+import type { SeedResult } from './db/seed/seed.js';
 import { databaseOptions, EnvError, loadEnv } from './env.js';
+import { sqlRows } from './modules/accounting/sql-rows.js';
+
+/** Set in the environment of the child process that seeds an empty embedded folder (seedInChild). */
+const SEED_CHILD = 'CHOBO_SEED_CHILD';
+
+/** No users table yet, or no user in it: a first start. */
+async function isEmptyDatabase(database: Database): Promise<boolean> {
+  const [{ users }] = await sqlRows<{ users: string | null }>(
+    database.db,
+    sql`select to_regclass('public.users')::text as users`,
+  );
+  if (!users) return true;
+  const [{ n }] = await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from users`);
+  return n === 0;
+}
+
+/**
+ * This program again as a child (same Node flags, same environment) that migrates and seeds the folder, then
+ * exits; its progress lines go to this terminal, its result comes back over the IPC channel.
+ */
+function seedInChild(): Promise<SeedResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1], process.argv.slice(2), {
+      env: { ...process.env, [SEED_CHILD]: '1' },
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let result: SeedResult | null = null;
+    child.on('message', (m) => {
+      result = m as SeedResult;
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0 && result) resolve(result);
+      else reject(new Error(`the first start's seed stopped (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -62,23 +103,36 @@ async function main() {
   }
 
   const demoPassword = env.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
-  const seeded = await prepareDatabase(database, {
-    adminEmail: env.ADMIN_EMAIL,
-    adminPassword: env.ADMIN_PASSWORD ?? demoPassword,
-    demo: env.SEED_DEMO ?? database.driver === 'pglite',
-    demoPassword,
-    storage,
-    progress: (line) => console.log(line),
-  });
-  // The demo's seed grew PGlite's WebAssembly memory (226 MB against a fresh open's 189 MB; a WebAssembly
-  // memory never shrinks): the seeded folder is closed and opened again, as a restart would (docs/benchmarks.md,
-  // "Memory (issue 32)").
-  if (seeded.created && database.driver === 'pglite') {
+  const prepare = () =>
+    prepareDatabase(database, {
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD ?? demoPassword,
+      demo: env.SEED_DEMO ?? database.driver === 'pglite',
+      demoPassword,
+      storage,
+      progress: (line) => console.log(line),
+    });
+  if (process.env[SEED_CHILD]) {
+    // the child of a first start (below): migrations and the seed, its result to the parent, and out
+    const result = await prepare();
     await database.close();
+    await new Promise<void>((resolve) => (process.send ? process.send(result, () => resolve()) : resolve()));
+    process.exit(0);
+  }
+  // An empty embedded folder is seeded by a child process, and this one opens the folder after it (ADR 0057):
+  // the demo's seed leaves its code, caches and a grown WebAssembly memory (which never shrinks) behind, ~200 MB
+  // a server would carry for its whole life (docs/benchmarks.md, "Memory (issue 32)").
+  let seeded: Awaited<ReturnType<typeof prepare>> | null = null;
+  if (database.driver === 'pglite' && env.DATA_DIR !== 'memory://' && (await isEmptyDatabase(database))) {
+    await database.close();
+    seeded = await seedInChild();
     database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
     // only a store in the database holds the handle just closed; the others (and the seed's files in them) stay
     if (storageBackendOf(env) === 'database') storage = createFileStorage(env, database.db);
   }
+  // migrations and the charts of accounts at every start (and the seed of an empty PostgreSQL database)
+  const prepared = await prepare();
+  seeded ??= prepared;
 
   const queue = createJobQueue(database, {
     pollingIntervalSeconds: env.QUEUE_POLLING_SECONDS,
