@@ -73,7 +73,15 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 export function tidyOcrText(n: string): string {
   return (
     n
+      // ¥ read as Yy, $, or \ with the 1 after it read as l (Yy3,187, $220,230, yl,760, \l162,101)
+      .replace(/(?:Yy|yY|\$)\s?(?=\d)/g, '¥')
+      .replace(/(?:[Yy¥]|\\)l(?=\d)/g, '¥')
+      .replace(/(?:[Yy¥]|\\)l(?=[,.]\d)/g, '¥1')
+      .replace(/(\d)\.(\d{3},\d{3})(?!\d)/g, '$1,$2')
       .replace(/(?<![A-Za-z])y\s?(?=\d)/g, '¥')
+      // a rate before 対象 with its % misread (866 対象, 86? 対象, 106e 対象, 10%% 対象, 8 対象) or 対象 as 計象
+      .replace(/計象/g, '対象')
+      .replace(/(?<![\d,.¥])(10|8)[^\s対]{0,3}\s?(?=対象)/g, '$1% ')
       .replace(/(?<![\d,.])(\d{1,2}) (\d{1,2}),(\d{3})(?!\d)/g, (m, a: string, b: string, c: string) =>
         a.length + b.length <= 3 ? `${a}${b},${c}` : m,
       )
