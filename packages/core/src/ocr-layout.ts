@@ -92,14 +92,17 @@ export function tidyOcrText(n: string): string {
       .replace(/((?:19|20)\d{2})\s*[^\d\s年./-]\s*(?=\d{1,2}\s*月)/g, '$1年')
       // the 登録番号 label with one character misread, and letters for digits in the number after it
       .replace(/登録[^\s\d番]号|登[^\s\d録]番号|[^\s\d登]録番号/g, '登録番号')
-      .replace(/(登録番号\s*[:：]?\s*T?\s*)([\dOoCDIl|SB]{13,14})(?![\dA-Za-z])/g, (_m, label: string, d: string) =>
-        (d.match(/\d/g)?.length ?? 0) >= 11
+      // two of the label's characters misread (登録希呈, 例録北け) just before the number
+      .replace(/(?:登録(?!番号)[^\s\d]{1,2}|[^\s\d登]録[^\s\d]{1,3})(?=\s*[T「][\dOoSB])/g, '登録番号 ')
+      .replace(/(登録番号\s*[:：]?\s*T?\s*)([\dOoCDIl|SBG]{13,14})(?![\dA-Za-z])/g, (_m, label: string, d: string) =>
+        (d.match(/\d/g)?.length ?? 0) >= 10
           ? label +
             d
               .replace(/[OoCD]/g, '0')
               .replace(/[Il|]/g, '1')
               .replace(/S/g, '5')
               .replace(/B/g, '8')
+              .replace(/G/g, '6')
           : _m,
       )
   );
