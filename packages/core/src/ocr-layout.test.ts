@@ -181,3 +181,11 @@ describe('extractFieldsFromWords, per-rate figures checked against the total', (
     ]);
   });
 });
+
+describe('tidyOcrText, names', () => {
+  it('reads 三 misread as = between Japanese characters and drops a stray mark inside a legal word', () => {
+    expect(tidyOcrText('合同会社 = 協テクノ')).toBe('合同会社三協テクノ');
+    expect(tidyOcrText('有限 5 会社緑川商事')).toBe('有限会社緑川商事');
+    expect(tidyOcrText('A = B')).toBe('A = B');
+  });
+});

@@ -88,6 +88,9 @@ export function tidyOcrText(n: string): string {
       .replace(/(?<![\d,.¥])(10|8)(?:96|98|38|04|9|0)\s*(?=対象|\))/g, '$1%')
       .replace(/(?<![\d,.¥])(10|8)[09]\s*%(?=\s*\))/g, '$1%')
       .replace(/消[^\s\d費]税/g, '消費税')
+      // 三 read as = between Japanese characters (合同会社 = 協テクノ), a stray mark inside a legal word (有限 5 会社)
+      .replace(/(?<=[\p{sc=Han}\p{sc=Katakana}\p{sc=Hiragana}])\s?=\s?(?=[\p{sc=Han}\p{sc=Katakana}])/gu, '三')
+      .replace(/(株式|有限|合同|合資|合名)\s?[\d=.,・]?\s?会社/g, '$1会社')
       // 年 misread (生, 午…) between a year and a month
       .replace(/((?:19|20)\d{2})\s*[^\d\s年./-]\s*(?=\d{1,2}\s*月)/g, '$1年')
       // the 登録番号 label with one character misread, and letters for digits in the number after it
