@@ -182,6 +182,14 @@ describe('looseDateIn and reconcileTaxes', () => {
     expect(reconcileTaxes([{ tax_category: '10', base: 559720, tax: 55 }], [], 615692)).toEqual([
       { tax_category: '10', base: 559720, tax: 55972 },
     ]);
+    // the digits read are the start of rate × base: the rest was lost (no total needed)
+    expect(reconcileTaxes([{ tax_category: '10', base: 559720, tax: 55 }], [], null)).toEqual([
+      { tax_category: '10', base: 559720, tax: 55972 },
+    ]);
+    // the rate's row misread, its own tax line and the total agree
+    expect(reconcileTaxes([{ tax_category: '10', base: 2, tax: 520 }], [], 279520, { '10': 25410 })).toEqual([
+      { tax_category: '10', base: 254110, tax: 25410 },
+    ]);
     expect(reconcileTaxes([{ tax_category: '10', base: 2070, tax: 40207 }], [], 5)).toEqual([
       { tax_category: '10', base: 2070, tax: 40207 },
     ]);

@@ -282,7 +282,29 @@ const fits = (t: OcrTax) => Math.abs(t.tax - taxOf(t.base, Number(t.tax_category
  * base and tax do not fit gets the base or the tax that makes them fit and the sum equal the total. Nothing
  * changes when the figures fit, or when no single repair makes every rate fit and the sum the total.
  */
-export function reconcileTaxes(found: OcrTax[], taxOnly: OcrTax[], total: number | null): OcrTax[] {
+export function reconcileTaxes(
+  read: OcrTax[],
+  taxOnly: OcrTax[],
+  total: number | null,
+  /** The tax of a rate as its own line reads it (消費税(10%) 500), when the rate's row gave another. */
+  taxLines: Partial<Record<'10' | '8', number>> = {},
+): OcrTax[] {
+  const out = repairedTaxes(read, taxOnly, total, taxLines);
+  return JSON.stringify(out) === JSON.stringify(read) ? read : out;
+}
+
+function repairedTaxes(
+  read: OcrTax[],
+  taxOnly: OcrTax[],
+  total: number | null,
+  /** The tax of a rate as its own line reads it (消費税(10%) 500), when the rate's row gave another. */
+  taxLines: Partial<Record<'10' | '8', number>>,
+): OcrTax[] {
+  // a tax whose last digits were lost (55 for 55,972): rate × base begins with the digits read
+  const found = read.map((t) => {
+    const full = taxOf(t.base, Number(t.tax_category), false);
+    return !fits(t) && t.tax >= 10 && full > t.tax && String(full).startsWith(String(t.tax)) ? { ...t, tax: full } : t;
+  });
   if (total === null) return found;
   const sum = (ts: OcrTax[]) => ts.reduce((a, t) => a + t.base + t.tax, 0);
   if (found.every(fits) && sum(found) === total && taxOnly.length === 0) return found;
@@ -301,7 +323,9 @@ export function reconcileTaxes(found: OcrTax[], taxOnly: OcrTax[], total: number
     const r = Number(b.tax_category);
     const byBase = { ...b, base: total - others - b.tax };
     const byTax = { ...b, tax: taxOf(b.base, r, false) };
-    for (const guess of [byBase, byTax])
+    const alt = taxLines[b.tax_category];
+    const byTaxLine = alt === undefined ? byBase : { ...b, base: total - others - alt, tax: alt };
+    for (const guess of [byBase, byTax, byTaxLine])
       if (guess.base > 0 && fits(guess) && others + guess.base + guess.tax === total)
         return found.map((t) => (t === b ? guess : t));
   }
@@ -311,6 +335,7 @@ export function reconcileTaxes(found: OcrTax[], taxOnly: OcrTax[], total: number
 function taxes(lines: NLine[], totalValue: number | null): OcrField<OcrTax[]> {
   const out: OcrTax[] = [];
   const taxOnly: OcrTax[] = [];
+  const taxLineValues: Partial<Record<'10' | '8', number>> = {};
   let used: NLine | null = null;
   let certainty = 1;
   for (const rate of ['10', '8'] as const) {
@@ -333,6 +358,7 @@ function taxes(lines: NLine[], totalValue: number | null): OcrField<OcrTax[]> {
     }
     const tl = lines.find((l) => l !== baseLine && taxRe.test(l.n));
     const taxNums = tl ? amountsIn(tl.n.replace(/\d+(?:\.\d+)?\s*%/g, ' ')) : [];
+    if (taxNums.length > 0) taxLineValues[rate] = taxNums[taxNums.length - 1];
     if (!baseLine) {
       if (taxNums.length > 0) taxOnly.push({ tax_category: rate, base: 0, tax: taxNums[taxNums.length - 1] });
       continue;
@@ -355,7 +381,7 @@ function taxes(lines: NLine[], totalValue: number | null): OcrField<OcrTax[]> {
     used ??= baseLine;
     certainty = Math.min(certainty, baseLine.confidence);
   }
-  const settled = reconcileTaxes(out, taxOnly, totalValue);
+  const settled = reconcileTaxes(out, taxOnly, totalValue, taxLineValues);
   if (settled.length === 0) return field<OcrTax[]>(null, null);
   if (settled !== out) certainty = Math.min(certainty, 0.7);
   if (totalValue !== null) {
