@@ -129,6 +129,9 @@ describe('crossCheckedTotal', () => {
     expect(crossCheckedTotal(none, taxes, rows).value).toBe(89548);
     expect(crossCheckedTotal(none, null, rows).value).toBe(89548);
     expect(crossCheckedTotal({ value: 5, confidence: 1, box: null }, null, rows).value).toBe(5);
+    // nothing readable: the per-rate figures add up to the total when each tax fits its rate
+    expect(crossCheckedTotal(none, [{ tax_category: '10', base: 559720, tax: 55972 }], []).value).toBe(615692);
+    expect(crossCheckedTotal(none, [{ tax_category: '10', base: 559720, tax: 5597 }], []).value).toBeNull();
   });
 });
 
@@ -145,6 +148,7 @@ describe('tidyOcrText, rates and yen signs misread', () => {
     expect(tidyOcrText('8% 計象')).toBe('8% 対象');
     expect(tidyOcrText('18対象')).toBe('18対象');
     expect(tidyOcrText('Yy3,187')).toBe('¥3,187');
+    expect(tidyOcrText('¥243.11 1-')).toBe('¥243,111-');
     expect(tidyOcrText('Yl.783,111')).toBe('¥1,783,111');
     expect(tidyOcrText('\\l162,101')).toBe('¥162,101');
   });

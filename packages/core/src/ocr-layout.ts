@@ -85,6 +85,10 @@ export function tidyOcrText(n: string): string {
       .replace(/(?<![\d,.])(\d{1,2}) (\d{1,2}),(\d{3})(?!\d)/g, (m, a: string, b: string, c: string) =>
         a.length + b.length <= 3 ? `${a}${b},${c}` : m,
       )
+      // …and inside its last group (¥243.11 1-)
+      .replace(/(?<![\d,.])(\d{1,3})[.,](\d{1,2}) (\d{1,2})(?![\d,.])/g, (m, a: string, b: string, c: string) =>
+        b.length + c.length === 3 ? `${a},${b}${c}` : m,
+      )
       .replace(/(?<![\d,.¥])(10|8)(?:96|98|38|04|9|0)\s*(?=対象|\))/g, '$1%')
       .replace(/(?<![\d,.¥])(10|8)[09]\s*%(?=\s*\))/g, '$1%')
       .replace(/消[^\s\d費]税/g, '消費税')
@@ -322,6 +326,9 @@ export function crossCheckedTotal(total: OcrField<number>, taxes: OcrTax[] | nul
     const m = /¥?\s*(\d{1,3}(?:,\d{3})+)\s*-(?!\d)/.exec(normalizeOcrText(r.text));
     if (m) return { value: Number(m[1].replace(/,/g, '')), confidence: 0.6, box: r.box };
   }
+  // no total readable at all: the per-rate figures, when each tax fits its rate, add up to it
+  const fit = (t: OcrTax) => Math.abs(t.tax - Math.floor((t.base * Number(t.tax_category)) / 100)) <= 1;
+  if (sum !== null && taxes?.every(fit)) return { value: sum, confidence: 0.5, box: null };
   return total;
 }
 
