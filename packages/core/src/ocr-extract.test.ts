@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateIn, extractFieldsFromText, normalizeOcrText } from './ocr-extract.js';
+import { dateIn, extractFieldsFromText, looseDateIn, normalizeOcrText, reconcileTaxes } from './ocr-extract.js';
 
 /** Real tesseract.js (jpn, 300 dpi) output of a generated invoice: spaces between kana, 5.000 for 5,000, \% for ¥. */
 const TESSERACT_SAMPLE = `請求 書
@@ -161,5 +161,37 @@ describe('extractFieldsFromText', () => {
     const f = extractFieldsFromText('');
     expect(f.total).toEqual({ value: null, confidence: 0, box: null });
     expect(f.document_type.value).toBe(9);
+  });
+});
+
+describe('looseDateIn and reconcileTaxes', () => {
+  it('reads a date whose era, 月 or 日 or slashes were misread, only on a line that holds a date', () => {
+    expect(looseDateIn('令知 7 年 3 戸 9 巳')).toBe('2025-03-09');
+    expect(looseDateIn('2026/03718')).toBe('2026-03-18');
+    expect(looseDateIn('2024709722')).toBe('2024-09-22');
+    expect(extractFieldsFromText('請求日信和 8 年 3 月 7 日').transaction_date.value).toBe('2026-03-07');
+    expect(extractFieldsFromText('TEL 2024 5 6').transaction_date.value).toBeNull();
+  });
+
+  it('repairs one rate that does not fit when the total shows how, and leaves fitting figures alone', () => {
+    const ok = [{ tax_category: '10' as const, base: 1000, tax: 100 }];
+    expect(reconcileTaxes(ok, [], 1100)).toBe(ok);
+    expect(reconcileTaxes([{ tax_category: '10', base: 2070, tax: 40207 }], [], 442277)).toEqual([
+      { tax_category: '10', base: 402070, tax: 40207 },
+    ]);
+    expect(reconcileTaxes([{ tax_category: '10', base: 559720, tax: 55 }], [], 615692)).toEqual([
+      { tax_category: '10', base: 559720, tax: 55972 },
+    ]);
+    // the digits read are the start of rate × base: the rest was lost (no total needed)
+    expect(reconcileTaxes([{ tax_category: '10', base: 559720, tax: 55 }], [], null)).toEqual([
+      { tax_category: '10', base: 559720, tax: 55972 },
+    ]);
+    // the rate's row misread, its own tax line and the total agree
+    expect(reconcileTaxes([{ tax_category: '10', base: 2, tax: 520 }], [], 279520, { '10': 25410 })).toEqual([
+      { tax_category: '10', base: 254110, tax: 25410 },
+    ]);
+    expect(reconcileTaxes([{ tax_category: '10', base: 2070, tax: 40207 }], [], 5)).toEqual([
+      { tax_category: '10', base: 2070, tax: 40207 },
+    ]);
   });
 });

@@ -191,6 +191,31 @@ export function dateIn(n: string): string | null {
   return null;
 }
 
+/**
+ * A date whose marks tesseract misread, tried only when no line holds a well-formed date: the era's name
+ * with one character wrong (令知, 信和 for 令和), 年 / 月 / 日 read as other characters (件年, 戸, 巳, H), a slash
+ * read as 7 between a zero-padded month and day (2026/03718, 2024709722). Only on a line that says it holds
+ * a date (発行日, 請求日, 日付…) or holds a 年 or an era's name (one of its two characters right).
+ */
+export function looseDateIn(n: string): string | null {
+  const era =
+    /(?:令[^\s\d]|[^\s\d]和|令和)\s*(\d{1,2}|元)\s*[^\d\s]{1,2}\s*(\d{1,2})\s*[^\d\s]{1,2}\s*(\d{1,2})(?!\d)/.exec(n);
+  if (era) {
+    const v = isoDate(2018 + (era[1] === '元' ? 1 : Number(era[1])), Number(era[2]), Number(era[3]));
+    if (v) return v;
+  }
+  const slash7 = /((?:19|20)\d{2})\s*[/7]\s*(0[1-9]|1[0-2])\s*[/7]\s*(0[1-9]|[12]\d|3[01])(?!\d)/.exec(n);
+  if (slash7) {
+    const v = isoDate(Number(slash7[1]), Number(slash7[2]), Number(slash7[3]));
+    if (v) return v;
+  }
+  const west = /((?:19|20)\d{2})\s*[^\d\s]{1,3}\s*(\d{1,2})\s*[^\d\s]{1,3}\s*(\d{1,2})(?!\d)/.exec(n);
+  if (west) return isoDate(Number(west[1]), Number(west[2]), Number(west[3]));
+  return null;
+}
+
+const DATE_LABEL = /発行日|請求日|取引日|領収日|日付|年月日|納品日|お買上日/;
+
 function transactionDate(lines: NLine[]): OcrField<string> {
   const scored: { line: NLine; value: string; score: number }[] = [];
   for (const l of lines) {
@@ -200,6 +225,16 @@ function transactionDate(lines: NLine[]): OcrField<string> {
     if (/発行日|請求日|取引日|領収日|日付|年月日|納品日|お買上日/.test(l.n)) score = 3;
     if (/期限|期日|支払日|振込日|有効/.test(l.n)) score = 0.5;
     scored.push({ line: l, value: v, score: score - l.index / 1000 });
+  }
+  if (scored.length === 0) {
+    for (const l of lines) {
+      if (!DATE_LABEL.test(l.n) && !/年|令[^\s\d]|[^\s\d]和|\d\//.test(l.n)) continue;
+      const v = looseDateIn(l.n.replace(/^.*?(?:発行日|請求日|取引日|領収日|日付|年月日|納品日|お買上日)/, ''));
+      if (v) scored.push({ line: l, value: v, score: (DATE_LABEL.test(l.n) ? 1 : 0.5) - l.index / 1000 });
+    }
+    scored.sort((a, b) => b.score - a.score);
+    const loose = scored[0];
+    return loose ? field(loose.value, loose.line, 0.6) : field<string>(null, null);
   }
   scored.sort((a, b) => b.score - a.score);
   const best = scored[0];
@@ -235,31 +270,107 @@ function total(lines: NLine[]): OcrField<number> {
 
 // ---------------------------------------------------------------- taxes
 
+const INCLUDED = /税込|内消費税|内税|うち消費税|\(内/;
+const taxOf = (base: number, rate: number, included: boolean) =>
+  Math.floor((base * rate) / (included ? 100 + rate : 100));
+/** A base and tax that fit the rate (±1 yen of rounding). */
+const fits = (t: OcrTax) => Math.abs(t.tax - taxOf(t.base, Number(t.tax_category), false)) <= 1;
+
+/**
+ * The per-rate figures made to agree with the total when the page's own arithmetic shows a misread: a rate
+ * whose tax was read but not its base (the 10%対象 cell lost) gets total − the others − its tax; a rate whose
+ * base and tax do not fit gets the base or the tax that makes them fit and the sum equal the total. Nothing
+ * changes when the figures fit, or when no single repair makes every rate fit and the sum the total.
+ */
+export function reconcileTaxes(
+  read: OcrTax[],
+  taxOnly: OcrTax[],
+  total: number | null,
+  /** The tax of a rate as its own line reads it (消費税(10%) 500), when the rate's row gave another. */
+  taxLines: Partial<Record<'10' | '8', number>> = {},
+): OcrTax[] {
+  const out = repairedTaxes(read, taxOnly, total, taxLines);
+  return JSON.stringify(out) === JSON.stringify(read) ? read : out;
+}
+
+function repairedTaxes(
+  read: OcrTax[],
+  taxOnly: OcrTax[],
+  total: number | null,
+  /** The tax of a rate as its own line reads it (消費税(10%) 500), when the rate's row gave another. */
+  taxLines: Partial<Record<'10' | '8', number>>,
+): OcrTax[] {
+  // a tax whose last digits were lost (55 for 55,972): rate × base begins with the digits read
+  const found = read.map((t) => {
+    const full = taxOf(t.base, Number(t.tax_category), false);
+    return !fits(t) && t.tax >= 10 && full > t.tax && String(full).startsWith(String(t.tax)) ? { ...t, tax: full } : t;
+  });
+  if (total === null) return found;
+  const sum = (ts: OcrTax[]) => ts.reduce((a, t) => a + t.base + t.tax, 0);
+  if (found.every(fits) && sum(found) === total && taxOnly.length === 0) return found;
+  // a rate known by its tax alone
+  if (taxOnly.length === 1 && found.every(fits)) {
+    const t = taxOnly[0];
+    const base = total - sum(found) - t.tax;
+    const guess = { ...t, base };
+    if (base > 0 && fits(guess))
+      return [...found, guess].sort((a, b) => Number(b.tax_category) - Number(a.tax_category));
+  }
+  const bad = found.filter((t) => !fits(t));
+  if (bad.length === 1) {
+    const others = sum(found.filter((t) => t !== bad[0]));
+    const b = bad[0];
+    const r = Number(b.tax_category);
+    const byBase = { ...b, base: total - others - b.tax };
+    const byTax = { ...b, tax: taxOf(b.base, r, false) };
+    const alt = taxLines[b.tax_category];
+    const byTaxLine = alt === undefined ? byBase : { ...b, base: total - others - alt, tax: alt };
+    for (const guess of [byBase, byTax, byTaxLine])
+      if (guess.base > 0 && fits(guess) && others + guess.base + guess.tax === total)
+        return found.map((t) => (t === b ? guess : t));
+  }
+  return found;
+}
+
 function taxes(lines: NLine[], totalValue: number | null): OcrField<OcrTax[]> {
   const out: OcrTax[] = [];
+  const taxOnly: OcrTax[] = [];
+  const taxLineValues: Partial<Record<'10' | '8', number>> = {};
   let used: NLine | null = null;
   let certainty = 1;
   for (const rate of ['10', '8'] as const) {
     const rateRe = new RegExp(`(?<!\\d)${rate}\\s*%\\s*(?:対象|課税|\\()`);
     const taxRe = new RegExp(`(?:消費税|税額|内税)[^\\d]*?${rate}\\s*%|${rate}\\s*%[^\\d]*?(?:消費税|税額|内税)`);
-    const baseLine = lines.find((l) => rateRe.test(l.n));
-    if (!baseLine) continue;
-    const included = /税込|内消費税|内税|うち消費税|\(内/.test(baseLine.n);
-    const afterRate = baseLine.n.slice(baseLine.n.search(rateRe)).replace(/\d+(?:\.\d+)?\s*%/g, ' ');
-    const nums = amountsIn(afterRate);
+    // the first line with the rate and an amount after it (up to the next rate: a note 「※は軽減税率(8%)対象」
+    // standing in the row of the 10% figure gives none)
+    let baseLine: NLine | undefined;
+    let nums: number[] = [];
+    for (const l of lines) {
+      const at = l.n.search(rateRe);
+      if (at < 0) continue;
+      const rest = l.n.slice(at).replace(/^\d+\s*%/, '');
+      const next = rest.search(/(?<!\d)(?:10|8)\s*%/);
+      const found = amountsIn((next >= 0 ? rest.slice(0, next) : rest).replace(/\d+(?:\.\d+)?\s*%/g, ' '));
+      if (found.length === 0) continue;
+      baseLine = l;
+      nums = found;
+      break;
+    }
+    const tl = lines.find((l) => l !== baseLine && taxRe.test(l.n));
+    const taxNums = tl ? amountsIn(tl.n.replace(/\d+(?:\.\d+)?\s*%/g, ' ')) : [];
+    if (taxNums.length > 0) taxLineValues[rate] = taxNums[taxNums.length - 1];
+    if (!baseLine) {
+      if (taxNums.length > 0) taxOnly.push({ tax_category: rate, base: 0, tax: taxNums[taxNums.length - 1] });
+      continue;
+    }
+    const included = INCLUDED.test(baseLine.n) || (tl !== undefined && nums.length < 2 && INCLUDED.test(tl.n));
     let base: number | undefined = nums[0];
     let tax: number | undefined = nums[1];
-    if (tax === undefined) {
-      // the tax on its own line: 消費税(10%) 500 / 10%消費税 500
-      const tl = lines.find((l) => l !== baseLine && taxRe.test(l.n));
-      const t = tl ? amountsIn(tl.n.replace(/\d+(?:\.\d+)?\s*%/g, ' ')) : [];
-      if (t.length > 0) tax = t[t.length - 1];
-    }
+    // the tax on its own line: 消費税(10%) 500 / 10%消費税 500
+    if (tax === undefined && taxNums.length > 0) tax = taxNums[taxNums.length - 1];
     if (base === undefined) continue;
     if (tax === undefined) {
-      tax = included
-        ? Math.floor((base * Number(rate)) / (100 + Number(rate)))
-        : Math.floor((base * Number(rate)) / 100);
+      tax = taxOf(base, Number(rate), included);
       certainty = Math.min(certainty, 0.6);
     }
     if (included && tax < base) base -= tax;
@@ -270,12 +381,14 @@ function taxes(lines: NLine[], totalValue: number | null): OcrField<OcrTax[]> {
     used ??= baseLine;
     certainty = Math.min(certainty, baseLine.confidence);
   }
-  if (out.length === 0) return field<OcrTax[]>(null, null);
+  const settled = reconcileTaxes(out, taxOnly, totalValue, taxLineValues);
+  if (settled.length === 0) return field<OcrTax[]>(null, null);
+  if (settled !== out) certainty = Math.min(certainty, 0.7);
   if (totalValue !== null) {
-    const sum = out.reduce((s, t) => s + t.base + t.tax, 0);
+    const sum = settled.reduce((s, t) => s + t.base + t.tax, 0);
     if (sum !== totalValue) certainty = Math.min(certainty, 0.6);
   }
-  return { value: out, confidence: round2(certainty), box: used?.box ?? null };
+  return { value: settled, confidence: round2(certainty), box: used?.box ?? null };
 }
 
 // ---------------------------------------------------------------- phone

@@ -6,6 +6,7 @@ import {
   extractFieldsFromWords,
   layoutFromWords,
   settleIncluded,
+  tidyOcrText,
 } from './ocr-layout.js';
 
 /** A word as an engine reports it: its text in a box of about one character height per character. */
@@ -128,11 +129,67 @@ describe('crossCheckedTotal', () => {
     expect(crossCheckedTotal(none, taxes, rows).value).toBe(89548);
     expect(crossCheckedTotal(none, null, rows).value).toBe(89548);
     expect(crossCheckedTotal({ value: 5, confidence: 1, box: null }, null, rows).value).toBe(5);
+    // nothing readable: the per-rate figures add up to the total when each tax fits its rate
+    expect(crossCheckedTotal(none, [{ tax_category: '10', base: 559720, tax: 55972 }], []).value).toBe(615692);
+    expect(crossCheckedTotal(none, [{ tax_category: '10', base: 559720, tax: 5597 }], []).value).toBeNull();
   });
 });
 
 describe('entityName, both readings of one legal word', () => {
   it('takes the longer side as the name', () => {
     expect(entityName('レー株式会社若草ベーカリー')).toBe('株式会社若草ベーカリー');
+  });
+});
+
+describe('tidyOcrText, rates and yen signs misread', () => {
+  it('reads the rate before 対象 and the yen sign in the forms tesseract leaves', () => {
+    expect(tidyOcrText('866 対象 | ¥88,690')).toBe('8% 対象 | ¥88,690');
+    expect(tidyOcrText('106e 対象')).toBe('10% 対象');
+    expect(tidyOcrText('8% 計象')).toBe('8% 対象');
+    expect(tidyOcrText('18対象')).toBe('18対象');
+    expect(tidyOcrText('Yy3,187')).toBe('¥3,187');
+    expect(tidyOcrText('¥243.11 1-')).toBe('¥243,111-');
+    expect(tidyOcrText('Yl.783,111')).toBe('¥1,783,111');
+    expect(tidyOcrText('\\l162,101')).toBe('¥162,101');
+  });
+});
+
+describe('extractFieldsFromWords, per-rate figures checked against the total', () => {
+  it('takes the base of a rate whose 対象 cell was lost from the total less its tax', () => {
+    const x = extractFieldsFromWords([
+      ...phrase('消費税(10%)', 300, 500),
+      w('¥200,111', 700, 500),
+      ...phrase('合計', 300, 530),
+      w('¥2,201,221', 700, 530),
+    ]);
+    expect(x.taxes.value).toEqual([{ tax_category: '10', base: 2001110, tax: 200111 }]);
+  });
+
+  it('ignores the 軽減税率 note standing in the row of the 10% figure, and reads 内消費税 as 税込', () => {
+    const x = extractFieldsFromWords([
+      ...phrase('※は軽減税率(8%)対象', 50, 500),
+      ...phrase('10%対象', 500, 500),
+      w('¥780', 800, 500),
+      ...phrase('内消費税等 10%', 500, 530),
+      w('¥70', 800, 530),
+      ...phrase('8%対象', 500, 560),
+      w('¥90', 800, 560),
+      ...phrase('内消費税等 8%', 500, 590),
+      w('¥6', 800, 590),
+      ...phrase('合計', 500, 620),
+      w('¥870', 800, 620),
+    ]);
+    expect(x.taxes.value).toEqual([
+      { tax_category: '10', base: 710, tax: 70 },
+      { tax_category: '8', base: 84, tax: 6 },
+    ]);
+  });
+});
+
+describe('tidyOcrText, names', () => {
+  it('reads 三 misread as = between Japanese characters and drops a stray mark inside a legal word', () => {
+    expect(tidyOcrText('合同会社 = 協テクノ')).toBe('合同会社三協テクノ');
+    expect(tidyOcrText('有限 5 会社緑川商事')).toBe('有限会社緑川商事');
+    expect(tidyOcrText('A = B')).toBe('A = B');
   });
 });

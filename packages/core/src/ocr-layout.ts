@@ -73,25 +73,43 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 export function tidyOcrText(n: string): string {
   return (
     n
+      // ¥ read as Yy, $, or \ with the 1 after it read as l (Yy3,187, $220,230, yl,760, \l162,101)
+      .replace(/(?:Yy|yY|\$)\s?(?=\d)/g, '¥')
+      .replace(/(?:[Yy¥]|\\)l(?=\d)/g, '¥')
+      .replace(/(?:[Yy¥]|\\)l(?=[,.]\d)/g, '¥1')
+      .replace(/(\d)\.(\d{3},\d{3})(?!\d)/g, '$1,$2')
       .replace(/(?<![A-Za-z])y\s?(?=\d)/g, '¥')
+      // a rate before 対象 with its % misread (866 対象, 86? 対象, 106e 対象, 10%% 対象, 8 対象) or 対象 as 計象
+      .replace(/計象/g, '対象')
+      .replace(/(?<![\d,.¥])(10|8)[^\s対]{0,3}\s?(?=対象)/g, '$1% ')
       .replace(/(?<![\d,.])(\d{1,2}) (\d{1,2}),(\d{3})(?!\d)/g, (m, a: string, b: string, c: string) =>
         a.length + b.length <= 3 ? `${a}${b},${c}` : m,
+      )
+      // …and inside its last group (¥243.11 1-)
+      .replace(/(?<![\d,.])(\d{1,3})[.,](\d{1,2}) (\d{1,2})(?![\d,.])/g, (m, a: string, b: string, c: string) =>
+        b.length + c.length === 3 ? `${a},${b}${c}` : m,
       )
       .replace(/(?<![\d,.¥])(10|8)(?:96|98|38|04|9|0)\s*(?=対象|\))/g, '$1%')
       .replace(/(?<![\d,.¥])(10|8)[09]\s*%(?=\s*\))/g, '$1%')
       .replace(/消[^\s\d費]税/g, '消費税')
+      // 三 read as = between Japanese characters (合同会社 = 協テクノ), a stray mark inside a legal word (有限 5 会社)
+      .replace(/(?<=[\p{sc=Han}\p{sc=Katakana}\p{sc=Hiragana}])\s?=\s?(?=[\p{sc=Han}\p{sc=Katakana}])/gu, '三')
+      .replace(/(株式|有限|合同|合資|合名)\s?[\d=.,・]?\s?会社/g, '$1会社')
       // 年 misread (生, 午…) between a year and a month
       .replace(/((?:19|20)\d{2})\s*[^\d\s年./-]\s*(?=\d{1,2}\s*月)/g, '$1年')
       // the 登録番号 label with one character misread, and letters for digits in the number after it
       .replace(/登録[^\s\d番]号|登[^\s\d録]番号|[^\s\d登]録番号/g, '登録番号')
-      .replace(/(登録番号\s*[:：]?\s*T?\s*)([\dOoCDIl|SB]{13,14})(?![\dA-Za-z])/g, (_m, label: string, d: string) =>
-        (d.match(/\d/g)?.length ?? 0) >= 11
+      // two of the label's characters misread (登録希呈, 例録北け) just before the number
+      .replace(/(?:登録(?!番号)[^\s\d]{1,2}|[^\s\d登]録[^\s\d]{1,3})(?=\s*[T「][\dOoSB])/g, '登録番号 ')
+      .replace(/(登録番号\s*[:：]?\s*T?\s*)([\dOoCDIl|SBG]{13,14})(?![\dA-Za-z])/g, (_m, label: string, d: string) =>
+        (d.match(/\d/g)?.length ?? 0) >= 10
           ? label +
             d
               .replace(/[OoCD]/g, '0')
               .replace(/[Il|]/g, '1')
               .replace(/S/g, '5')
               .replace(/B/g, '8')
+              .replace(/G/g, '6')
           : _m,
       )
   );
@@ -308,6 +326,9 @@ export function crossCheckedTotal(total: OcrField<number>, taxes: OcrTax[] | nul
     const m = /¥?\s*(\d{1,3}(?:,\d{3})+)\s*-(?!\d)/.exec(normalizeOcrText(r.text));
     if (m) return { value: Number(m[1].replace(/,/g, '')), confidence: 0.6, box: r.box };
   }
+  // no total readable at all: the per-rate figures, when each tax fits its rate, add up to it
+  const fit = (t: OcrTax) => Math.abs(t.tax - Math.floor((t.base * Number(t.tax_category)) / 100)) <= 1;
+  if (sum !== null && taxes?.every(fit)) return { value: sum, confidence: 0.5, box: null };
   return total;
 }
 

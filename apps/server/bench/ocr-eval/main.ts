@@ -6,7 +6,12 @@ import { loadEvalSet, readEvalSet, report } from './evaluate.js';
 /** `tsx bench/ocr-eval/main.ts [label]`: the evaluation set alone (bench/ocr.ts runs it too). */
 process.env.CHOBO_OCR_THREAD_NICE = process.env.OCR_BENCH_NICE ?? '0';
 const docs = await loadEvalSet(Number(process.env.OCR_EVAL_PER_LAYOUT ?? 5));
-const engine = new TesseractEngine();
+// OCR_BENCH_PSM / OCR_BENCH_PARAMS: other tesseract settings, measured under their own label (its own cache)
+const parameters: Record<string, string> = {
+  ...(process.env.OCR_BENCH_PSM ? { tessedit_pageseg_mode: process.env.OCR_BENCH_PSM } : {}),
+  ...(process.env.OCR_BENCH_PARAMS ? JSON.parse(process.env.OCR_BENCH_PARAMS) : {}),
+};
+const engine = new TesseractEngine({ parameters });
 const label = process.argv[2] ?? 'production';
 const rasteriser = new MupdfRasteriser({ upright: label !== 'baseline' });
 const outputs = await readEvalSet(docs, label, rasteriser, engine);

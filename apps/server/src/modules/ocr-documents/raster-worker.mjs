@@ -1,10 +1,11 @@
 // The PdfRasteriser's thread (see rasteriser.ts): mupdf (WASM) renders pages off the API's event loop.
 // Plain JavaScript so it runs under node and tsx alike. Message in: { id, bytes, mime, maxPages, dpi, minWidth, maxSide };
 // out: { id, pages: [{ page, width, height, png }], pageCount } or { id, error }. `upright: false` skips the red-ink
-// drop and the skew / orientation correction (issue 29; the benchmark's baseline is the reading before it).
+// drop, the skew / orientation correction and the rule removal (issue 29; the benchmark's baseline is the reading before it).
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import * as mupdf from 'mupdf';
+import { dropRules } from './raster-rules.mjs';
 
 // below the API's event loop in CPU priority, like tesseract's thread
 createRequire(import.meta.url)('./thread-priority.cjs').lowerThisThreadPriority();
@@ -245,6 +246,7 @@ parentPort?.on('message', (msg) => {
         const { quarter, angle } = skewOf(flat.grey, flat.w, flat.h);
         turn = { quarter, angle };
         const turned = rotateGrey(flat.grey, flat.w, flat.h, quarter, angle);
+        dropRules(turned.grey, turned.w, turned.h);
         pix = greyPixmap(turned.grey, turned.w, turned.h);
       } else pix = page.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceGray, false, true);
       despeckle(pix);
