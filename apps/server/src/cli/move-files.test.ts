@@ -22,7 +22,7 @@ describe('move-files CLI with s3', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'chobo-move-files-'));
   let s3: TestS3Server;
   let plain: TestS3Server;
-  let server: Database | undefined;
+  let postgres: Database | undefined;
   const files = [
     { key: newStorageKey('transaction-documents/1', '.pdf'), bytes: Buffer.from('%PDF-1.4 請求書'.repeat(5000)) },
     { key: newStorageKey('ocr-documents/1', '.png'), bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]) },
@@ -40,7 +40,7 @@ describe('move-files CLI with s3', () => {
         S3_SECRET_ACCESS_KEY: server.secretAccessKey,
         S3_FORCE_PATH_STYLE: '1',
       };
-      if (server?.url) env.DATABASE_URL = server.url;
+      if (postgres?.url) env.DATABASE_URL = postgres.url;
       const child = execFile(
         process.execPath,
         ['--import', 'tsx', 'src/cli/move-files.ts', ...args],
@@ -59,14 +59,14 @@ describe('move-files CLI with s3', () => {
 
   beforeAll(async () => {
     [s3, plain] = await Promise.all([startS3Server(), startS3Server({ conditionalPuts: false })]);
-    if (process.env.TEST_DATABASE_URL) server = await createTestDatabase();
+    if (process.env.TEST_DATABASE_URL) postgres = await createTestDatabase();
     const local = new LocalFileStorage(path.join(dir, 'files'));
     for (const f of files) await local.put(f.key, f.bytes);
   });
   afterAll(async () => {
     await s3?.stop();
     await plain?.stop();
-    await server?.close();
+    await postgres?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -2,9 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { createTestDatabase } from '../test/harness.js';
+import { transactionDocumentFiles } from '../db/schema/index.js';
+import { companyOwner, createTestApp, createTestDatabase } from '../test/harness.js';
+import { multipartFiles, tinyPdf } from '../test/multipart.js';
 import { startS3Server, type TestS3Server } from '../test/s3-server.js';
 import { LocalFileStorage, newStorageKey, StorageKeyExistsError } from './storage.js';
 import { checkFileStorage, openFileStorage } from './storage-backends.js';
@@ -191,6 +194,72 @@ describe('S3FileStorage: the sweep and the moves', () => {
       expect(report.problems.map((p) => p.key)).toEqual([key]);
       expect((await s3.get(key))?.toString()).toBe('other');
     } finally {
+      await own.stop();
+    }
+  });
+});
+
+describe('the app on FILE_STORAGE=s3 (the settings from the environment, as a server reads them)', () => {
+  it('stores an uploaded 発注取引 file as an object of the bucket and serves it through its signed link', async () => {
+    const own = await startS3Server();
+    const ctx = await createTestApp({
+      env: {
+        FILE_STORAGE: 's3',
+        S3_ENDPOINT: own.endpoint,
+        S3_BUCKET: own.bucket,
+        S3_ACCESS_KEY_ID: own.accessKeyId,
+        S3_SECRET_ACCESS_KEY: own.secretAccessKey,
+        S3_FORCE_PATH_STYLE: '1',
+      },
+    });
+    try {
+      expect(ctx.app.deps.storage).toBeInstanceOf(S3FileStorage);
+      const o = await companyOwner(ctx);
+      const supplier = await o.api.post('/api/company/customer', {
+        name: '株式会社仕入先商事',
+        name_kana: 'シイレサキショウジ',
+        honorific: '御中',
+        used_for: 2,
+      });
+      expect(supplier.statusCode).toBe(201);
+      const doc = await o.api.post('/api/transaction-documents', {
+        customer_id: supplier.json().data.id,
+        document_type: 4,
+        transaction_date: '2026-05-10',
+        amount: 11_000,
+        taxes: [{ tax_category: '10', base: 10_000, tax: 1_000 }],
+        payment_method: 1,
+        status: 0,
+        confirm_duplicate: true,
+      });
+      expect(doc.statusCode).toBe(201);
+      const id = doc.json().data.id;
+      const pdf = tinyPdf('s3');
+      const { body, headers } = multipartFiles([{ name: '請求書.pdf', bytes: pdf }]);
+      const uploaded = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/transaction-documents/${id}/files`,
+        payload: body,
+        headers: { ...headers, authorization: `Bearer ${o.token}` },
+      });
+      expect(uploaded.statusCode).toBe(201);
+      const fileId = uploaded.json().data.id;
+
+      // the object is in the bucket, under the key the row names
+      const [row] = await ctx.db
+        .select({ key: transactionDocumentFiles.storage_key })
+        .from(transactionDocumentFiles)
+        .where(eq(transactionDocumentFiles.id, fileId));
+      const bucket = storeOn(own);
+      expect((await bucket.get(row.key))?.equals(pdf)).toBe(true);
+
+      const link = await o.api.get(`/api/transaction-documents/${id}/files/${fileId}/link`);
+      const file = await ctx.app.inject({ method: 'GET', url: link.json().data.url });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(pdf)).toBe(true);
+    } finally {
+      await ctx.close();
+      await (ctx.app.deps.storage as S3FileStorage).close();
       await own.stop();
     }
   });
