@@ -41,7 +41,7 @@ or installs the following works of others, each under its own licence.
 
 Used only by tests and benchmarks, never shipped: the JP PINT 1.1.3 rules and examples (read from
 \`../shared/peppol\`, not in this repository) run with \`saxon-js\` and \`xslt3\` (Saxonica's licence, free of
-charge; dev dependencies).
+charge; dev dependencies). The S3 storage tests run a local S3-protocol server, \`s3rver\` (MIT; dev dependency).
 
 ## Packages installed for production
 

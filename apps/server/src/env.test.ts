@@ -63,9 +63,43 @@ describe('loadEnv', () => {
     [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
     [{ DATABASE_POOL_MODE: 'statement' }, 'DATABASE_POOL_MODE'],
     [{ DATABASE_DIRECT_URL: 'mysql://x' }, 'DATABASE_DIRECT_URL'],
+    [{ FILE_STORAGE: 'nfs' }, 'FILE_STORAGE'],
+    [{ FILE_STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'Chobo_Files' }, 'S3_BUCKET'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'chobo', S3_ENDPOINT: 's3.example.jp' }, 'S3_ENDPOINT'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'chobo', S3_ENDPOINT: 'https://s3.example.jp/chobo' }, 'S3_ENDPOINT'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'chobo', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'chobo', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'chobo', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'chobo', S3_REGION: 'Tokyo' }, 'S3_REGION'],
   ])('stops with a message naming the bad variable: %o', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('reads the S3 settings of FILE_STORAGE=s3 (ADR 0052)', () => {
+    const env = loadEnv({
+      FILE_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'chobo-files',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: '1',
+    });
+    expect(env).toMatchObject({
+      FILE_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'chobo-files',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    // AWS S3 with the SDK's own credentials (an instance role): the bucket and the region are enough
+    const aws = loadEnv({ FILE_STORAGE: 's3', S3_BUCKET: 'chobo-files', S3_REGION: 'ap-northeast-1' });
+    expect(aws.S3_ENDPOINT).toBeUndefined();
+    expect(aws.S3_ACCESS_KEY_ID).toBeUndefined();
+    expect(aws.S3_FORCE_PATH_STYLE).toBe(false);
+    // the S3 settings are not needed by the other backends
+    expect(loadEnv({ FILE_STORAGE: 'database' }).S3_BUCKET).toBeUndefined();
   });
 
   it('passes the pool mode and the direct connection to openDatabase (ADR 0049)', () => {

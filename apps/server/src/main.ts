@@ -75,7 +75,7 @@ async function main() {
     { buildApp },
     { prepareDatabase, analyzeStaleTables },
     { createJobQueue },
-    { createFileStorage, storageBackendOf },
+    { checkFileStorage, createFileStorage, storageBackendOf },
     { requeueWaitingOcr },
     { recoverInterruptedImports },
     { scheduleStorageSweep },
@@ -101,6 +101,11 @@ async function main() {
         'npm run move-files -w @chobo/server -- --from local --to database で移してください（FILE_STORAGE=local で従来どおり）',
     );
   }
+  // FILE_STORAGE=s3: the bucket must refuse a conditional put over an existing key (write-once, ADR 0052)
+  await checkFileStorage(storage).catch((err: Error) => {
+    console.error(`ファイルの保存先を使えません: ${err.message}`);
+    process.exit(1);
+  });
 
   const demoPassword = env.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
   const prepare = () =>

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../test/harness.js';
+import { startS3Server, type TestS3Server } from '../test/s3-server.js';
 import {
   type FileStorage,
   LocalFileStorage,
@@ -15,16 +16,33 @@ import {
 import { storageBackendOf } from './storage-backends.js';
 import { DatabaseFileStorage } from './storage-db.js';
 import { moveFiles } from './storage-move.js';
+import { S3FileStorage } from './storage-s3.js';
 
 const dirs: string[] = [];
 let database: Database;
+let s3server: TestS3Server;
+const s3stores: S3FileStorage[] = [];
 beforeAll(async () => {
-  database = await createTestDatabase();
+  [database, s3server] = await Promise.all([createTestDatabase(), startS3Server()]);
 });
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
+  for (const s of s3stores) await s.close();
+  await s3server?.stop();
   await database?.close();
 });
+/** A store on the tests' S3 server (s3rver on 127.0.0.1 with conditional PUTs, test/s3-server.ts). */
+const s3Store = () => {
+  const s = new S3FileStorage({
+    bucket: s3server.bucket,
+    region: 'us-east-1',
+    endpoint: s3server.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3server.accessKeyId, secretAccessKey: s3server.secretAccessKey },
+  });
+  s3stores.push(s);
+  return s;
+};
 const tempDir = async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chobo-storage-'));
   dirs.push(dir);
@@ -54,6 +72,13 @@ function storageSuite(name: string, make: () => Promise<FileStorage>) {
       await s.put(key, Buffer.from('first'));
       await expect(s.put(key, Buffer.from('second'))).rejects.toBeInstanceOf(StorageKeyExistsError);
       expect((await s.get(key))?.toString()).toBe('first');
+    });
+
+    it('refuses a second put of the same bytes too (a re-run compares instead: moveFiles)', async () => {
+      const s = await make();
+      const key = newStorageKey('test/2');
+      await s.put(key, Buffer.from('same'));
+      await expect(s.put(key, Buffer.from('same'))).rejects.toBeInstanceOf(StorageKeyExistsError);
     });
 
     it('concurrent puts on one key: exactly one wins', async () => {
@@ -87,6 +112,7 @@ function storageSuite(name: string, make: () => Promise<FileStorage>) {
 storageSuite('memory', async () => new MemoryFileStorage());
 storageSuite('local disk', async () => new LocalFileStorage(await tempDir()));
 storageSuite('database', async () => new DatabaseFileStorage(database.db));
+storageSuite('S3 (s3rver on 127.0.0.1)', async () => s3Store());
 
 describe('the storage backend', () => {
   it('is the database with DATABASE_URL, the disk with the embedded database, FILE_STORAGE when set', () => {
@@ -97,6 +123,7 @@ describe('the storage backend', () => {
     );
     expect(storageBackendOf({ NODE_ENV: 'production', DATABASE_URL: url, FILE_STORAGE: 'local' })).toBe('local');
     expect(storageBackendOf({ NODE_ENV: 'test', DATABASE_URL: url, FILE_STORAGE: undefined })).toBe('memory');
+    expect(storageBackendOf({ NODE_ENV: 'production', DATABASE_URL: url, FILE_STORAGE: 's3' })).toBe('s3');
   });
 });
 

@@ -7,8 +7,8 @@ import path from 'node:path';
  * Where uploaded files live (発注取引 files, OCR images…). ONE interface, write-once: a key is written once
  * and never replaced (`put` on an existing key refuses), so a stored version cannot be overwritten.
  * Implementations: the local disk under DATA_DIR/files (`LocalFileStorage`), the database
- * (`DatabaseFileStorage`, lib/storage-db.ts) and memory (tests). lib/storage-backends.ts picks one (ADR 0051).
- * An S3-compatible store fits the same three calls (PutObject with If-None-Match: *, GetObject, HeadObject).
+ * (`DatabaseFileStorage`, lib/storage-db.ts), an S3-compatible bucket (`S3FileStorage`, lib/storage-s3.ts:
+ * PutObject with If-None-Match: *, ADR 0052) and memory (tests). lib/storage-backends.ts picks one (ADR 0051).
  */
 export interface FileStorage {
   /** Stores `bytes` under `key`; refuses (StorageKeyExistsError) when the key already holds a file. */
