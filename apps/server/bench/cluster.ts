@@ -632,6 +632,8 @@ async function killLoop(phaseEnd: number) {
   let at = now() + FIRST_KILL * 1000;
   while (at < phaseEnd - 5_000) {
     await sleep(Math.max(0, at - now()));
+    // the run failed meanwhile (stopAll is under way): start nothing more
+    if (stopping) return;
     const index = k % 3;
     const killAt = now();
     await killServer(index);
@@ -639,6 +641,7 @@ async function killLoop(phaseEnd: number) {
     console.log(
       `  kill -9 s${index + 1} at ${(killAt / 1000).toFixed(1)} s, its exit seen ${(gone - killAt).toFixed(0)} ms later`,
     );
+    if (stopping) return;
     const { ready } = startServer(index);
     await ready;
     const back = now();
