@@ -17,6 +17,7 @@ const COMPANY_ROUTES = [
   '/company',
   '/company/customers',
   '/company/customers/create',
+  '/company/registry/lapsed-suppliers',
   '/company/transactions',
   '/company/transactions?tab=invoices',
   '/company/transactions/create',
@@ -179,6 +180,19 @@ function overflowingCards(page: Page) {
 
 describe('everyday screens', () => {
   const browser = useBrowser();
+
+  it('the customer list links to the suppliers whose registration lapsed (the demo has one 取消)', async () => {
+    await withPage(browser(), async ({ page }) => {
+      await signInAs(page, 'owner');
+      await open(page, '/company/customers');
+      await page.getByRole('link', { name: '登録が取消・失効した仕入先（国税庁の公表データ）' }).click();
+      await page.getByRole('heading', { name: '登録が取消・失効した仕入先' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/company/registry/lapsed-suppliers');
+      const rows = page.getByTestId('lapsed-suppliers').locator('tbody tr');
+      await rows.first().waitFor();
+      expect(await rows.first().textContent()).toContain('取消');
+    });
+  });
 
   it('home: the tiles equal the trial balance at today and link to the ledger', async () => {
     await withPage(browser(), async ({ page }) => {

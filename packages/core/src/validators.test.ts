@@ -10,6 +10,7 @@ import {
   isValidPostalCode,
   isValidRegistrationNumber,
   normalizePostalCode,
+  registrationNumberCorrections,
 } from './validators.js';
 
 /** docs/product/FACTS.md §4's valid examples. */
@@ -241,5 +242,16 @@ describe('isKatakana', () => {
     ['', 'empty'],
   ])('rejects %j (%s)', (v) => {
     expect(isKatakana(v)).toBe(false);
+  });
+});
+
+describe('registrationNumberCorrections (a single-digit OCR misread, FACTS §4)', () => {
+  it('lists the valid numbers one digit away, the true number among them', () => {
+    const misread = 'T7000012050003'; // the last digit misread (T7000012050002 is valid)
+    const out = registrationNumberCorrections(misread);
+    expect(out).toContain('T7000012050002');
+    expect(out.every((n) => isValidRegistrationNumber(n))).toBe(true);
+    expect(out.every((n) => [...n].filter((c, i) => c !== misread[i]).length === 1)).toBe(true);
+    expect(registrationNumberCorrections('T12345')).toEqual([]);
   });
 });

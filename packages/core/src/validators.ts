@@ -25,6 +25,25 @@ export function isValidRegistrationNumber(value: string): boolean {
   return /^T\d{13}$/.test(value) && isValidCorporateNumber(value.slice(1));
 }
 
+/**
+ * The valid registration numbers one digit away from `value` (T + 13 digits): each digit replaced by each of
+ * the other nine, kept when the check digit holds — the candidates of a single-digit OCR misread. Empty when
+ * `value` is not T + 13 digits. (The mod-9 check digit catches every single-digit change except 0 ↔ 9, so a
+ * number that fails its check has on average one or two valid neighbours per digit position.)
+ */
+export function registrationNumberCorrections(value: string): string[] {
+  if (!/^T\d{13}$/.test(value)) return [];
+  const out: string[] = [];
+  for (let i = 1; i < 14; i++) {
+    for (let d = 0; d <= 9; d++) {
+      if (String(d) === value[i]) continue;
+      const candidate = `${value.slice(0, i)}${d}${value.slice(i + 1)}`;
+      if (isValidRegistrationNumber(candidate)) out.push(candidate);
+    }
+  }
+  return out;
+}
+
 /** docs/product/SPEC.md §5: local part, @, domain ending in a dot plus 2 or 3 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,3}$/;
 export function isValidEmail(value: string): boolean {

@@ -82,7 +82,7 @@ export const PAGES: PageDef[] = [
   company('/company/transaction-documents', '発注取引一覧(アップロード)', m('/company/transaction-documents'), {
     load: () => import('../features/transaction-documents/TransactionDocumentListPage'),
   }),
-  company('/company/registry/lapsed-suppliers', '登録が取消・失効した仕入先', m('/company/transaction-documents'), {
+  company('/company/registry/lapsed-suppliers', '登録が取消・失効した仕入先', m('/company/customers'), {
     load: () => import('../features/registry/LapsedSuppliersPage'),
   }),
   company('/company/transaction-documents/create', '発注取引の登録', m('/company/transaction-documents'), {

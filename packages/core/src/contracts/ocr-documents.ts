@@ -55,6 +55,10 @@ const fieldDto = <T extends z.ZodType>(value: T) =>
     warning: z.string().optional(),
     /** A person set this value (PUT); confidence is then 1. */
     corrected: z.boolean().optional(),
+    /** `registry`: the value is the offline registry's (the issuer found through its 登録番号, ADR 0046). */
+    source: z.enum(['registry']).optional(),
+    /** What the OCR read, when the registry's value replaced it (the cross-check). */
+    read_value: value.nullable().optional(),
   });
 
 export const ocrTaxDto = z.object({

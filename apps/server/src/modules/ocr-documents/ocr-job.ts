@@ -5,6 +5,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import type { Job } from '../../lib/queue.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { OcrEngine } from './engine.js';
+import { checkOcrAgainstRegistry } from './ocr-registry.js';
 import type { PdfRasteriser } from './rasteriser.js';
 import { recognizeUpright } from './upright.js';
 
@@ -110,7 +111,8 @@ export async function runOcrJob(deps: AppDeps, services: OcrServices, job: Job<O
       await setProgress(15 + (80 * (i + 1)) / pages.length, true);
     }
     // layout-aware: word boxes → rows, columns and blocks (issue 29); the lines fill what the layout leaves empty
-    const fields = extractFieldsFromWords(words, lines);
+    // the issuer and the 登録番号 checked against the offline registry (the read name kept as a cross-check)
+    const fields = await checkOcrAgainstRegistry(deps.db, extractFieldsFromWords(words, lines));
     await deps.db
       .update(O)
       .set({

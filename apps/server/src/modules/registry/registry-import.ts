@@ -9,8 +9,24 @@ import type { AppDeps } from '../../lib/deps.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { newStorageKey } from '../../lib/storage.js';
 import { loadRegistryImport } from './registry.queries.js';
-import { csvChunks, RegistryFileError, registryCsv, registryKey, verifyRegistrySignature } from './registry-file.js';
-import { clearStaging, mergeDiff, replaceAll, stageChunk } from './registry-store.js';
+import {
+  checkRegistryRows,
+  csvChunks,
+  RegistryFileError,
+  type RegistryRowsCheck,
+  registryCsv,
+  registryKey,
+  verifyRegistrySignature,
+} from './registry-file.js';
+import {
+  clearStaging,
+  copyChunk,
+  createNextTable,
+  type LoadTable,
+  mergeDiff,
+  NEXT_TABLE,
+  replaceAll,
+} from './registry-store.js';
 
 /**
  * A registry import (docs/adr/0046): the upload is stored and recorded (`queued`), a pg-boss job copies it
@@ -123,9 +139,9 @@ export async function runRegistryImport(
       await db.update(registryImports).set({ signature_verified: 'verified' }).where(eq(registryImports.id, importId));
     }
     const csv = registryCsv(bytes);
-    await stageFile(db, importId, csv);
+    const file = await loadFile(db, importId, imp.kind === 'full' ? NEXT_TABLE : 'registry_staging', csv);
     const result = await db.transaction(async (tx) => {
-      const r = imp.kind === 'full' ? await replaceAll(tx) : await mergeDiff(tx);
+      const r = imp.kind === 'full' ? await replaceAll(tx, file) : await mergeDiff(tx, file);
       await tx
         .update(registryImports)
         .set({
@@ -155,20 +171,33 @@ export async function runRegistryImport(
   return loadRegistryImport(db, importId);
 }
 
-/** Copies the CSV into the emptied staging table, chunk by chunk, noting the progress after each. */
-export async function stageFile(db: DbOrTx, importId: number, csv: Buffer): Promise<number> {
+/**
+ * Checks the whole CSV (checkRegistryRows: the first bad line and column refuse it before anything is
+ * copied), then COPYs it chunk by chunk into `table` (a fresh NEXT_TABLE for 全件, the emptied staging table
+ * for 差分), noting the progress after each chunk.
+ */
+export async function loadFile(
+  db: DbOrTx,
+  importId: number,
+  table: LoadTable,
+  csv: Buffer,
+): Promise<RegistryRowsCheck> {
   await clearStaging(db);
-  let total = 0;
-  for (const c of csvChunks(csv, CHUNK_BYTES)) total += c.lines;
-  await db.update(registryImports).set({ rows_total: total }).where(eq(registryImports.id, importId));
+  const file = checkRegistryRows(csv);
+  if (file.rows === 0) throw new RegistryFileError('ファイルにデータの行がありません');
+  await db.update(registryImports).set({ rows_total: file.rows }).where(eq(registryImports.id, importId));
+  if (table === NEXT_TABLE) await createNextTable(db);
   let done = 0;
   for (const chunk of csvChunks(csv, CHUNK_BYTES)) {
-    await stageChunk(db, chunk);
+    await copyChunk(db, table, chunk);
     done += chunk.lines;
-    await db.update(registryImports).set({ rows_done: done }).where(eq(registryImports.id, importId));
+    await db
+      .update(registryImports)
+      .set({ rows_done: Math.min(done, file.rows) })
+      .where(eq(registryImports.id, importId));
     await registryImportHooks.afterChunk?.(done);
     // let the requests waiting on the one embedded connection through between chunks (ADR 0027)
     await new Promise((ok) => setImmediate(ok));
   }
-  return done;
+  return file;
 }

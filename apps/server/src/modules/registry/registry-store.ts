@@ -1,17 +1,22 @@
-import { parseCsv, REGISTRY_COLUMNS } from '@chobo/core';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { REGISTRY_COLUMNS } from '@chobo/core';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/client.js';
-import { arrayLiteral } from '../../lib/sql.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 import { type CsvChunk, RegistryFileError } from './registry-file.js';
 
 /**
- * The bulk path of a registry import (docs/adr/0046): chunks of the CSV into `registry_staging` (COPY … FROM
- * '/dev/blob' on PGlite — the database's own CSV reader, types and constraints checking every field; parsed
- * here and inserted through one unnest statement per chunk on PostgreSQL), then ONE transaction that
- * replaces (全件) or merges (差分) `registry_entries`. Nothing outside the staging table changes until that
- * transaction commits, so a refused file leaves the registry as it was.
+ * The bulk path of a registry import (docs/adr/0046, 0054): the file is checked whole first (core of the
+ * refusals: checkRegistryRows), then its chunks are COPY'd — on PGlite `COPY … FROM '/dev/blob'`, on
+ * PostgreSQL `COPY … FROM STDIN` through pg-copy-streams — a 全件データ into a fresh table
+ * `registry_entries_next` (no index while it loads), a 差分データ into `registry_staging`. Then ONE
+ * transaction: 全件 = the primary key built on the new table and the new table swapped in for the old; 差分 =
+ * one set-based merge. Nothing the app reads changes until that transaction commits, so a refused file leaves
+ * the registry as it was.
  */
 
 const COLS = REGISTRY_COLUMNS.join(', ');
@@ -28,14 +33,11 @@ const NULLABLE = REGISTRY_COLUMNS.filter(
       'name',
     ].includes(c),
 );
-const COPY = `copy registry_staging (${COLS}) from '/dev/blob' with (format csv, force_null (${NULLABLE.join(', ')}))`;
-const TYPES: Record<string, string> = {
-  sequence_no: 'bigint',
-  registered_on: 'date',
-  updated_on: 'date',
-  cancelled_on: 'date',
-  expired_on: 'date',
-};
+/** The table a 全件データ file is loaded into before it replaces registry_entries. */
+export const NEXT_TABLE = 'registry_entries_next';
+export type LoadTable = 'registry_staging' | typeof NEXT_TABLE;
+const copySql = (table: LoadTable, source: string) =>
+  `copy ${table} (${COLS}) from ${source} with (format csv, force_null (${NULLABLE.join(', ')}))`;
 
 /** The PGlite connection behind a drizzle handle, or null on PostgreSQL. */
 export function pgliteOf(db: DbOrTx): PGlite | null {
@@ -43,69 +45,46 @@ export function pgliteOf(db: DbOrTx): PGlite | null {
   return client && typeof (client as PGlite).dumpDataDir === 'function' ? (client as PGlite) : null;
 }
 
-export async function clearStaging(db: DbOrTx): Promise<void> {
-  await db.execute(sql`truncate registry_staging`);
+/** The pg pool behind a drizzle handle on PostgreSQL. */
+function poolOf(db: DbOrTx): pg.Pool {
+  const client = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!client || typeof client.connect !== 'function') throw new Error('registry COPY: no PostgreSQL pool');
+  return client;
 }
 
-/** Copies one chunk into the staging table; a bad line is a RegistryFileError naming its line number. */
-export async function stageChunk(db: DbOrTx, chunk: CsvChunk): Promise<void> {
+export async function clearStaging(db: DbOrTx): Promise<void> {
+  await db.execute(sql`truncate registry_staging`);
+  await db.execute(sql.raw(`drop table if exists ${NEXT_TABLE}`));
+}
+
+/**
+ * A fresh, empty table for a 全件データ file: the columns, NOT NULLs and checks of registry_entries, no index
+ * (the primary key is built once the rows are in: a bulk build instead of 5 million index inserts).
+ */
+export async function createNextTable(db: DbOrTx): Promise<void> {
+  await db.execute(sql.raw(`drop table if exists ${NEXT_TABLE}`));
+  await db.execute(
+    sql.raw(`create table ${NEXT_TABLE} (like registry_entries including defaults including constraints)`),
+  );
+}
+
+/** Copies one chunk into `table`; a line the database refuses is a RegistryFileError naming its line number. */
+export async function copyChunk(db: DbOrTx, table: LoadTable, chunk: CsvChunk): Promise<void> {
   const pglite = pgliteOf(db);
   try {
     if (pglite) {
-      await pglite.query(COPY, [], { blob: new Blob([chunk.bytes]) });
+      await pglite.query(copySql(table, "'/dev/blob'"), [], { blob: new Blob([chunk.bytes]) });
       return;
     }
-    await insertParsed(db, chunk);
+    const client = await poolOf(db).connect();
+    try {
+      await pipeline(Readable.from([chunk.bytes]), client.query(copyFrom(copySql(table, 'stdin'))));
+    } finally {
+      client.release();
+    }
   } catch (err) {
     throw fileErrorOf(err, chunk.firstLine);
   }
-}
-
-/** PostgreSQL: the chunk parsed here (core's CSV reader) and inserted as 24 text arrays cast by the database. */
-async function insertParsed(db: DbOrTx, chunk: CsvChunk): Promise<void> {
-  const records = parseCsv(chunk.bytes.toString('utf8'));
-  const cols: (string | null)[][] = REGISTRY_COLUMNS.map(() => []);
-  records.forEach((r, i) => {
-    if (r.length === 1 && r[0] === '') return;
-    if (r.length !== REGISTRY_COLUMNS.length) throw columnCountError(chunk.firstLine + i, r.length);
-    for (let c = 0; c < r.length; c++) {
-      const type = TYPES[REGISTRY_COLUMNS[c]];
-      if (r[c] !== '' && type && !VALID[type](r[c])) {
-        // the line's number and column, as PGlite's loader says them (an insert of arrays names neither)
-        const label = COLUMN_LABELS[REGISTRY_COLUMNS[c]] ?? REGISTRY_COLUMNS[c];
-        throw new RegistryFileError(`${chunk.firstLine + i}行目: ${label}の形式が正しくありません`);
-      }
-      cols[c].push(r[c] === '' ? null : r[c]);
-    }
-  });
-  const arrays = sql.join(
-    cols.map((values) => sql`${arrayLiteral(values)}::text[]`),
-    sql`, `,
-  );
-  const casts = sql.raw(REGISTRY_COLUMNS.map((c, i) => `x.c${i}${TYPES[c] ? `::${TYPES[c]}` : ''}`).join(', '));
-  const names = sql.raw(REGISTRY_COLUMNS.map((_c, i) => `c${i}`).join(', '));
-  await db.execute(
-    sql`insert into registry_staging (${sql.raw(COLS)}) select ${casts} from unnest(${arrays}) as x(${names})`,
-  );
-}
-
-/** What the database's casts accept, checked before the insert: YYYY-MM-DD of a real day, a whole number. */
-const VALID: Record<string, (v: string) => boolean> = {
-  date: (v) => {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    if (!m) return false;
-    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return (
-      d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
-    );
-  },
-  bigint: (v) => /^\d{1,18}$/.test(v),
-};
-
-function columnCountError(line: number, n: number) {
-  return new RegistryFileError(
-    `${line}行目: 列の数が${n}です。公表データのCSVは${REGISTRY_COLUMNS.length}列です（ファイルの種類を確認してください）`,
-  );
 }
 
 const COLUMN_LABELS: Record<string, string> = {
@@ -160,22 +139,33 @@ export interface MergeResult {
 }
 
 /**
- * 全件データ: the registry becomes exactly the file's newest rows (最新履歴 1; a number twice is refused).
- * Run inside the caller's transaction.
+ * 全件データ: the registry becomes exactly the file's newest rows (最新履歴 1, not 99 削除; a number twice is
+ * refused by the primary key's build). The loaded NEXT_TABLE gets its primary key and takes registry_entries'
+ * place: the old table is dropped and the new one renamed, inside the caller's transaction (a failure rolls
+ * back to the old table, whole). `rows` / `skipped` / `dataDate` are what checkRegistryRows found.
  */
-export async function replaceAll(tx: DbOrTx): Promise<MergeResult> {
+export async function replaceAll(
+  tx: DbOrTx,
+  file: { rows: number; skipped: number; dataDate: string | null },
+): Promise<MergeResult> {
   const [{ n: before }] = await sqlRows<{ n: number }>(tx, sql`select count(*)::int as n from registry_entries`);
-  await tx.execute(sql`truncate registry_entries`);
+  if (file.skipped > 0) {
+    await tx.execute(sql.raw(`delete from ${NEXT_TABLE} where latest <> '1' or process_kind = '99'`));
+  }
   try {
-    const [{ n }] = await sqlRows<{ n: number }>(
-      tx,
-      sql.raw(`with ins as (insert into registry_entries (${COLS}) select ${COLS} from registry_staging
-          where latest = '1' and process_kind <> '99' returning 1) select count(*)::int as n from ins`),
+    await tx.execute(
+      sql.raw(`alter table ${NEXT_TABLE} add constraint ${NEXT_TABLE}_pkey primary key (registration_number)`),
     );
-    return { changed: n, deleted: Math.max(0, before - n), dataDate: await stagedDate(tx) };
   } catch (err) {
     throw duplicateError(err);
   }
+  await tx.execute(sql`drop table registry_entries`);
+  await tx.execute(sql.raw(`alter table ${NEXT_TABLE} rename to registry_entries`));
+  await tx.execute(
+    sql.raw(`alter table registry_entries rename constraint ${NEXT_TABLE}_pkey to registry_entries_pkey`),
+  );
+  const n = file.rows - file.skipped;
+  return { changed: n, deleted: Math.max(0, before - n), dataDate: file.dataDate };
 }
 
 /**
@@ -183,7 +173,7 @@ export async function replaceAll(tx: DbOrTx): Promise<MergeResult> {
  * unless it is the same or older (更新年月日), 99 削除 removes the number. Applying the same file again
  * changes nothing (0 rows changed). Run inside the caller's transaction.
  */
-export async function mergeDiff(tx: DbOrTx): Promise<MergeResult> {
+export async function mergeDiff(tx: DbOrTx, file: { dataDate: string | null }): Promise<MergeResult> {
   const [{ n: deleted }] = await sqlRows<{ n: number }>(
     tx,
     sql`with del as (delete from registry_entries e using registry_staging s
@@ -202,20 +192,12 @@ export async function mergeDiff(tx: DbOrTx): Promise<MergeResult> {
                or excluded.updated_on >= registry_entries.updated_on)
         returning 1) select count(*)::int as n from up`),
   );
-  return { changed, deleted, dataDate: await stagedDate(tx) };
-}
-
-/** The data's date: the newest 更新年月日 (else 登録年月日) among the staged rows. */
-async function stagedDate(tx: DbOrTx): Promise<string | null> {
-  const [{ d }] = await sqlRows<{ d: string | null }>(
-    tx,
-    sql`select to_char(max(coalesce(updated_on, registered_on)), 'YYYY-MM-DD') as d from registry_staging`,
-  );
-  return d;
+  return { changed, deleted, dataDate: file.dataDate };
 }
 
 function duplicateError(err: unknown): unknown {
-  const e = err as { code?: string; detail?: string };
+  // drizzle wraps the database's error (DrizzleQueryError: the driver's error is its cause)
+  const e = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
   if (e.code !== '23505') return err;
   const n = /\((T\d{13})\)/.exec(e.detail ?? '')?.[1];
   return new RegistryFileError(`全件データに同じ登録番号${n ? `（${n}）` : ''}の最新の行が2行以上あります`);

@@ -150,6 +150,20 @@ describe('registry import and lookup', () => {
     expect((await importFile(ctx, token, { name: 'zenken.csv', bytes: Buffer.from(badDate) })).error).toMatch(
       /3行目: 登録年月日/,
     );
+    // the T-number's check digit (FACTS §4), named by line and column
+    const badDigit = good.replace(`"${D}"`, `"T${(Number(D[1]) + 1) % 10}${D.slice(2)}"`);
+    expect((await importFile(ctx, token, { name: 'zenken.csv', bytes: Buffer.from(badDigit) })).error).toMatch(
+      /4行目: 登録番号（2列目）「T\d{13}」のチェックデジットが正しくありません/,
+    );
+    const badCode = good.replace(/^([^,]*,[^,]*,)"01"/, '$1"05"');
+    expect((await importFile(ctx, token, { name: 'zenken.csv', bytes: Buffer.from(badCode) })).error).toMatch(
+      /1行目: 事業者処理区分（3列目）が 01・02・03・04・99 のどれでもありません/,
+    );
+    // a number twice is refused when the new table's key is built, inside the swap's transaction
+    const twice = `${good}${registryFileOf([{ registration_number: D, name: '重複株式会社' }]).toString()}`;
+    expect((await importFile(ctx, token, { name: 'zenken.csv', bytes: Buffer.from(twice) })).error).toMatch(
+      new RegExp(`同じ登録番号（${D}）の最新の行が2行以上`),
+    );
     // nothing changed: D is still unknown, B still cancelled
     expect((await lookup(ctx, owner.token, D)).statusCode).toBe(404);
     expect((await lookup(ctx, owner.token, A)).statusCode).toBe(200);

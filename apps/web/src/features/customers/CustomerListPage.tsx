@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -23,6 +23,9 @@ export default function CustomerListPage() {
           </Button>
         }
       />
+      <Anchor component={Link} to="/company/registry/lapsed-suppliers" size="sm" mb="md" display="inline-block">
+        登録が取消・失効した仕入先（国税庁の公表データ）
+      </Anchor>
       <CustomerList />
     </>
   );

@@ -73,9 +73,13 @@ function OcrFields({ d, editor }: { d: OcrDocumentDetail; editor: OcrEditorState
       {...focusProps('taxes')}
     />
   );
-  /** A text field of the result (the registration number's check warning under it). */
+  /** A text field of the result (the registration number's and the issuer's registry checks under it). */
   const text = (k: TextKey, label: string, extra?: { placeholder?: string; type?: string }) => (
-    <OcrField d={d} k={k} warning={k === 'registration_number' ? d.fields?.registration_number.warning : undefined}>
+    <OcrField
+      d={d}
+      k={k}
+      warning={k === 'registration_number' || k === 'issuer_name' ? d.fields?.[k].warning : undefined}
+    >
       <TextInput
         aria-label={label}
         {...extra}
