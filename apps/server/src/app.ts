@@ -121,7 +121,8 @@ class OneLineRequestLog extends LogController {
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the load balancers named by TRUST_PROXY (ADR 0058)
+    trustProxy: opts.env.TRUST_PROXY ?? false,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     logController: new OneLineRequestLog(),

@@ -25,6 +25,27 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * The load balancers whose X-Forwarded-For names the client (ADR 0058): their addresses or CIDR ranges,
+     * comma-separated. Unset: the connection's own address is the client, a forwarded header is ignored (a
+     * client could write anything into it). Behind haproxy/nginx, without it every user shares the
+     * balancer's one address in the per-IP limits and the audit log.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((a) => a.trim())
+              .filter(Boolean)
+          : undefined,
+      )
+      .refine(
+        (v) => !v || v.every((a) => /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/.test(a)),
+        'must be IP addresses or CIDR ranges, comma-separated (e.g. 10.0.0.5,10.1.0.0/16)',
+      ),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
