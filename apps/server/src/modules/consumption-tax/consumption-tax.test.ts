@@ -113,6 +113,136 @@ describe('consumption-tax settings', () => {
   });
 });
 
+describe('consumption-tax settings: 基準期間の課税売上高, 中間納付 and the 簡易課税 election', () => {
+  const settings = (extra: Record<string, unknown>) => ({
+    method: 'general',
+    sales_calc: 'warimodoshi',
+    purchase_calc: 'tsumiage',
+    ...extra,
+  });
+  it('refuses 簡易課税 over 5,000万円 (422, nothing stored); a new year starts from the settings; audited', async () => {
+    const { o, fy } = await setup();
+    const over = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({
+        method: 'simplified',
+        main_business_type: 2,
+        base_period_taxable_sales: 50_000_001,
+        updated_at: null,
+      }),
+    );
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.method[0]).toContain('5,000万円を超える');
+    const negative = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({ interim_national: -1, updated_at: null }),
+    );
+    expect(negative.statusCode).toBe(422);
+    expect(negative.json().errors.interim_national[0]).toContain('0円以上');
+    expect((await o.api.get('/api/company/consumption-tax-settings')).json().data.is_default).toBe(true);
+    const ok = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({
+        base_period_taxable_sales: '８,０００,０００',
+        interim_national: 600_000,
+        interim_local: 169_200,
+        updated_at: null,
+      }),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      base_period_taxable_sales: 8_000_000,
+      interim_national: 600_000,
+      interim_local: 169_200,
+    });
+    const logs = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.company_id, o.company.id), eq(auditLogs.action, 'consumption_tax_return.settings')));
+    expect(logs).toHaveLength(1);
+    // the year not yet saved: the settings' figures, the books' figures from 帳簿から作成
+    const got = (await o.api.get(url(fy.id))).json().data;
+    expect(got.inputs).toMatchObject({
+      base_period_taxable_sales: 8_000_000,
+      interim_national: 600_000,
+      interim_local: 169_200,
+    });
+    const d = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
+    expect(d.inputs.base_period_taxable_sales).toBe(8_000_000);
+    expect(d.sources.base_period_taxable_sales[0]).toMatchObject({ kind: 'settings', amount: 8_000_000 });
+    // ⑨ 452,400 − ⑩ 600,000 → ⑫ 147,600 refunded; ⑳ 127,600 − ㉑ 169,200 → ㉓ 41,600 refunded
+    expect(d.result).toMatchObject({
+      net_tax: 452_400,
+      interim_national: 600_000,
+      payable_national: 0,
+      refund_national: 147_600,
+      local_tax: 127_600,
+      interim_local: 169_200,
+      payable_local: 0,
+      refund_local: 41_600,
+      total_payable: -189_200,
+    });
+    expect(d.result.lines).toMatchObject({ '⑩': 600_000, '⑫': 147_600, '㉑': 169_200, '㉓': 41_600 });
+    // 基準期間 8,000,000 ≤ 1,000万円: the 2割特例 is allowed (and cheapest); 簡易課税 not elected
+    const two = d.comparison.find((c: { method: string }) => c.method === 'two_tenths');
+    expect(two).toMatchObject({ allowed: true, cheapest: true });
+    const simplified = d.comparison.find((c: { method: string }) => c.method === 'simplified');
+    expect(simplified).toMatchObject({ allowed: false });
+    expect(simplified.reason).toContain('簡易課税制度選択届出書を提出していない');
+    // the settlement books the year's whole tax: ㉖ + both 中間納付
+    expect(d.settlement.payable).toBe(-189_200 + 600_000 + 169_200);
+  });
+
+  it('the return refuses (422, nothing stored) the method the settings make ineligible', async () => {
+    const { o, fy } = await setup();
+    const refused = await o.api.put(url(fy.id), {
+      inputs: { method: 'simplified', main_business_type: 2, base_period_taxable_sales: 30_000_000 },
+      updated_at: null,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.method[0]).toContain('簡易課税制度選択届出書を提出していない');
+    expect(
+      await ctx.db.select().from(consumptionTaxReturns).where(eq(consumptionTaxReturns.fiscal_year_id, fy.id)),
+    ).toHaveLength(0);
+    const elected = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({
+        method: 'simplified',
+        main_business_type: 2,
+        base_period_taxable_sales: 30_000_000,
+        updated_at: null,
+      }),
+    );
+    expect(elected.statusCode, elected.body).toBe(200);
+    const general = await o.api.put(url(fy.id), {
+      inputs: { method: 'general', base_period_taxable_sales: 30_000_000 },
+      updated_at: null,
+    });
+    expect(general.statusCode).toBe(422);
+    expect(general.json().message).toContain('一般課税にできません');
+    const saved = await o.api.put(url(fy.id), {
+      inputs: { method: 'simplified', main_business_type: 2, base_period_taxable_sales: 30_000_000 },
+      updated_at: null,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ simplified_elected: true, refusal: null });
+    // the election withdrawn: the stored 簡易課税 return cannot be settled until its method is changed
+    const withdrawn = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({ updated_at: elected.json().data.updated_at }),
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const d = (await o.api.get(url(fy.id))).json().data;
+    expect(d.result).toBeNull();
+    expect(d.refusal).toContain('簡易課税制度選択届出書を提出していない');
+    const post = await o.api.post(url(fy.id, '/post-entry'), { updated_at: d.updated_at });
+    expect(post.statusCode).toBe(422);
+    expect(
+      await ctx.db.select().from(journalEntries).where(eq(journalEntries.source_type, 'consumption_tax_return')),
+    ).toHaveLength(0);
+  });
+});
+
 describe('the stored return', () => {
   it('GET answers defaults; PUT saves (409 stale; 422 refused, nothing stored); audited', async () => {
     const { o, fy } = await setup();
