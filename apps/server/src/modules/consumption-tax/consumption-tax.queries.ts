@@ -117,13 +117,18 @@ async function settlementEntries(tenant: Tenant, fy: FiscalYearRow) {
   return sqlRows<{ entry_id: number; received: string; prepaid: string; payable: string }>(
     tenant.db,
     sql`with k as (select id, system_key from ${accounts} where company_id = ${c}
-        and system_key in ('received_consumption_tax', 'prepaid_consumption_tax', 'consumption_tax_payable'))
+        and system_key in ('received_consumption_tax', 'prepaid_consumption_tax', 'consumption_tax_payable')),
+      -- the few entries with a line on 未払消費税等 (by the ledger index), not every 仮受 / 仮払 line of the year
+      e as materialized (select distinct p.entry_id from journal_lines p
+        where p.company_id = ${c} and p.account_id in (select id from k where system_key = 'consumption_tax_payable')
+          and p.date between ${fy.start_date} and ${fy.end_date})
       select l.entry_id::int as entry_id,
         coalesce(sum(case when k.system_key = 'received_consumption_tax' then l.debit - l.credit end), 0)::text as received,
         coalesce(sum(case when k.system_key = 'prepaid_consumption_tax' then l.credit - l.debit end), 0)::text as prepaid,
         coalesce(sum(case when k.system_key = 'consumption_tax_payable' then l.credit - l.debit end), 0)::text as payable
       from journal_lines l join k on k.id = l.account_id
-      where l.company_id = ${c} and l.date between ${fy.start_date} and ${fy.end_date}
+      where l.company_id = ${c} and l.entry_id in (select entry_id from e)
+        and l.date between ${fy.start_date} and ${fy.end_date}
       group by l.entry_id
       having bool_or(k.system_key = 'consumption_tax_payable')
         and bool_or(k.system_key in ('received_consumption_tax', 'prepaid_consumption_tax'))

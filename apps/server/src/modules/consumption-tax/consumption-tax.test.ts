@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, consumptionTaxReturns, journalEntries, journalLines } from '../../db/schema/index.js';
+import { newCustomer } from '../../test/factories.js';
 import { companyOwner, useTestApp } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -420,5 +422,92 @@ describe('the stored return', () => {
     expect(
       await ctx.db.select().from(consumptionTaxReturns).where(eq(consumptionTaxReturns.fiscal_year_id, fy.id)),
     ).toHaveLength(0);
+  });
+});
+
+describe('税区分 of the return: 適格請求書なし (経過措置), 返還等 per rate, the 個別対応 split', () => {
+  it('fill maps each 税区分 to its figure, the 経過措置 share by the line date; the split posts the deductible share', async () => {
+    const { o, fy, code } = await setup();
+    const post = async (date: string, lines: Record<string, unknown>[]) => {
+      const res = await o.api.post('/api/accountings', { date, description: 'テスト', lines });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as {
+        lines: { account_id: number; debit: number; credit: number; tax_category: string }[];
+      };
+    };
+    const l = (c: string, debit: number, credit: number, tax_category = 'none') => ({
+      account_id: code(c),
+      debit,
+      credit,
+      tax_category,
+    });
+    // 適格請求書なし 110,000 (10%): 仮払 10,000 × 80% = 8,000, the 2,000 in the expense
+    const nq = await post('2025-08-01', [l('5120', 110_000, 0, 'purchase_nq_10'), l('1120', 0, 110_000)]);
+    expect(nq.lines.find((x) => x.account_id === code('1450'))?.debit).toBe(8_000);
+    expect(nq.lines.find((x) => x.account_id === code('5120'))?.debit).toBe(102_000);
+    await post('2025-08-02', [l('4110', 110_000, 0, 'sales_ret_10'), l('1120', 0, 110_000)]);
+    await post('2025-08-03', [l('1120', 54_000, 0), l('5120', 0, 54_000, 'purchase_ret_8')]);
+    await post('2025-08-04', [l('5120', 220_000, 0, 'purchase_10_tx'), l('1120', 0, 220_000)]);
+    await post('2025-08-05', [l('5120', 330_000, 0, 'purchase_10_ex'), l('1120', 0, 330_000)]);
+    const d = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
+    expect(d.inputs.transitional_purchases).toEqual({ '80': { '10': 110_000, '8': 0 }, '50': { '10': 0, '8': 0 } });
+    expect(d.inputs.sales_returns).toEqual({ '10': 110_000, '8': 0 });
+    expect(d.inputs.purchase_returns).toEqual({ '10': 0, '8': 54_000 });
+    // registered 課税仕入 10%: 5,500,000 (共通: unmarked) + 220,000 (課税売上対応) + 330,000 (非課税売上対応)
+    expect(d.inputs.purchases['10']).toEqual({ gross: 6_050_000, invoice_tax: 550_000 });
+    expect(d.inputs.purchase_split).toEqual({
+      taxable: { '10': { gross: 220_000, invoice_tax: 20_000 }, '8': { gross: 0, invoice_tax: 0 } },
+      common: { '10': { gross: 5_500_000, invoice_tax: 500_000 }, '8': { gross: 0, invoice_tax: 0 } },
+    });
+    expect(d.sources['transitional_purchases.80.10'][0]).toMatchObject({ tax_category: 'purchase_nq_10', count: 1 });
+    expect(d.sources['sales_returns.10'][0]).toMatchObject({ account_code: '4110', amount: 110_000 });
+    // ② 842,400; ④ 550,000 × 78/100 = 429,000 + 経過措置 110,000 × 7.8/110 × 80% = 6,240 → 435,240 (課税売上割合
+    // 100%: the split is not used); the 8% 仕入返還 54,000 × 6.24/108 = 3,120 exceeds the 8% purchases → ③;
+    // ⑤ 110,000 × 7.8/110 = 7,800; ⑨ 842,400 + 3,120 − 443,040 = 402,480 → 402,400
+    expect(d.result.deductible_input_tax).toBe(435_240);
+    expect(d.result.adjustment_tax).toBe(3_120);
+    expect(d.result.returns_tax).toBe(7_800);
+    expect(d.result.net_tax).toBe(402_400);
+  });
+
+  it('a received document without a 登録番号 posts the 経過措置 税区分; the migration moves one posted before it', async () => {
+    const { o, fy } = await setup();
+    const supplier = (await newCustomer(o.api, { name: '個人商店', honorific: '様', used_for: 2 })).id as number;
+    const res = await o.api.post('/api/transaction-documents', {
+      customer_id: supplier,
+      document_type: 4,
+      transaction_date: '2025-09-10',
+      amount: 11_000,
+      taxes: [{ tax_category: '10', base: 10_000, tax: 1_000 }],
+      registration_number: '',
+      payment_method: 1,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const entryId = res.json().data.journal_entry_id as number;
+    const lines = await ctx.db.select().from(journalLines).where(eq(journalLines.entry_id, entryId));
+    expect(lines.map((x) => x.tax_category).sort()).toEqual(['none', 'none', 'purchase_nq_10']);
+    const filled = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
+    expect(filled.inputs.transitional_purchases['80']['10']).toBe(11_000);
+    expect(filled.inputs.purchases['10'].gross).toBe(5_500_000);
+    expect(filled.sources['transitional_purchases.80.10'].map((s: { kind: string }) => s.kind)).toEqual([
+      'journal',
+      'documents',
+    ]);
+    // as the books had it before: 課税仕入 10% — migration 0046's update gives it the 経過措置 税区分 back
+    await ctx.db
+      .update(journalLines)
+      .set({ tax_category: 'purchase_10' })
+      .where(and(eq(journalLines.entry_id, entryId), eq(journalLines.tax_category, 'purchase_nq_10')));
+    const migration = readFileSync(
+      new URL('../../db/migrations/0046_ctax-settings-base-period-interim.sql', import.meta.url),
+      'utf8',
+    );
+    const update = migration
+      .split('--> statement-breakpoint')
+      .map((x) => x.replace(/^--.*$/gm, '').trim())
+      .find((x) => x.startsWith('UPDATE "journal_lines"')) as string;
+    await ctx.db.execute(sql.raw(update));
+    const after = await ctx.db.select().from(journalLines).where(eq(journalLines.entry_id, entryId));
+    expect(after.map((x) => x.tax_category).sort()).toEqual(['none', 'none', 'purchase_nq_10']);
   });
 });
