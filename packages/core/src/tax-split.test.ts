@@ -62,3 +62,62 @@ describe('splitEntryTax (one split for every posting path)', () => {
     ]);
   });
 });
+
+describe('the 税区分 of the return (経過措置, 返還等, 個別対応)', () => {
+  const SALES = 4110;
+  const PURCHASES = 5120;
+  it('適格請求書なし: only the 経過措置 share of the tax is booked, by the entry date (80% to 2026-09-30, then 50%)', () => {
+    // 110,000 × 10/110 = 10,000: × 80% = 8,000 on 2026-09-30, × 50% = 5,000 on 2026-10-01, none after 2029-09-30
+    expect(lineTax(110_000, 'purchase_nq_10', 'inclusive', 'floor', '2026-09-30')).toBe(8_000);
+    expect(lineTax(110_000, 'purchase_nq_10', 'inclusive', 'floor', '2026-10-01')).toBe(5_000);
+    expect(lineTax(110_000, 'purchase_nq_10', 'inclusive', 'floor', '2029-10-01')).toBe(0);
+    // 8%: 1,080 × 8/108 = 80 × 80% = 64; 税抜入力 1,000 × 8% = 80 × 50% = 40
+    expect(lineTax(1_080, 'purchase_nq_8', 'inclusive', 'floor', '2025-01-10')).toBe(64);
+    expect(lineTax(1_000, 'purchase_nq_8', 'exclusive', 'floor', '2027-01-10')).toBe(40);
+    const lines: PostingLine[] = [
+      {
+        account_id: PURCHASES,
+        debit: 110_000,
+        credit: 0,
+        tax_category: 'purchase_nq_10',
+        customer_id: null,
+        memo: null,
+      },
+      { account_id: BANK, debit: 0, credit: 110_000, tax_category: 'none', customer_id: null, memo: null },
+    ];
+    const split = splitEntryTax(lines, book(), '2026-10-01');
+    expect(split.map((l) => [l.account_id, l.debit, l.credit])).toEqual([
+      [PURCHASES, 105_000, 0],
+      [PREPAID, 5_000, 0],
+      [BANK, 0, 110_000],
+    ]);
+  });
+  it('返還等 keep their side: 売上の返還等 debits 仮受消費税等, 仕入の返還等 credits 仮払消費税等', () => {
+    const out = splitEntryTax(
+      [
+        { account_id: SALES, debit: 1_100, credit: 0, tax_category: 'sales_ret_10', customer_id: null, memo: null },
+        {
+          account_id: PURCHASES,
+          debit: 0,
+          credit: 1_080,
+          tax_category: 'purchase_ret_8',
+          customer_id: null,
+          memo: null,
+        },
+        { account_id: BANK, debit: 0, credit: 20, tax_category: 'none', customer_id: null, memo: null },
+      ],
+      book(),
+    );
+    expect(out.map((l) => [l.account_id, l.debit, l.credit])).toEqual([
+      [SALES, 1_000, 0],
+      [RECEIVED, 100, 0],
+      [PURCHASES, 0, 1_000],
+      [PREPAID, 0, 80],
+      [BANK, 0, 20],
+    ]);
+  });
+  it('個別対応 marks split like 課税仕入 of their rate', () => {
+    expect(lineTax(330, 'purchase_10_tx', 'inclusive', 'floor')).toBe(30);
+    expect(lineTax(324, 'purchase_8_ex', 'inclusive', 'floor')).toBe(24);
+  });
+});

@@ -1,5 +1,6 @@
 import type { JournalLineValues, JournalTaxCategory } from './contracts/accounting.js';
 import { type Rounding, taxInInclusive, taxOnExclusive } from './money.js';
+import { deductibleTax } from './purchase-tax.js';
 
 /**
  * THE consumption-tax split of the books (税抜経理): a taxable line becomes its net amount and a 仮払消費税等
@@ -11,29 +12,52 @@ import { type Rounding, taxInInclusive, taxOnExclusive } from './money.js';
 
 export type TaxKind = 'purchase' | 'sales';
 
-/** The taxable 税区分: their rate and whose tax account the split goes to (貸倒れ reverses 仮受消費税等). */
-export const TAXABLE_CATEGORIES: Partial<Record<JournalTaxCategory, { rate: number; kind: TaxKind }>> = {
+/**
+ * The taxable 税区分: their rate and whose tax account the split goes to (貸倒れ and 売上の返還等 reverse
+ * 仮受消費税等 on the debit side, 仕入の返還等 仮払消費税等 on the credit side — the split keeps the line's side).
+ * `nonQualified`: a purchase without a 適格請求書, whose deductible tax is the 経過措置 share by the date.
+ */
+export const TAXABLE_CATEGORIES: Partial<
+  Record<JournalTaxCategory, { rate: number; kind: TaxKind; nonQualified?: true }>
+> = {
   purchase_10: { rate: 10, kind: 'purchase' },
   purchase_8: { rate: 8, kind: 'purchase' },
+  purchase_10_tx: { rate: 10, kind: 'purchase' },
+  purchase_8_tx: { rate: 8, kind: 'purchase' },
+  purchase_10_ex: { rate: 10, kind: 'purchase' },
+  purchase_8_ex: { rate: 8, kind: 'purchase' },
+  purchase_nq_10: { rate: 10, kind: 'purchase', nonQualified: true },
+  purchase_nq_8: { rate: 8, kind: 'purchase', nonQualified: true },
+  purchase_ret_10: { rate: 10, kind: 'purchase' },
+  purchase_ret_8: { rate: 8, kind: 'purchase' },
   sales_10: { rate: 10, kind: 'sales' },
   sales_8: { rate: 8, kind: 'sales' },
+  sales_ret_10: { rate: 10, kind: 'sales' },
+  sales_ret_8: { rate: 8, kind: 'sales' },
   bad_debt_10: { rate: 10, kind: 'sales' },
   bad_debt_8: { rate: 8, kind: 'sales' },
 };
 
+/** Today (UTC) as YYYY-MM-DD: the 経過措置 share of a line posted without its date. */
+const today = () => new Date().toISOString().slice(0, 10);
+
 /**
  * The tax in `amount` of a line with 税区分 `category`: 税込入力 ('inclusive', amount × rate/(100+rate)) or
- * 税抜入力 ('exclusive', amount × rate/100); 0 for a category that carries no tax.
+ * 税抜入力 ('exclusive', amount × rate/100); 0 for a category that carries no tax. A purchase without a
+ * 適格請求書 books only the 経過措置 share of it (by `date`, the entry's; rounded down), the rest is its cost.
  */
 export function lineTax(
   amount: number,
   category: JournalTaxCategory | null | undefined,
   mode: 'inclusive' | 'exclusive',
   rounding: Rounding,
+  date?: string,
 ): number {
   const r = category ? TAXABLE_CATEGORIES[category] : undefined;
   if (!r || amount <= 0) return 0;
-  return mode === 'inclusive' ? taxInInclusive(amount, r.rate, rounding) : taxOnExclusive(amount, r.rate, rounding);
+  const tax =
+    mode === 'inclusive' ? taxInInclusive(amount, r.rate, rounding) : taxOnExclusive(amount, r.rate, rounding);
+  return r.nonQualified ? deductibleTax(tax, date ?? today(), false) : tax;
 }
 
 /** How a company books consumption tax, and its two tax accounts. */
@@ -62,7 +86,7 @@ export type PostingLine = JournalLineValues & { tax?: number; taxMemo?: string |
  * an entry that already carries its tax lines (the journal form, a 仕訳CSV with 仮払消費税等 rows) stays
  * as it is.
  */
-export function splitEntryTax(lines: readonly PostingLine[], book: TaxBook): JournalLineValues[] {
+export function splitEntryTax(lines: readonly PostingLine[], book: TaxBook, date?: string): JournalLineValues[] {
   const plain = (l: PostingLine): JournalLineValues => {
     const { tax: _t, taxMemo: _m, ...rest } = l;
     return rest;
@@ -87,7 +111,7 @@ export function splitEntryTax(lines: readonly PostingLine[], book: TaxBook): Jou
       out.push(plain(l));
       continue;
     }
-    const tax = Math.min(gross, Math.max(0, l.tax ?? taxInInclusive(gross, r.rate, book.rounding)));
+    const tax = Math.min(gross, Math.max(0, l.tax ?? lineTax(gross, l.tax_category, 'inclusive', book.rounding, date)));
     const debit = l.debit > 0;
     const net = gross - tax;
     if (net > 0) out.push({ ...plain(l), debit: debit ? net : 0, credit: debit ? 0 : net });
@@ -98,7 +122,7 @@ export function splitEntryTax(lines: readonly PostingLine[], book: TaxBook): Jou
         credit: debit ? 0 : tax,
         tax_category: 'none',
         customer_id: l.customer_id,
-        memo: l.taxMemo !== undefined ? l.taxMemo : `消費税 ${r.rate}%`,
+        memo: l.taxMemo !== undefined ? l.taxMemo : `消費税 ${r.rate}%${r.nonQualified ? '（経過措置）' : ''}`,
       });
     }
   }

@@ -367,6 +367,58 @@ describe('compareMethods', () => {
   });
 });
 
+describe('the 簡易課税 election (消費税法37条1項: the 簡易課税制度選択届出書, in the company settings)', () => {
+  const body = {
+    ...YEAR,
+    main_business_type: 5,
+    sales: { '10': { gross: 11_000_000 } },
+    purchases: { '10': { gross: 2_200_000 } },
+    purchase_calc: 'warimodoshi' as const,
+    base_period_taxable_sales: 30_000_000,
+  };
+  const parse = (method: 'general' | 'simplified' | 'two_tenths', extra = {}) =>
+    consumptionTaxComputeInput.parse({ ...body, method, ...extra });
+  const refusedBy = (input: ReturnType<typeof parse>, simplified_elected: boolean) => {
+    try {
+      computeConsumptionTax(input, { simplified_elected });
+    } catch (e) {
+      if (e instanceof ConsumptionTaxRefusal) return e;
+      throw e;
+    }
+    return null;
+  };
+  it('簡易課税 without the election is refused; with it, 一般課税 is refused up to 5,000万円 of 基準期間', () => {
+    expect(refusedBy(parse('simplified'), false)?.message).toContain('簡易課税制度選択届出書を提出していない');
+    expect(refusedBy(parse('simplified'), true)).toBeNull();
+    expect(refusedBy(parse('general'), false)).toBeNull();
+    expect(refusedBy(parse('general'), true)?.message).toContain('一般課税にできません');
+    // over 5,000万円 the election does not apply (37条1項): 一般課税 is the one allowed
+    expect(refusedBy(parse('general', { base_period_taxable_sales: 60_000_000 }), true)).toBeNull();
+    expect(refusedBy(parse('simplified', { base_period_taxable_sales: 60_000_000 }), true)?.message).toContain(
+      '5,000万円を超える',
+    );
+    // the 2割特例 is chosen at filing, with or without the election (改正法附則51条の2)
+    const two = parse('two_tenths', { base_period_taxable_sales: 8_000_000 });
+    expect(refusedBy(two, false)).toBeNull();
+    expect(refusedBy(two, true)).toBeNull();
+    // the pure compute call (no settings) applies the law's own conditions only
+    expect(() => computeConsumptionTax(parse('simplified'))).not.toThrow();
+  });
+  it('compareMethods: a method refused only by the election is greyed but keeps what it would cost', () => {
+    const c = compareMethods(parse('general'), { simplified_elected: false });
+    const simplified = c.find((m) => m.method === 'simplified');
+    // 簡易 (780,000 × 50% = 390,000 to pay + 110,000) as reference, not allowed, not the cheapest
+    expect(simplified).toMatchObject({ allowed: false, total_payable: 500_000, cheapest: false });
+    expect(simplified?.reason).toContain('届出書');
+    expect(c.find((m) => m.cheapest)?.method).toBe('general');
+    const elected = compareMethods(parse('simplified'), { simplified_elected: true });
+    expect(elected.find((m) => m.method === 'general')).toMatchObject({ allowed: false, total_payable: 800_000 });
+    expect(elected.find((m) => m.cheapest)?.method).toBe('simplified');
+    // refused by the law itself: no figure
+    expect(elected.find((m) => m.method === 'two_tenths')).toMatchObject({ allowed: false, total_payable: null });
+  });
+});
+
 describe('periods', () => {
   it('counts months, a part month as one', () => {
     expect(periodMonths('2025-04-01', '2026-03-31')).toBe(12);

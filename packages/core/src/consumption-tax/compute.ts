@@ -82,6 +82,34 @@ export function checkMethod(input: ConsumptionTaxInputs): void {
   }
 }
 
+/**
+ * What the company's settings say about the 簡易課税 election (簡易課税制度選択届出書, 消費税法37条1項): without
+ * it 簡易課税 cannot be used; with it, a 課税期間 whose 基準期間の課税売上高 is 5,000万円 or less must use
+ * 簡易課税 (or the 2割特例, 平成28年改正法附則51条の2), not 一般課税.
+ */
+export interface ConsumptionTaxElection {
+  simplified_elected: boolean;
+}
+
+/** The refusal the election makes (none without an election context: the pure compute call). */
+export function checkElection(input: ConsumptionTaxInputs, election: ConsumptionTaxElection | undefined): void {
+  if (!election) return;
+  if (input.method === 'simplified' && !election.simplified_elected)
+    refuse(
+      'method',
+      '簡易課税制度選択届出書を提出していないため（消費税の設定が一般課税）、簡易課税は適用できません（消費税法37条1項）',
+    );
+  if (
+    input.method === 'general' &&
+    election.simplified_elected &&
+    input.base_period_taxable_sales <= SIMPLIFIED_BASE_LIMIT
+  )
+    refuse(
+      'method',
+      `簡易課税制度選択届出書を提出しているため（消費税の設定が簡易課税）、基準期間の課税売上高が5,000万円以下（${yenText(input.base_period_taxable_sales)}）のこの課税期間は一般課税にできません（簡易課税か2割特例）`,
+    );
+}
+
 const journalLink = (input: ConsumptionTaxInputs, label: string, tax_category: string): ConsumptionTaxLink => ({
   label,
   tax_category,
@@ -204,10 +232,15 @@ function generalSide(input: ConsumptionTaxInputs, taxableSales: number, ratio: [
 
 /**
  * The consumption-tax return of one 課税期間 (第一表 and the 付表 figures), from the compute body. Throws
- * ConsumptionTaxRefusal for a method or combination the law does not allow, with the reason.
+ * ConsumptionTaxRefusal for a method or combination the law does not allow, with the reason; `election` (the
+ * company's settings) adds the 簡易課税 election's refusals.
  */
-export function computeConsumptionTax(input: ConsumptionTaxInputs): ConsumptionTaxResult {
+export function computeConsumptionTax(
+  input: ConsumptionTaxInputs,
+  election?: ConsumptionTaxElection,
+): ConsumptionTaxResult {
   checkMethod(input);
+  checkElection(input, election);
   const sales = salesSide(input);
   const ratio: [number, number] = [
     Math.max(0, sales.taxableSales),

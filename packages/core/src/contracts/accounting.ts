@@ -95,13 +95,28 @@ export const CASH_FLOW_ROLES = {
 } as const;
 export type CashFlowRole = keyof typeof CASH_FLOW_ROLES;
 
-/** 税区分 of a journal line (docs/product/FACTS.md §4). */
+/**
+ * 税区分 of a journal line (docs/product/FACTS.md §4, §9). The 消費税の申告書 reads them (ADR 0056):
+ * 課税仕入 without a 個別対応 mark is 共通対応 under 個別対応方式; 適格請求書なし is a purchase from a supplier
+ * that is not a 適格請求書発行事業者 (経過措置 80% / 50% by the line's date, 平成28年改正法附則52・53条);
+ * 返還等 are sales returns and discounts (消費税法38条) and purchase returns (32条), per rate.
+ */
 export const JOURNAL_TAX_CATEGORIES = {
   none: '対象外',
   sales_10: '課税売上 10%',
   sales_8: '課税売上 8%（軽減）',
+  sales_ret_10: '売上の返還等 10%',
+  sales_ret_8: '売上の返還等 8%（軽減）',
   purchase_10: '課税仕入 10%',
   purchase_8: '課税仕入 8%（軽減）',
+  purchase_10_tx: '課税仕入 10%（課税売上対応）',
+  purchase_8_tx: '課税仕入 8%（軽減・課税売上対応）',
+  purchase_10_ex: '課税仕入 10%（非課税売上対応）',
+  purchase_8_ex: '課税仕入 8%（軽減・非課税売上対応）',
+  purchase_nq_10: '課税仕入 10%（適格請求書なし・経過措置）',
+  purchase_nq_8: '課税仕入 8%（軽減・適格請求書なし・経過措置）',
+  purchase_ret_10: '仕入の返還等 10%',
+  purchase_ret_8: '仕入の返還等 8%（軽減）',
   /** 課税売上の貸倒れ (消費税法39条): the write-off's tax reverses 仮受消費税等. */
   bad_debt_10: '課税売上の貸倒れ 10%',
   bad_debt_8: '課税売上の貸倒れ 8%（軽減）',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIMPLIFIED_BASE_LIMIT } from '../consumption-tax/rules.js';
 import { numberInput } from '../number-input.js';
 import { dateDto, idDto, timestampDto, updatedAtField } from './common.js';
 
@@ -275,13 +276,33 @@ export const consumptionTaxComparisonItemDto = z.object({
 export const consumptionTaxComparisonDto = z.array(consumptionTaxComparisonItemDto);
 export type ConsumptionTaxComparison = z.infer<typeof consumptionTaxComparisonDto>;
 
-/** The company's consumption-tax settings (GET/PUT /api/company/consumption-tax-settings). */
+/**
+ * The company's consumption-tax settings (GET/PUT /api/company/consumption-tax-settings): the 課税方式 (簡易課税 =
+ * the 簡易課税制度選択届出書 is filed, 消費税法37条), the 計算方法, and what a year without a saved return
+ * starts from — 基準期間の課税売上高 (null: read from the 基準期間's books, else the previous return) and the
+ * 中間申告 payments (中間納付税額 ⑩, 中間納付譲渡割額 ㉑).
+ */
 export const consumptionTaxSettingsFields = {
   method: z.enum(['general', 'simplified'], { error: '課税方式は一般課税か簡易課税を選択してください' }),
   main_business_type: businessType.nullable().default(null),
   sales_calc: z.enum(SALES_CALCS, { error: '売上税額の計算方法を選択してください' }),
   purchase_calc: z.enum(PURCHASE_CALCS, { error: '仕入税額の計算方法を選択してください' }),
   apportionment: z.enum(APPORTIONMENTS).nullable().default(null),
+  base_period_taxable_sales: z
+    .preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      numberInput(
+        z.coerce
+          .number({ error: '基準期間の課税売上高は円単位の整数で入力してください' })
+          .int('基準期間の課税売上高は円単位の整数で入力してください')
+          .min(0, '基準期間の課税売上高は0円以上で入力してください')
+          .max(MAX_YEN, '基準期間の課税売上高が大きすぎます')
+          .nullable(),
+      ),
+    )
+    .default(null),
+  interim_national: yen('中間納付税額'),
+  interim_local: yen('中間納付譲渡割額'),
 };
 export const consumptionTaxSettingsInput = z
   .object({ ...consumptionTaxSettingsFields, updated_at: updatedAtField.nullable() })
@@ -292,13 +313,26 @@ export const consumptionTaxSettingsInput = z
   .refine((v) => !(v.sales_calc === 'tsumiage' && v.purchase_calc === 'warimodoshi'), {
     path: ['purchase_calc'],
     message: '売上税額を積上げ計算するときは、仕入税額も積上げ計算にしてください',
-  });
+  })
+  .refine(
+    (v) =>
+      v.method !== 'simplified' ||
+      v.base_period_taxable_sales === null ||
+      v.base_period_taxable_sales <= SIMPLIFIED_BASE_LIMIT,
+    {
+      path: ['method'],
+      message: '基準期間の課税売上高が5,000万円を超えるため、簡易課税は選択できません（消費税法37条1項）',
+    },
+  );
 export const consumptionTaxSettingsDto = z.object({
   method: z.enum(['general', 'simplified']),
   main_business_type: int.nullable(),
   sales_calc: z.enum(SALES_CALCS),
   purchase_calc: z.enum(PURCHASE_CALCS),
   apportionment: z.enum(APPORTIONMENTS).nullable(),
+  base_period_taxable_sales: int.nullable(),
+  interim_national: int,
+  interim_local: int,
   is_default: z.boolean(),
   updated_at: timestampDto.nullable(),
 });
@@ -346,7 +380,7 @@ export type ConsumptionTaxSaveInput = z.input<typeof consumptionTaxSaveInput>;
 
 /** Where a filled figure comes from: the journal lines of an account and 税区分, or the invoices / documents. */
 export const consumptionTaxSourceDto = z.object({
-  kind: z.enum(['journal', 'invoices', 'documents']),
+  kind: z.enum(['journal', 'invoices', 'documents', 'settings']),
   label: z.string(),
   amount: int,
   count: int,
@@ -390,6 +424,8 @@ export const consumptionTaxReturnDto = z.object({
     label: z.string(),
   }),
   inputs: consumptionTaxInputsDto,
+  /** The company settings' 簡易課税 election, which the computation and the comparison apply (core checkElection). */
+  simplified_elected: z.boolean(),
   /** The computation of the stored inputs; null when the method is refused (`refusal` says why). */
   result: consumptionTaxResultDto.nullable(),
   refusal: z.string().nullable(),

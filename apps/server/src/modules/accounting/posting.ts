@@ -164,7 +164,7 @@ export async function booksEntry(tenant: Tenant, input: PostingInput): Promise<J
   const book: TaxBook = taxable
     ? await taxBook(tenant)
     : { method: 'inclusive', rounding: 'floor', prepaidId: null, receivedId: null };
-  return { date: input.date, description: input.description, lines: splitEntryTax(input.lines, book) };
+  return { date: input.date, description: input.description, lines: splitEntryTax(input.lines, book, input.date) };
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   computeOr422,
   consumptionTaxReturnDto,
   defaultInputs,
+  electionOf,
   findConsumptionTaxReturn,
   findFiscalYear,
   loadConsumptionTaxSettings,
@@ -72,8 +73,12 @@ async function writeDraft(
   const made = await make(ctx, existing, fy);
   // a person's choice the law refuses is 422 with nothing stored; figures read from the books are stored as they
   // are, the answer's `refusal` saying what is still to choose (e.g. 個別対応 / 一括比例 over 5億円)
+  // (the company settings' 簡易課税 election included: 簡易課税 without it, 一般課税 under it)
   if (action === 'consumption_tax_return.update')
-    computeOr422({ ...made.inputs, period_start: fy.start_date, period_end: fy.end_date });
+    computeOr422(
+      { ...made.inputs, period_start: fy.start_date, period_end: fy.end_date },
+      electionOf(await loadConsumptionTaxSettings(ctx)),
+    );
   return ctx.db.transaction(async (tx) => {
     const t = { ...ctx, db: tx };
     let row = await findConsumptionTaxReturn(t, fy.id, true);
@@ -145,12 +150,23 @@ export async function fillConsumptionTaxReturn({
     input.fiscal_year_id,
     input.updated_at,
     async (tenant, row, fy) => {
-      const keep = row
-        ? consumptionTaxDraftInputs.parse(row.inputs)
-        : defaultInputs(await loadConsumptionTaxSettings(tenant));
+      const settings = await loadConsumptionTaxSettings(tenant);
+      const keep = row ? consumptionTaxDraftInputs.parse(row.inputs) : defaultInputs(settings);
       const filled = await fillFromBooks(tenant, { from: fy.start_date, to: fy.end_date }, keep);
-      // 基準期間の課税売上高 0 would let the 2割特例 through: the 基準期間's books (or the previous return) say it
-      const base = keep.base_period_taxable_sales === 0 ? await basePeriodTaxableSales(tenant, fy) : null;
+      // 基準期間の課税売上高 0 would let the 2割特例 through: the 基準期間's books (or the previous return) say it,
+      // unless the settings state it for a year not yet saved
+      const stated = !row && settings.base_period_taxable_sales !== null;
+      const base = keep.base_period_taxable_sales === 0 && !stated ? await basePeriodTaxableSales(tenant, fy) : null;
+      if (stated)
+        filled.sources.base_period_taxable_sales = [
+          {
+            kind: 'settings',
+            label: '消費税の設定の基準期間の課税売上高',
+            amount: keep.base_period_taxable_sales,
+            count: 0,
+            query: {},
+          },
+        ];
       if (base) {
         filled.inputs.base_period_taxable_sales = base.amount;
         filled.sources.base_period_taxable_sales = [base.source];
@@ -180,7 +196,10 @@ export async function postConsumptionTaxEntry({
     find: findConsumptionTaxReturn,
     post: async ({ t, tx, fy, row }) => {
       const inputs = consumptionTaxDraftInputs.parse(row.inputs);
-      const result = computeOr422({ ...inputs, period_start: fy.start_date, period_end: fy.end_date });
+      const result = computeOr422(
+        { ...inputs, period_start: fy.start_date, period_end: fy.end_date },
+        electionOf(await loadConsumptionTaxSettings(t)),
+      );
       if (input.total_payable !== undefined && input.total_payable !== result.total_payable)
         throw unprocessable({
           total_payable: [
@@ -261,6 +280,9 @@ export function saveConsumptionTaxSettings({
       sales_calc: input.sales_calc,
       purchase_calc: input.purchase_calc,
       apportionment: input.apportionment,
+      base_period_taxable_sales: input.base_period_taxable_sales,
+      interim_national: input.interim_national,
+      interim_local: input.interim_local,
     },
     load: loadConsumptionTaxSettings,
     kind: 'consumption_tax_return',

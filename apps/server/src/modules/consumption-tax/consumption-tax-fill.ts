@@ -7,9 +7,10 @@ import {
   consumptionTaxDraftInputs,
   JOURNAL_TAX_CATEGORIES,
   type JournalTaxCategory,
-  nonQualifiedDeductiblePercent,
+  NON_QUALIFIED_DEDUCTIBLE_SHARES,
+  TAXABLE_CATEGORIES,
 } from '@chobo/core';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { consumptionTaxReturns, fiscalYears } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { sqlRows } from '../accounting/sql-rows.js';
@@ -25,6 +26,8 @@ import { sqlRows } from '../accounting/sql-rows.js';
 
 interface JournalGroup {
   cat: JournalTaxCategory;
+  /** The 経過措置 percent of a 適格請求書なし purchase by its line's date (100 for every other 税区分). */
+  share: number;
   account_id: number;
   code: string;
   name: string;
@@ -35,33 +38,67 @@ interface JournalGroup {
 }
 
 /**
- * The grouped sums of the period's taxable lines (exported for the benchmark beside its raw SQL). One scan of
- * the period's lines with the next line of the same entry beside each (a window, no join): the plan cannot
- * turn into a nested loop over the tax lines when the tables are not analyzed yet (a join to a CTE of the
- * tax lines ran for minutes on PostgreSQL right after the demo seed).
+ * The grouped sums of the period's taxable lines (exported for the benchmark beside its raw SQL): the tax
+ * lines (仮受 / 仮払消費税等, 税区分 対象外) of the period read first by the ledger index into a materialised CTE,
+ * hash-joined to the taxable lines on (entry, line_no − 1). It replaced a lead() window over every line of
+ * the period (the sort of all of them cost 3.4× this join at 1M lines: docs/benchmarks.md). Run by
+ * `journalSums` with nested loops off: on tables not analyzed yet (right after the demo seed, PostgreSQL)
+ * the planner took the CTE for a few rows and looped over it for minutes.
  */
 export function journalSumsQuery(companyId: number, from: string, to: string) {
   return sql`
-    with tax_accounts as (
+    with tax_accounts as materialized (
       select id from accounts where company_id = ${companyId}
         and system_key in ('received_consumption_tax', 'prepaid_consumption_tax')
-    ), lines as (
-      select l.tax_category, l.account_id, l.credit - l.debit as amount,
-        lead(l.tax_category) over w as next_category, lead(l.account_id) over w as next_account,
-        lead(l.credit - l.debit) over w as next_amount
+    ), t as materialized (
+      select entry_id, line_no, credit - debit as amount from journal_lines
+      where company_id = ${companyId} and account_id in (select id from tax_accounts)
+        and date between ${from} and ${to} and tax_category = 'none'
+    ), x as (
+      select l.tax_category, ${shareOf(sql`l.tax_category`, sql`l.date`)} as share, l.account_id,
+        sum(l.credit - l.debit) as amount, count(*)::int as n, coalesce(sum(t.amount), 0) as tax
       from journal_lines l
-      where l.company_id = ${companyId} and l.date between ${from} and ${to}
-      window w as (partition by l.entry_id order by l.line_no)
+      left join t on t.entry_id = l.entry_id and t.line_no = l.line_no + 1
+      where l.company_id = ${companyId} and l.date between ${from} and ${to} and l.tax_category <> 'none'
+      group by 1, 2, 3
     )
-    select x.tax_category as cat, x.account_id, a.code, a.name, a.category,
-      sum(x.amount)::text as amount, count(*)::int as n,
-      coalesce(sum(x.next_amount) filter (
-        where x.next_category = 'none' and x.next_account in (select id from tax_accounts)), 0)::text as tax
-    from lines x
-    join accounts a on a.id = x.account_id and a.company_id = ${companyId}
-    where x.tax_category <> 'none'
-    group by x.tax_category, x.account_id, a.code, a.name, a.category
-    order by a.code, x.tax_category`;
+    select x.tax_category as cat, x.share, x.account_id, a.code, a.name, a.category,
+      x.amount::text as amount, x.n, x.tax::text as tax
+    from x join accounts a on a.id = x.account_id and a.company_id = ${companyId}
+    order by a.code, x.tax_category, x.share`;
+}
+
+/**
+ * journalSumsQuery with nested loops off (see there), in a transaction of its own (a savepoint when the caller
+ * is in one: the setting is put back after the statement, not left to the caller's transaction).
+ */
+export function journalSums(tenant: Tenant, from: string, to: string) {
+  return tenant.db.transaction(async (tx) => {
+    const [was] = await sqlRows<{ v: string }>(
+      tx,
+      sql`select current_setting('enable_nestloop') as v, set_config('enable_nestloop', 'off', true)`,
+    );
+    const rows = await sqlRows<JournalGroup>(tx, journalSumsQuery(tenant.companyId, from, to));
+    await tx.execute(sql`select set_config('enable_nestloop', ${was?.v ?? 'on'}, true)`);
+    return rows;
+  });
+}
+
+/** The 税区分 of purchases without a 適格請求書 (core TAXABLE_CATEGORIES' nonQualified). */
+const NON_QUALIFIED = Object.entries(TAXABLE_CATEGORIES)
+  .filter(([, r]) => r?.nonQualified)
+  .map(([k]) => k);
+
+/**
+ * SQL of a line's 経過措置 percent from core NON_QUALIFIED_DEDUCTIBLE_SHARES (100 until 2023-09-30, 80, 50,
+ * then 0) for a 適格請求書なし 税区分, 100 for the others.
+ */
+function shareOf(category: SQL, date: SQL): SQL {
+  const steps = NON_QUALIFIED_DEDUCTIBLE_SHARES.map((r) => sql`when ${date} <= ${r.until} then ${r.percent}`);
+  return sql`(case when ${category} in (${sql.join(
+    NON_QUALIFIED.map((c) => sql`${c}`),
+    sql`, `,
+  )}) then (case ${sql.join(steps, sql` `)} else 0 end) else 100 end)::int`;
 }
 
 interface DocumentRate {
@@ -92,19 +129,38 @@ function documentSumsQuery(companyId: number, from: string, to: string) {
     group by 1, 2, 3`;
 }
 
-const RATE_OF: Partial<Record<JournalTaxCategory, '10' | '8'>> = {
-  sales_10: '10',
-  sales_8: '8',
-  purchase_10: '10',
-  purchase_8: '8',
-  bad_debt_10: '10',
-  bad_debt_8: '8',
+/**
+ * What each taxable 税区分 is on the return: its rate and the figure it goes to (付表1-3 / 2-3 lines): 課税売上
+ * (①②), 売上の返還等 (⑤), 貸倒れ (⑥), 課税仕入れ with its 個別対応 class (付表2-3 ⑨–⑯: 課税売上対応 / 共通対応 /
+ * 非課税売上対応; an unmarked one is 共通), 適格請求書なし (経過措置), 仕入の返還等 (付表2-3 ⑩ / ⑫).
+ */
+type Figure = 'sales' | 'sales_return' | 'bad_debt' | 'purchase' | 'non_qualified' | 'purchase_return';
+const FIGURE_OF: Partial<
+  Record<JournalTaxCategory, { rate: '10' | '8'; figure: Figure; split?: 'taxable' | 'exempt' }>
+> = {
+  sales_10: { rate: '10', figure: 'sales' },
+  sales_8: { rate: '8', figure: 'sales' },
+  sales_ret_10: { rate: '10', figure: 'sales_return' },
+  sales_ret_8: { rate: '8', figure: 'sales_return' },
+  bad_debt_10: { rate: '10', figure: 'bad_debt' },
+  bad_debt_8: { rate: '8', figure: 'bad_debt' },
+  purchase_10: { rate: '10', figure: 'purchase' },
+  purchase_8: { rate: '8', figure: 'purchase' },
+  purchase_10_tx: { rate: '10', figure: 'purchase', split: 'taxable' },
+  purchase_8_tx: { rate: '8', figure: 'purchase', split: 'taxable' },
+  purchase_10_ex: { rate: '10', figure: 'purchase', split: 'exempt' },
+  purchase_8_ex: { rate: '8', figure: 'purchase', split: 'exempt' },
+  purchase_nq_10: { rate: '10', figure: 'non_qualified' },
+  purchase_nq_8: { rate: '8', figure: 'non_qualified' },
+  purchase_ret_10: { rate: '10', figure: 'purchase_return' },
+  purchase_ret_8: { rate: '8', figure: 'purchase_return' },
 };
 
 const clamp = (p: Record<'10' | '8', { gross: number; invoice_tax: number }>) => ({
   '10': { gross: Math.max(0, p['10'].gross), invoice_tax: Math.max(0, p['10'].invoice_tax) },
   '8': { gross: Math.max(0, p['8'].gross), invoice_tax: Math.max(0, p['8'].invoice_tax) },
 });
+const clampRates = (p: Record<'10' | '8', number>) => ({ '10': Math.max(0, p['10']), '8': Math.max(0, p['8']) });
 
 export async function fillFromBooks(
   tenant: Tenant,
@@ -112,29 +168,37 @@ export async function fillFromBooks(
   keep: ConsumptionTaxDraftInputs,
 ): Promise<{ inputs: ConsumptionTaxDraftInputs; sources: ConsumptionTaxSources }> {
   const { from, to } = period;
-  const [groups, docs] = await Promise.all([
-    sqlRows<JournalGroup>(tenant.db, journalSumsQuery(tenant.companyId, from, to)),
-    sqlRows<DocumentRate>(tenant.db, documentSumsQuery(tenant.companyId, from, to)),
-  ]);
+  const groups = await journalSums(tenant, from, to);
+  const docs = await sqlRows<DocumentRate>(tenant.db, documentSumsQuery(tenant.companyId, from, to));
   const sources: ConsumptionTaxSources = {};
   const add = (key: string, s: ConsumptionTaxSource) => {
     if (s.amount === 0 && s.count === 0) return;
     sources[key] = [...(sources[key] ?? []), s];
   };
   const z = () => ({ '10': 0, '8': 0 });
-  const sales = { '10': { gross: 0, invoice_tax: 0 }, '8': { gross: 0, invoice_tax: 0 } };
-  const purchases = { '10': { gross: 0, invoice_tax: 0 }, '8': { gross: 0, invoice_tax: 0 } };
+  const gt = () => ({ '10': { gross: 0, invoice_tax: 0 }, '8': { gross: 0, invoice_tax: 0 } });
+  const sales = gt();
+  const purchases = gt();
+  /** 個別対応: 課税売上対応 and 共通対応 (an unmarked 課税仕入), gross and booked tax. */
+  const split = { taxable: gt(), common: gt() };
+  let marked = false;
   const bookedTax = { sales: z(), purchases: z() };
   const bad_debts = z();
+  const sales_returns = z();
+  const purchase_returns = z();
+  const transitional = { '80': z(), '50': z() };
   let exempt_sales = 0;
   let export_sales = 0;
   for (const g of groups) {
     const credit = Number(g.amount);
     const taxCredit = Number(g.tax);
-    const journal = (label: string): ConsumptionTaxSource => ({
+    /** tax-inclusive: the line and the 仮受 / 仮払 line split after it (debit positive for debits) */
+    const grossCredit = credit + taxCredit;
+    const label = `${g.name}（${JOURNAL_TAX_CATEGORIES[g.cat] ?? g.cat}）`;
+    const journal = (amount: number): ConsumptionTaxSource => ({
       kind: 'journal',
       label,
-      amount: 0,
+      amount,
       count: g.n,
       account_code: g.code,
       account_name: g.name,
@@ -142,37 +206,45 @@ export async function fillFromBooks(
       tax_label: JOURNAL_TAX_CATEGORIES[g.cat] ?? g.cat,
       query: { account_id: String(g.account_id), tax_category: g.cat, from, to },
     });
-    const r = RATE_OF[g.cat];
-    if (g.cat === 'sales_10' || g.cat === 'sales_8') {
-      const rate = r as '10' | '8';
-      sales[rate].gross += credit + taxCredit;
-      bookedTax.sales[rate] += taxCredit;
-      add(`sales.${rate}.gross`, {
-        ...journal(`${g.name}（${JOURNAL_TAX_CATEGORIES[g.cat]}）`),
-        amount: credit + taxCredit,
-      });
-    } else if (g.cat === 'purchase_10' || g.cat === 'purchase_8') {
-      const rate = r as '10' | '8';
-      purchases[rate].gross += -credit - taxCredit;
-      bookedTax.purchases[rate] += -taxCredit;
-      add(`purchases.${rate}.gross`, {
-        ...journal(`${g.name}（${JOURNAL_TAX_CATEGORIES[g.cat]}）`),
-        amount: -credit - taxCredit,
-      });
-    } else if (g.cat === 'bad_debt_10' || g.cat === 'bad_debt_8') {
-      const rate = r as '10' | '8';
-      bad_debts[rate] += -credit - taxCredit;
-      add(`bad_debts.${rate}`, {
-        ...journal(`${g.name}（${JOURNAL_TAX_CATEGORIES[g.cat]}）`),
-        amount: -credit - taxCredit,
-      });
+    const f = FIGURE_OF[g.cat];
+    if (f?.figure === 'sales') {
+      sales[f.rate].gross += grossCredit;
+      bookedTax.sales[f.rate] += taxCredit;
+      add(`sales.${f.rate}.gross`, journal(grossCredit));
+    } else if (f?.figure === 'sales_return') {
+      sales_returns[f.rate] += -grossCredit;
+      add(`sales_returns.${f.rate}`, journal(-grossCredit));
+    } else if (f?.figure === 'bad_debt') {
+      bad_debts[f.rate] += -grossCredit;
+      add(`bad_debts.${f.rate}`, journal(-grossCredit));
+    } else if (f?.figure === 'purchase') {
+      purchases[f.rate].gross += -grossCredit;
+      bookedTax.purchases[f.rate] += -taxCredit;
+      if (f.split) marked = true;
+      if (f.split !== 'exempt') {
+        const into = split[f.split ?? 'common'][f.rate];
+        into.gross += -grossCredit;
+        into.invoice_tax += -taxCredit;
+      }
+      add(`purchases.${f.rate}.gross`, journal(-grossCredit));
+    } else if (f?.figure === 'non_qualified') {
+      // the 経過措置 share of the line's date: 80% to 2026-09-30, 50% to 2029-09-30, none after
+      if (g.share === 80 || g.share === 50) {
+        const share = String(g.share) as '80' | '50';
+        transitional[share][f.rate] += -grossCredit;
+        add(`transitional_purchases.${share}.${f.rate}`, journal(-grossCredit));
+      } else if (g.share === 100) {
+        purchases[f.rate].gross += -grossCredit;
+        bookedTax.purchases[f.rate] += -taxCredit;
+        add(`purchases.${f.rate}.gross`, journal(-grossCredit));
+      }
+    } else if (f?.figure === 'purchase_return') {
+      purchase_returns[f.rate] += grossCredit;
+      add(`purchase_returns.${f.rate}`, journal(grossCredit));
     } else if (g.category === 'revenue' && (g.cat === 'exempt' || g.cat === 'export')) {
       if (g.cat === 'exempt') exempt_sales += credit;
       else export_sales += credit;
-      add(g.cat === 'exempt' ? 'exempt_sales' : 'export_sales', {
-        ...journal(`${g.name}（${JOURNAL_TAX_CATEGORIES[g.cat]}）`),
-        amount: credit,
-      });
+      add(g.cat === 'exempt' ? 'exempt_sales' : 'export_sales', journal(credit));
     }
   }
   const docRows = (kind: DocumentRate['kind']) => docs.filter((d) => d.kind === kind);
@@ -201,30 +273,18 @@ export async function fillFromBooks(
         query: docQuery('/company/invoices'),
       });
   }
-  // 仕入 積上げ: the tax booked per purchase (帳簿積上げ); the documents without a 登録番号 are 経過措置 purchases
-  const received = docRows('documents');
-  const unregistered = docRows('unregistered');
-  const transitional = { '80': z(), '50': z() };
-  for (const u of unregistered) {
-    const rate = u.rate as '10' | '8';
+  // the received documents without a 登録番号 post the 適格請求書なし 税区分 (read above from the journal): listed
+  for (const u of docRows('unregistered')) {
     const share = String(u.share) as '80' | '50';
-    const gross = Number(u.base) + Number(u.tax);
-    transitional[share][rate] += gross;
-    // the same purchases are in the journal's 課税仕入 (with the deductible share booked as 仮払): moved here
-    purchases[rate].gross = Math.max(0, purchases[rate].gross - gross);
-    bookedTax.purchases[rate] = Math.max(
-      0,
-      bookedTax.purchases[rate] -
-        Math.floor((Number(u.tax) * nonQualifiedDeductiblePercent(share === '80' ? '2026-09-30' : '2026-10-01')) / 100),
-    );
-    add(`transitional_purchases.${share}.${rate}`, {
+    add(`transitional_purchases.${share}.${u.rate}`, {
       kind: 'documents',
-      label: `登録番号のない請求書・領収書（${rate}%、経過措置${share}%）`,
-      amount: gross,
+      label: `うち登録番号のない請求書・領収書（${u.rate}%、経過措置${share}%）`,
+      amount: Number(u.base) + Number(u.tax),
       count: u.n,
       query: docQuery('/company/transaction-documents'),
     });
   }
+  const received = docRows('documents');
   for (const rate of ['10', '8'] as const) {
     purchases[rate].invoice_tax = bookedTax.purchases[rate];
     add(`purchases.${rate}.invoice_tax`, {
@@ -249,13 +309,16 @@ export async function fillFromBooks(
   return {
     inputs: {
       ...keep,
-      // the 事業区分 split and the 個別対応 split are the person's: refilled figures start without them
+      // the 事業区分 split is the person's: refilled figures start without it; the 個別対応 split comes from the
+      // lines' 課税売上対応 / 非課税売上対応 marks when the books have any (else it is the person's, unset)
       business_types: [],
-      purchase_split: undefined,
+      purchase_split: marked ? { taxable: clamp(split.taxable), common: clamp(split.common) } : undefined,
       sales: clamp(sales),
       purchases: clamp(purchases),
-      bad_debts: { '10': Math.max(0, bad_debts['10']), '8': Math.max(0, bad_debts['8']) },
-      transitional_purchases: transitional,
+      sales_returns: clampRates(sales_returns),
+      purchase_returns: clampRates(purchase_returns),
+      bad_debts: clampRates(bad_debts),
+      transitional_purchases: { '80': clampRates(transitional['80']), '50': clampRates(transitional['50']) },
       exempt_sales: Math.max(0, exempt_sales),
       export_sales: Math.max(0, export_sales),
     },

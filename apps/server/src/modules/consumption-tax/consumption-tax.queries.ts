@@ -1,5 +1,6 @@
 import {
   type ConsumptionTaxDraftInputs,
+  type ConsumptionTaxElection,
   type ConsumptionTaxInputs,
   ConsumptionTaxRefusal,
   type ConsumptionTaxResult,
@@ -23,10 +24,13 @@ import { basePeriodTaxableSales } from './consumption-tax-fill.js';
 export { findFiscalYear } from '../tax-returns/tax-returns.queries.js';
 export type ConsumptionTaxRow = typeof consumptionTaxReturns.$inferSelect;
 
-/** The computation, a refusal turned into the 422 of the field it names (Japanese reason). */
-export function computeOr422(input: ConsumptionTaxInputs): ConsumptionTaxResult {
+/**
+ * The computation, a refusal turned into the 422 of the field it names (Japanese reason). `election` (the
+ * company's settings) adds the 簡易課税 election's refusals; the compute call goes without it (pure).
+ */
+export function computeOr422(input: ConsumptionTaxInputs, election?: ConsumptionTaxElection): ConsumptionTaxResult {
   try {
-    return computeConsumptionTax(input);
+    return computeConsumptionTax(input, election);
   } catch (e) {
     if (e instanceof ConsumptionTaxRefusal) throw unprocessable({ [e.path]: [e.message] }, e.message);
     throw e;
@@ -46,6 +50,9 @@ export async function loadConsumptionTaxSettings(tenant: Tenant): Promise<Consum
       sales_calc: 'warimodoshi',
       purchase_calc: 'tsumiage',
       apportionment: null,
+      base_period_taxable_sales: null,
+      interim_national: 0,
+      interim_local: 0,
       is_default: true,
       updated_at: null,
     };
@@ -55,17 +62,31 @@ export async function loadConsumptionTaxSettings(tenant: Tenant): Promise<Consum
     sales_calc: row.sales_calc as ConsumptionTaxSettings['sales_calc'],
     purchase_calc: row.purchase_calc as ConsumptionTaxSettings['purchase_calc'],
     apportionment: row.apportionment as ConsumptionTaxSettings['apportionment'],
+    base_period_taxable_sales: row.base_period_taxable_sales,
+    interim_national: row.interim_national,
+    interim_local: row.interim_local,
     is_default: false,
     updated_at: row.updated_at.toISOString(),
   };
 }
 
-/** The draft inputs a new return starts from: the settings, every amount 0. */
+/** The settings' 簡易課税 election, as the computation applies it. */
+export const electionOf = (s: ConsumptionTaxSettings): ConsumptionTaxElection => ({
+  simplified_elected: s.method === 'simplified',
+});
+
+/**
+ * The draft inputs a new return starts from: the settings (方式, 計算方法, 基準期間の課税売上高 when given, the
+ * 中間納付), every figure of the books 0.
+ */
 export function defaultInputs(s: ConsumptionTaxSettings): ConsumptionTaxDraftInputs {
   return consumptionTaxDraftInputs.parse({
     method: s.method,
     sales_calc: s.sales_calc,
     purchase_calc: s.purchase_calc,
+    base_period_taxable_sales: s.base_period_taxable_sales ?? 0,
+    interim_national: s.interim_national,
+    interim_local: s.interim_local,
     ...(s.main_business_type ? { main_business_type: s.main_business_type } : {}),
     ...(s.apportionment ? { apportionment: s.apportionment } : {}),
   });
@@ -96,13 +117,18 @@ async function settlementEntries(tenant: Tenant, fy: FiscalYearRow) {
   return sqlRows<{ entry_id: number; received: string; prepaid: string; payable: string }>(
     tenant.db,
     sql`with k as (select id, system_key from ${accounts} where company_id = ${c}
-        and system_key in ('received_consumption_tax', 'prepaid_consumption_tax', 'consumption_tax_payable'))
+        and system_key in ('received_consumption_tax', 'prepaid_consumption_tax', 'consumption_tax_payable')),
+      -- the few entries with a line on 未払消費税等 (by the ledger index), not every 仮受 / 仮払 line of the year
+      e as materialized (select distinct p.entry_id from journal_lines p
+        where p.company_id = ${c} and p.account_id in (select id from k where system_key = 'consumption_tax_payable')
+          and p.date between ${fy.start_date} and ${fy.end_date})
       select l.entry_id::int as entry_id,
         coalesce(sum(case when k.system_key = 'received_consumption_tax' then l.debit - l.credit end), 0)::text as received,
         coalesce(sum(case when k.system_key = 'prepaid_consumption_tax' then l.credit - l.debit end), 0)::text as prepaid,
         coalesce(sum(case when k.system_key = 'consumption_tax_payable' then l.credit - l.debit end), 0)::text as payable
       from journal_lines l join k on k.id = l.account_id
-      where l.company_id = ${c} and l.date between ${fy.start_date} and ${fy.end_date}
+      where l.company_id = ${c} and l.entry_id in (select entry_id from e)
+        and l.date between ${fy.start_date} and ${fy.end_date}
       group by l.entry_id
       having bool_or(k.system_key = 'consumption_tax_payable')
         and bool_or(k.system_key in ('received_consumption_tax', 'prepaid_consumption_tax'))
@@ -164,15 +190,19 @@ export async function consumptionTaxReturnDto(
   fy: FiscalYearRow,
   row: ConsumptionTaxRow | null,
 ): Promise<ConsumptionTaxReturn> {
-  const base = row ? null : defaultInputs(await loadConsumptionTaxSettings(tenant));
-  // a year not yet saved starts from the 基準期間の課税売上高 its books (or the previous return) give
-  if (base) base.base_period_taxable_sales = (await basePeriodTaxableSales(tenant, fy))?.amount ?? 0;
+  const settings = await loadConsumptionTaxSettings(tenant);
+  const election = electionOf(settings);
+  const base = row ? null : defaultInputs(settings);
+  // a year not yet saved starts from the settings' 基準期間の課税売上高, else what its books (or the previous
+  // return) give
+  if (base && settings.base_period_taxable_sales === null)
+    base.base_period_taxable_sales = (await basePeriodTaxableSales(tenant, fy))?.amount ?? 0;
   const inputs = row ? consumptionTaxDraftInputs.parse(row.inputs) : (base as ConsumptionTaxDraftInputs);
   const full: ConsumptionTaxInputs = { ...inputs, period_start: fy.start_date, period_end: fy.end_date };
   let result: ConsumptionTaxResult | null = null;
   let refusal: string | null = null;
   try {
-    result = computeConsumptionTax(full);
+    result = computeConsumptionTax(full, election);
   } catch (e) {
     if (!(e instanceof ConsumptionTaxRefusal)) throw e;
     refusal = e.message;
@@ -182,9 +212,10 @@ export async function consumptionTaxReturnDto(
     id: row?.id ?? null,
     fiscal_year: fiscalYearOfReturn(fy, formatDateJa),
     inputs,
+    simplified_elected: election.simplified_elected,
     result,
     refusal,
-    comparison: compareMethods(full),
+    comparison: compareMethods(full, election),
     sources: (row?.sources as ConsumptionTaxSources) ?? {},
     // a settled year shows the entry as posted (linked), a year not settled the proposal closing the balances
     settlement: balances.posted

@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, consumptionTaxReturns, journalEntries, journalLines } from '../../db/schema/index.js';
+import { newCustomer } from '../../test/factories.js';
 import { companyOwner, useTestApp } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -110,6 +112,136 @@ describe('consumption-tax settings', () => {
       updated_at: null,
     });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('consumption-tax settings: 基準期間の課税売上高, 中間納付 and the 簡易課税 election', () => {
+  const settings = (extra: Record<string, unknown>) => ({
+    method: 'general',
+    sales_calc: 'warimodoshi',
+    purchase_calc: 'tsumiage',
+    ...extra,
+  });
+  it('refuses 簡易課税 over 5,000万円 (422, nothing stored); a new year starts from the settings; audited', async () => {
+    const { o, fy } = await setup();
+    const over = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({
+        method: 'simplified',
+        main_business_type: 2,
+        base_period_taxable_sales: 50_000_001,
+        updated_at: null,
+      }),
+    );
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.method[0]).toContain('5,000万円を超える');
+    const negative = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({ interim_national: -1, updated_at: null }),
+    );
+    expect(negative.statusCode).toBe(422);
+    expect(negative.json().errors.interim_national[0]).toContain('0円以上');
+    expect((await o.api.get('/api/company/consumption-tax-settings')).json().data.is_default).toBe(true);
+    const ok = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({
+        base_period_taxable_sales: '８,０００,０００',
+        interim_national: 600_000,
+        interim_local: 169_200,
+        updated_at: null,
+      }),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      base_period_taxable_sales: 8_000_000,
+      interim_national: 600_000,
+      interim_local: 169_200,
+    });
+    const logs = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.company_id, o.company.id), eq(auditLogs.action, 'consumption_tax_return.settings')));
+    expect(logs).toHaveLength(1);
+    // the year not yet saved: the settings' figures, the books' figures from 帳簿から作成
+    const got = (await o.api.get(url(fy.id))).json().data;
+    expect(got.inputs).toMatchObject({
+      base_period_taxable_sales: 8_000_000,
+      interim_national: 600_000,
+      interim_local: 169_200,
+    });
+    const d = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
+    expect(d.inputs.base_period_taxable_sales).toBe(8_000_000);
+    expect(d.sources.base_period_taxable_sales[0]).toMatchObject({ kind: 'settings', amount: 8_000_000 });
+    // ⑨ 452,400 − ⑩ 600,000 → ⑫ 147,600 refunded; ⑳ 127,600 − ㉑ 169,200 → ㉓ 41,600 refunded
+    expect(d.result).toMatchObject({
+      net_tax: 452_400,
+      interim_national: 600_000,
+      payable_national: 0,
+      refund_national: 147_600,
+      local_tax: 127_600,
+      interim_local: 169_200,
+      payable_local: 0,
+      refund_local: 41_600,
+      total_payable: -189_200,
+    });
+    expect(d.result.lines).toMatchObject({ '⑩': 600_000, '⑫': 147_600, '㉑': 169_200, '㉓': 41_600 });
+    // 基準期間 8,000,000 ≤ 1,000万円: the 2割特例 is allowed (and cheapest); 簡易課税 not elected
+    const two = d.comparison.find((c: { method: string }) => c.method === 'two_tenths');
+    expect(two).toMatchObject({ allowed: true, cheapest: true });
+    const simplified = d.comparison.find((c: { method: string }) => c.method === 'simplified');
+    expect(simplified).toMatchObject({ allowed: false });
+    expect(simplified.reason).toContain('簡易課税制度選択届出書を提出していない');
+    // the settlement books the year's whole tax: ㉖ + both 中間納付
+    expect(d.settlement.payable).toBe(-189_200 + 600_000 + 169_200);
+  });
+
+  it('the return refuses (422, nothing stored) the method the settings make ineligible', async () => {
+    const { o, fy } = await setup();
+    const refused = await o.api.put(url(fy.id), {
+      inputs: { method: 'simplified', main_business_type: 2, base_period_taxable_sales: 30_000_000 },
+      updated_at: null,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.method[0]).toContain('簡易課税制度選択届出書を提出していない');
+    expect(
+      await ctx.db.select().from(consumptionTaxReturns).where(eq(consumptionTaxReturns.fiscal_year_id, fy.id)),
+    ).toHaveLength(0);
+    const elected = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({
+        method: 'simplified',
+        main_business_type: 2,
+        base_period_taxable_sales: 30_000_000,
+        updated_at: null,
+      }),
+    );
+    expect(elected.statusCode, elected.body).toBe(200);
+    const general = await o.api.put(url(fy.id), {
+      inputs: { method: 'general', base_period_taxable_sales: 30_000_000 },
+      updated_at: null,
+    });
+    expect(general.statusCode).toBe(422);
+    expect(general.json().message).toContain('一般課税にできません');
+    const saved = await o.api.put(url(fy.id), {
+      inputs: { method: 'simplified', main_business_type: 2, base_period_taxable_sales: 30_000_000 },
+      updated_at: null,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ simplified_elected: true, refusal: null });
+    // the election withdrawn: the stored 簡易課税 return cannot be settled until its method is changed
+    const withdrawn = await o.api.put(
+      '/api/company/consumption-tax-settings',
+      settings({ updated_at: elected.json().data.updated_at }),
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const d = (await o.api.get(url(fy.id))).json().data;
+    expect(d.result).toBeNull();
+    expect(d.refusal).toContain('簡易課税制度選択届出書を提出していない');
+    const post = await o.api.post(url(fy.id, '/post-entry'), { updated_at: d.updated_at });
+    expect(post.statusCode).toBe(422);
+    expect(
+      await ctx.db.select().from(journalEntries).where(eq(journalEntries.source_type, 'consumption_tax_return')),
+    ).toHaveLength(0);
   });
 });
 
@@ -290,5 +422,92 @@ describe('the stored return', () => {
     expect(
       await ctx.db.select().from(consumptionTaxReturns).where(eq(consumptionTaxReturns.fiscal_year_id, fy.id)),
     ).toHaveLength(0);
+  });
+});
+
+describe('税区分 of the return: 適格請求書なし (経過措置), 返還等 per rate, the 個別対応 split', () => {
+  it('fill maps each 税区分 to its figure, the 経過措置 share by the line date; the split posts the deductible share', async () => {
+    const { o, fy, code } = await setup();
+    const post = async (date: string, lines: Record<string, unknown>[]) => {
+      const res = await o.api.post('/api/accountings', { date, description: 'テスト', lines });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as {
+        lines: { account_id: number; debit: number; credit: number; tax_category: string }[];
+      };
+    };
+    const l = (c: string, debit: number, credit: number, tax_category = 'none') => ({
+      account_id: code(c),
+      debit,
+      credit,
+      tax_category,
+    });
+    // 適格請求書なし 110,000 (10%): 仮払 10,000 × 80% = 8,000, the 2,000 in the expense
+    const nq = await post('2025-08-01', [l('5120', 110_000, 0, 'purchase_nq_10'), l('1120', 0, 110_000)]);
+    expect(nq.lines.find((x) => x.account_id === code('1450'))?.debit).toBe(8_000);
+    expect(nq.lines.find((x) => x.account_id === code('5120'))?.debit).toBe(102_000);
+    await post('2025-08-02', [l('4110', 110_000, 0, 'sales_ret_10'), l('1120', 0, 110_000)]);
+    await post('2025-08-03', [l('1120', 54_000, 0), l('5120', 0, 54_000, 'purchase_ret_8')]);
+    await post('2025-08-04', [l('5120', 220_000, 0, 'purchase_10_tx'), l('1120', 0, 220_000)]);
+    await post('2025-08-05', [l('5120', 330_000, 0, 'purchase_10_ex'), l('1120', 0, 330_000)]);
+    const d = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
+    expect(d.inputs.transitional_purchases).toEqual({ '80': { '10': 110_000, '8': 0 }, '50': { '10': 0, '8': 0 } });
+    expect(d.inputs.sales_returns).toEqual({ '10': 110_000, '8': 0 });
+    expect(d.inputs.purchase_returns).toEqual({ '10': 0, '8': 54_000 });
+    // registered 課税仕入 10%: 5,500,000 (共通: unmarked) + 220,000 (課税売上対応) + 330,000 (非課税売上対応)
+    expect(d.inputs.purchases['10']).toEqual({ gross: 6_050_000, invoice_tax: 550_000 });
+    expect(d.inputs.purchase_split).toEqual({
+      taxable: { '10': { gross: 220_000, invoice_tax: 20_000 }, '8': { gross: 0, invoice_tax: 0 } },
+      common: { '10': { gross: 5_500_000, invoice_tax: 500_000 }, '8': { gross: 0, invoice_tax: 0 } },
+    });
+    expect(d.sources['transitional_purchases.80.10'][0]).toMatchObject({ tax_category: 'purchase_nq_10', count: 1 });
+    expect(d.sources['sales_returns.10'][0]).toMatchObject({ account_code: '4110', amount: 110_000 });
+    // ② 842,400; ④ 550,000 × 78/100 = 429,000 + 経過措置 110,000 × 7.8/110 × 80% = 6,240 → 435,240 (課税売上割合
+    // 100%: the split is not used); the 8% 仕入返還 54,000 × 6.24/108 = 3,120 exceeds the 8% purchases → ③;
+    // ⑤ 110,000 × 7.8/110 = 7,800; ⑨ 842,400 + 3,120 − 443,040 = 402,480 → 402,400
+    expect(d.result.deductible_input_tax).toBe(435_240);
+    expect(d.result.adjustment_tax).toBe(3_120);
+    expect(d.result.returns_tax).toBe(7_800);
+    expect(d.result.net_tax).toBe(402_400);
+  });
+
+  it('a received document without a 登録番号 posts the 経過措置 税区分; the migration moves one posted before it', async () => {
+    const { o, fy } = await setup();
+    const supplier = (await newCustomer(o.api, { name: '個人商店', honorific: '様', used_for: 2 })).id as number;
+    const res = await o.api.post('/api/transaction-documents', {
+      customer_id: supplier,
+      document_type: 4,
+      transaction_date: '2025-09-10',
+      amount: 11_000,
+      taxes: [{ tax_category: '10', base: 10_000, tax: 1_000 }],
+      registration_number: '',
+      payment_method: 1,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const entryId = res.json().data.journal_entry_id as number;
+    const lines = await ctx.db.select().from(journalLines).where(eq(journalLines.entry_id, entryId));
+    expect(lines.map((x) => x.tax_category).sort()).toEqual(['none', 'none', 'purchase_nq_10']);
+    const filled = (await o.api.post(url(fy.id, '/fill'), {})).json().data;
+    expect(filled.inputs.transitional_purchases['80']['10']).toBe(11_000);
+    expect(filled.inputs.purchases['10'].gross).toBe(5_500_000);
+    expect(filled.sources['transitional_purchases.80.10'].map((s: { kind: string }) => s.kind)).toEqual([
+      'journal',
+      'documents',
+    ]);
+    // as the books had it before: 課税仕入 10% — migration 0046's update gives it the 経過措置 税区分 back
+    await ctx.db
+      .update(journalLines)
+      .set({ tax_category: 'purchase_10' })
+      .where(and(eq(journalLines.entry_id, entryId), eq(journalLines.tax_category, 'purchase_nq_10')));
+    const migration = readFileSync(
+      new URL('../../db/migrations/0046_ctax-settings-base-period-interim.sql', import.meta.url),
+      'utf8',
+    );
+    const update = migration
+      .split('--> statement-breakpoint')
+      .map((x) => x.replace(/^--.*$/gm, '').trim())
+      .find((x) => x.startsWith('UPDATE "journal_lines"')) as string;
+    await ctx.db.execute(sql.raw(update));
+    const after = await ctx.db.select().from(journalLines).where(eq(journalLines.entry_id, entryId));
+    expect(after.map((x) => x.tax_category).sort()).toEqual(['none', 'none', 'purchase_nq_10']);
   });
 });

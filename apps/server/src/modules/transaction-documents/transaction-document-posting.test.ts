@@ -90,11 +90,11 @@ describe('発注取引 posted to the books', () => {
     ).json().data;
     expect(d.is_qualified).toBe(false);
     const e = await entryOf(o.api, d.journal_entry_id);
-    // 10%: 1,001 × 80% = 800.8 → 800 deductible, 201 cost; 8%: 800 × 80% = 640, 160 cost
+    // 10%: 1,001 × 80% = 800.8 → 800 deductible, 201 cost; 8%: 800 × 80% = 640, 160 cost; the 経過措置 税区分
     const expense = e.lines.filter((l) => l.account_id === acc('5120'));
     expect(expense.map((l) => [l.tax_category, l.debit]).sort()).toEqual([
-      ['purchase_10', 10_010 + 201],
-      ['purchase_8', 10_001 + 160],
+      ['purchase_nq_10', 10_010 + 201],
+      ['purchase_nq_8', 10_001 + 160],
     ]);
     const tax = e.lines.filter((l) => l.account_id === acc('1450')).map((l) => l.debit);
     expect(tax.sort((a, b) => a - b)).toEqual([640, 800]);

@@ -33,6 +33,11 @@ const PURCHASE_TAX: Record<TaxCategory, JournalEntryValues['lines'][number]['tax
   exempt: 'exempt',
   out_of_scope: 'non_taxable',
 };
+/** A supplier that is not a 適格請求書発行事業者: the 経過措置 税区分 of the rate (the 申告書 reads them apart). */
+const NON_QUALIFIED_TAX: Partial<Record<TaxCategory, JournalEntryValues['lines'][number]['tax_category']>> = {
+  '10': 'purchase_nq_10',
+  '8': 'purchase_nq_8',
+};
 const RATE_LABEL: Record<TaxCategory, string> = { '10': '10%', '8': '8%', exempt: '非課税', out_of_scope: '対象外' };
 
 interface PurchaseAccounts {
@@ -122,7 +127,7 @@ export function purchaseEntry(
       account_id: expense,
       debit: t.base + t.tax,
       credit: 0,
-      tax_category: PURCHASE_TAX[t.tax_category],
+      tax_category: (!qualified && NON_QUALIFIED_TAX[t.tax_category]) || PURCHASE_TAX[t.tax_category],
       customer_id: d.customer_id,
       memo:
         kept > 0

@@ -76,7 +76,9 @@ export function toBody(
     let credit = yen(line.credit);
     const memo = line.memo.trim() || null;
     const account_id = line.account_id ?? 0;
-    const tax = split ? taxOfLine({ account_id, debit, credit, tax_category: line.tax_category }, split) : null;
+    const tax = split
+      ? taxOfLine({ account_id, debit, credit, tax_category: line.tax_category }, split, values.date)
+      : null;
     if (tax && split?.mode === 'inclusive') {
       // 税込入力: the line keeps the net amount (税抜入力: it already is net)
       if (debit > 0) debit -= tax.amount;
@@ -123,13 +125,15 @@ export interface SplitTax {
 function taxOfLine(
   line: { account_id: number; debit: number; credit: number; tax_category: JournalTaxCategory | null },
   split: TaxSplit,
+  date: string,
 ): { account_id: number; amount: number } | null {
   // the same rates and rounding as every posting path (core tax-split.ts)
   const r = line.tax_category ? TAXABLE_CATEGORIES[line.tax_category] : undefined;
   if (!r) return null;
   const account = r.kind === 'purchase' ? split.prepaidId : split.receivedId;
   if (!account || line.account_id === split.prepaidId || line.account_id === split.receivedId) return null;
-  const tax = lineTax(line.debit || line.credit, line.tax_category, split.mode, split.rounding);
+  // (a purchase without a 適格請求書: the 経過措置 share of the entry's date)
+  const tax = lineTax(line.debit || line.credit, line.tax_category, split.mode, split.rounding, date || undefined);
   return tax > 0 ? { account_id: account, amount: tax } : null;
 }
 
@@ -179,8 +183,9 @@ export function sideSummary(names: string[]): string {
 export function entryPreview(
   lines: readonly LineValues[],
   split: TaxSplit | null,
+  date = '',
 ): { totals: Totals; taxes: SplitTax[] } {
-  const preview = toBody({ date: '', description: '', lines: [...lines] }, split);
+  const preview = toBody({ date, description: '', lines: [...lines] }, split);
   return { totals: split ? totalsOfBody(preview.body) : totalsOf(lines), taxes: preview.taxes };
 }
 

@@ -59,7 +59,8 @@ export function useJournalForm({ accounts, defaultValues, onSubmit, readOnly, sp
   const watched = useWatch({ control: form.control, name: 'lines' }) ?? [];
   const accountById = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   const { split, inputMode, setInputMode } = useTaxSplit(accounts, splitTax && !readOnly);
-  const { totals, taxes } = entryPreview(watched, split);
+  const watchedDate = useWatch({ control: form.control, name: 'date' }) ?? '';
+  const { totals, taxes } = entryPreview(watched, split, watchedDate);
 
   const nameOf = (id: number | null) => (id === null ? null : (accountById.get(id)?.name ?? null));
   const names = sideNames(watched, nameOf);

@@ -63,6 +63,11 @@ export function CtaxMethodsSection({
               <Text size="lg" fw={700} mt={4} data-testid={`method-total-${c.method}`}>
                 {c.allowed ? payableText(c.total_payable) : '—'}
               </Text>
+              {!c.allowed && c.total_payable !== null && (
+                <Text size="xs" mt={2} data-testid={`method-reference-${c.method}`}>
+                  届出を変えた場合（参考）: {payableText(c.total_payable)}
+                </Text>
+              )}
               {c.reason && (
                 <Text size="xs" c="dimmed" mt={4}>
                   {c.reason}

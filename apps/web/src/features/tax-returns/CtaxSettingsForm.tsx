@@ -8,7 +8,8 @@ import {
 import { Button, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { MoneyField } from '../../components/fields';
+import { errorMessage, isApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import {
   type ConsumptionTaxSettingsBody,
@@ -42,13 +43,15 @@ export function CtaxSettingsForm() {
       setValues(null);
       notifySuccess('消費税の設定を保存しました。');
     } catch (error) {
+      if (isApiError(error))
+        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, m]) => [k, m[0] ?? ''])));
       notifyError(errorMessage(error));
     } finally {
       setSaving(false);
     }
   };
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-testid="ctax-settings-form">
       <Text size="xs" c="dimmed">
         まだ申告書を保存していない年度は、この設定で計算します（保存済みの年度は上の「この年度の申告の設定」で変更します）。
       </Text>
@@ -61,6 +64,8 @@ export function CtaxSettingsForm() {
           ]}
           value={v.method}
           onChange={(m) => m && set({ method: m as 'general' | 'simplified' })}
+          error={errors.method}
+          description="簡易課税は「簡易課税制度選択届出書」を提出している場合に選びます"
           allowDeselect={false}
         />
         <Select
@@ -103,6 +108,29 @@ export function CtaxSettingsForm() {
           onChange={(a) => set({ apportionment: (a as 'individual' | 'proportional' | null) ?? null })}
           placeholder="課税売上割合95%以上なら不要"
           clearable
+        />
+        <MoneyField
+          label="基準期間の課税売上高（初期値）"
+          suffix="円"
+          description="空欄なら基準期間（前々事業年度）の帳簿から求めます。簡易課税は5,000万円以下、2割特例は1,000万円以下"
+          placeholder="帳簿から"
+          value={v.base_period_taxable_sales ?? ''}
+          onChange={(x) => set({ base_period_taxable_sales: typeof x === 'number' ? x : null })}
+          error={errors.base_period_taxable_sales}
+        />
+        <MoneyField
+          label="中間納付税額（国税）（初期値）"
+          suffix="円"
+          value={v.interim_national}
+          onChange={(x) => set({ interim_national: typeof x === 'number' ? x : 0 })}
+          error={errors.interim_national}
+        />
+        <MoneyField
+          label="中間納付譲渡割額（地方消費税）（初期値）"
+          suffix="円"
+          value={v.interim_local}
+          onChange={(x) => set({ interim_local: typeof x === 'number' ? x : 0 })}
+          error={errors.interim_local}
         />
       </SimpleGrid>
       <Group>

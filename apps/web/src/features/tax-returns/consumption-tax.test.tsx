@@ -35,9 +35,10 @@ function makeReturn(over: Partial<ConsumptionTaxReturn> = {}): ConsumptionTaxRet
     id: 1,
     fiscal_year: { id: 7, start_date: FY.start_date, end_date: FY.end_date, status: 'open', label: FY.label },
     inputs,
-    result: computeConsumptionTax(input),
+    simplified_elected: false,
+    result: computeConsumptionTax(input, { simplified_elected: false }),
     refusal: null,
-    comparison: compareMethods(input),
+    comparison: compareMethods(input, { simplified_elected: false }),
     sources: {
       'sales.10.gross': [
         {
@@ -69,6 +70,9 @@ function api(extra: Record<string, unknown> = {}) {
         sales_calc: 'warimodoshi',
         purchase_calc: 'tsumiage',
         apportionment: null,
+        base_period_taxable_sales: null,
+        interim_national: 0,
+        interim_local: 0,
         is_default: true,
         updated_at: null,
       },
@@ -169,5 +173,64 @@ describe('確定申告書の作成・出力 — 消費税', () => {
     expect(screen.getByText('この年度の精算仕訳は計上済みです。計上した仕訳の内容です。')).toBeTruthy();
     expect(screen.getByText('（貸方）雑収入')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '精算仕訳を計上…' })).toBeNull();
+  });
+
+  it('company settings: 基準期間 and 中間納付 saved; 簡易課税 over 5,000万円 refused before sending', async () => {
+    const { calls } = api({
+      'PUT /api/company/consumption-tax-settings': (req: { body: Record<string, unknown> }) =>
+        json({ data: { ...req.body, is_default: false, updated_at: '2026-05-10T02:00:00.000Z' } }),
+    });
+    seedToken();
+    renderApp('/company/preparation-of-tax-return?tab=consumption');
+    await userEvent.click(await screen.findByRole('button', { name: '消費税の設定' }));
+    await userEvent.type(await screen.findByLabelText('基準期間の課税売上高（初期値）'), '60000000');
+    await userEvent.type(screen.getByLabelText('中間納付税額（国税）（初期値）'), '600000');
+    await userEvent.type(screen.getByLabelText('中間納付譲渡割額（地方消費税）（初期値）'), '169200');
+    const form = screen.getByTestId('ctax-settings-form');
+    await userEvent.click(within(form).getByLabelText('課税方式'));
+    await userEvent.click(await screen.findByRole('option', { name: '簡易課税（届出済み）', hidden: true }));
+    const type = within(form).getByLabelText('主な事業区分');
+    await userEvent.click(type);
+    // the year's own 事業区分 select has the same options: this one's listbox
+    await waitFor(() => expect(document.getElementById(type.getAttribute('aria-controls') ?? '')).toBeTruthy());
+    const listbox = document.getElementById(type.getAttribute('aria-controls') ?? '') as HTMLElement;
+    await userEvent.click(within(listbox).getByRole('option', { name: '第2種事業（小売業等）', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: '設定を保存' }));
+    expect(await screen.findByText(/5,000万円を超えるため、簡易課税は選択できません/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    const base = screen.getByLabelText('基準期間の課税売上高（初期値）');
+    await userEvent.clear(base);
+    await userEvent.type(base, '30000000');
+    await userEvent.click(screen.getByRole('button', { name: '設定を保存' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT') as { body: Record<string, unknown> };
+    expect(put.body).toMatchObject({
+      method: 'simplified',
+      main_business_type: 2,
+      base_period_taxable_sales: 30_000_000,
+      interim_national: 600_000,
+      interim_local: 169_200,
+      updated_at: null,
+    });
+  });
+
+  it('a method refused only by the 簡易課税 election shows what it would cost, greyed', async () => {
+    const inputs = consumptionTaxDraftInputs.parse({
+      method: 'general',
+      purchase_calc: 'warimodoshi',
+      main_business_type: 5,
+      base_period_taxable_sales: 30_000_000,
+      sales: { '10': { gross: 11_000_000 } },
+      purchases: { '10': { gross: 2_200_000 } },
+    });
+    api({ 'GET /api/company/consumption-tax-returns/7': { data: makeReturn({ inputs }) } });
+    seedToken();
+    renderApp('/company/preparation-of-tax-return?tab=consumption');
+    const simplified = await screen.findByTestId('method-simplified');
+    expect(simplified.getAttribute('aria-disabled')).toBe('true');
+    // 簡易 第5種: 780,000 × 50% → 390,000 + 地方 110,000
+    expect(within(simplified).getByTestId('method-reference-simplified').textContent).toContain('納付 ¥500,000');
+    expect(within(simplified).getByText(/簡易課税制度選択届出書を提出していない/)).toBeTruthy();
+    expect(within(screen.getByTestId('method-general')).getByText('最も有利')).toBeTruthy();
   });
 });

@@ -21,15 +21,20 @@ export interface LiveCtax {
   comparison: ConsumptionTaxComparison;
 }
 
-/** The year's figures while editing: the same pure computation and comparison the server runs. */
+/**
+ * The year's figures while editing: the same pure computation and comparison the server runs, with the company
+ * settings' 簡易課税 election the server answered.
+ */
 export function liveCtax(
   inputs: ConsumptionTaxDraftInputs,
   period: { start_date: string; end_date: string },
+  simplifiedElected = false,
 ): LiveCtax {
   const input = { ...inputs, period_start: period.start_date, period_end: period.end_date };
-  const comparison = compareMethods(input);
+  const election = { simplified_elected: simplifiedElected };
+  const comparison = compareMethods(input, election);
   try {
-    return { result: computeConsumptionTax(input), refusal: null, comparison };
+    return { result: computeConsumptionTax(input, election), refusal: null, comparison };
   } catch (error) {
     if (error instanceof ConsumptionTaxRefusal) return { result: null, refusal: error.message, comparison };
     throw error;
@@ -59,7 +64,10 @@ export function useConsumptionTax(fyId: number | null) {
     if (server && !dirty) setInputs(server.inputs);
   }, [server, dirty]);
 
-  const live = useMemo(() => (server && inputs ? liveCtax(inputs, server.fiscal_year) : null), [server, inputs]);
+  const live = useMemo(
+    () => (server && inputs ? liveCtax(inputs, server.fiscal_year, server.simplified_elected) : null),
+    [server, inputs],
+  );
 
   const adopt = (r: ConsumptionTaxReturn) => {
     client.setQueryData(ctaxKeys.one(r.fiscal_year.id), r);
