@@ -114,7 +114,7 @@ function englishLabels(page: Page) {
       // an English word: two letters or more (a lone T of 登録番号, a unit like kg is not a label)
       // data inside a label is not a label: a unit after a number (0.5mm, 50m), a file name, a mail address
       const words = rest.replace(
-        /\d[\d.,]*\s?[A-Za-z]+|\S+\.(?:png|jpe?g|pdf|csv|tiff?|heic)\b|\S+@\S+|https?:\S+/gi,
+        /\d[\d.,]*\s?[A-Za-z]+|\S+\.(?:png|jpe?g|pdf|csv|xml|tiff?|heic)\b|\S+@\S+|https?:\S+/gi,
         ' ',
       );
       return /[A-Za-z]{2,}/.test(words);

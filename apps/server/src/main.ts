@@ -60,8 +60,11 @@ async function main() {
 
   // the audit log's signing key (ADR 0040): from the environment or the key file, before anything is audited
   const { loadAuditKeyring, useAuditKeyring } = await import('./lib/audit-keys.js');
+  let keySource: string;
   try {
-    useAuditKeyring(loadAuditKeyring(env));
+    const keyring = loadAuditKeyring(env);
+    keySource = keyring.source;
+    useAuditKeyring(keyring);
   } catch (err) {
     console.error('Start-up failed: audit key:', err instanceof Error ? err.message : err);
     process.exit(1);
@@ -127,8 +130,15 @@ async function main() {
   // An empty embedded folder is seeded by a child process, and this one opens the folder after it (ADR 0057):
   // the demo's seed leaves its code, caches and a grown WebAssembly memory (which never shrinks) behind, ~200 MB
   // a server would carry for its whole life (docs/benchmarks.md, "Memory (issue 32)").
+  // Only where the child's work outlives it: a folder on disk, files not in this process's memory and an audit
+  // key not made for one process (NODE_ENV=test without FILE_STORAGE / AUDIT_KEY_FILE seeds in process).
+  const childCanSeed =
+    database.driver === 'pglite' &&
+    env.DATA_DIR !== 'memory://' &&
+    storageBackendOf(env) !== 'memory' &&
+    keySource !== 'memory';
   let seeded: Awaited<ReturnType<typeof prepare>> | null = null;
-  if (database.driver === 'pglite' && env.DATA_DIR !== 'memory://' && (await isEmptyDatabase(database))) {
+  if (childCanSeed && (await isEmptyDatabase(database))) {
     await database.close();
     seeded = await seedInChild();
     database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
@@ -137,6 +147,13 @@ async function main() {
   }
   // migrations and the charts of accounts at every start (and the seed of an empty PostgreSQL database)
   const prepared = await prepare();
+  if (prepared.created && database.driver === 'pglite') {
+    // seeded in this process: the folder is closed and opened again, as a restart would (PGlite's grown
+    // WebAssembly memory never shrinks; the rest of the seed's residue stays)
+    await database.close();
+    database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
+    if (storageBackendOf(env) === 'database') storage = createFileStorage(env, database.db);
+  }
   seeded ??= prepared;
 
   const queue = createJobQueue(database, {
