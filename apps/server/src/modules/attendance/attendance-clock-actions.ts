@@ -61,6 +61,8 @@ export async function clock({
       await assertOpen(t, today, 'action');
       if (await findDayByDate(t, employee.id, today, true)) throw unprocessable({ action: [CLOCK_ERRORS.alreadyIn] });
       const open = await openShift(t, employee.id, today);
+      // today's own row, committed by a racing 出勤 between the two reads (PostgreSQL's read committed)
+      if (open?.date === today) throw unprocessable({ action: [CLOCK_ERRORS.alreadyIn] });
       // a night shift still running blocks a second 出勤; one left open for more than 16 h does not
       // (the manager corrects it; the grid flags the missing 退勤)
       if (open && now.getTime() - open.clock_in.getTime() < STALE_SHIFT_MS) {
