@@ -110,12 +110,13 @@ async function main() {
     process.exit(1);
   });
 
+  const seedsDemo = env.SEED_DEMO ?? database.driver === 'pglite';
   const demoPassword = env.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
   const prepare = () =>
     prepareDatabase(database, {
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD ?? demoPassword,
-      demo: env.SEED_DEMO ?? database.driver === 'pglite',
+      demo: seedsDemo,
       demoPassword,
       storage,
       progress: (line) => console.log(line),
@@ -132,18 +133,23 @@ async function main() {
   // a server would carry for its whole life (docs/benchmarks.md, "Memory (issue 32)").
   // Only where the child's work outlives it: a folder on disk, files not in this process's memory and an audit
   // key not made for one process (NODE_ENV=test without FILE_STORAGE / AUDIT_KEY_FILE seeds in process).
+  // PostgreSQL likewise when the demo is seeded there (SEED_DEMO=1): the same residue, in a server whose idle
+  // size is otherwise ~160 MB; without the demo a first start only adds an administrator, in process.
   const childCanSeed =
-    database.driver === 'pglite' &&
-    env.DATA_DIR !== 'memory://' &&
+    (database.driver === 'pglite' ? env.DATA_DIR !== 'memory://' : seedsDemo) &&
     storageBackendOf(env) !== 'memory' &&
     keySource !== 'memory';
   let seeded: Awaited<ReturnType<typeof prepare>> | null = null;
   if (childCanSeed && (await isEmptyDatabase(database))) {
-    await database.close();
+    // the embedded folder is held by one process at a time (ADR 0038): closed while the child has it
+    const embedded = database.driver === 'pglite';
+    if (embedded) await database.close();
     seeded = await seedInChild();
-    database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
-    // only a store in the database holds the handle just closed; the others (and the seed's files in them) stay
-    if (storageBackendOf(env) === 'database') storage = createFileStorage(env, database.db);
+    if (embedded) {
+      database = await openDatabase(databaseOptions(env)).catch(exitIfLocked);
+      // only a store in the database holds the handle just closed; the others (and the seed's files in them) stay
+      if (storageBackendOf(env) === 'database') storage = createFileStorage(env, database.db);
+    }
   }
   // migrations and the charts of accounts at every start (and the seed of an empty PostgreSQL database)
   const prepared = await prepare();

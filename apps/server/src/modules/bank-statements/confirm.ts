@@ -115,7 +115,7 @@ export async function confirmRows({
                 }
               : given;
           const manual = input.account_id !== undefined;
-          const s = manual ? null : suggest(row, sctx.rules, sctx.open, sctx.refs, sctx.customerNames);
+          const s = manual ? null : suggest(row, sctx.rules, sctx.open, sctx.refs, sctx.customerNames, sctx.suppliers);
           if (!manual && !s)
             throw unprocessable({ account_id: ['仕訳の候補がありません。勘定科目を選んで確定してください'] });
           const plan = manual

@@ -182,7 +182,9 @@ export async function loadImportDetail(
     journal_entry_id: row.journal_entry_id,
     journal_entry_number: number,
     suggestion:
-      row.status === 'unconfirmed' && sctx ? suggest(row, sctx.rules, sctx.open, sctx.refs, sctx.customerNames) : null,
+      row.status === 'unconfirmed' && sctx
+        ? suggest(row, sctx.rules, sctx.open, sctx.refs, sctx.customerNames, sctx.suppliers)
+        : null,
     edit: row.status === 'unconfirmed' ? rowEditOf(row, editNames) : null,
     updated_at: (row.updated_at ?? imp.created_at).toISOString(),
   }));

@@ -1,4 +1,4 @@
-import type { BankSuggestion } from '@chobo/core';
+import { type BankSuggestion, nonQualifiedDeductiblePercent, registrationStatusOn } from '@chobo/core';
 import { and, asc, eq } from 'drizzle-orm';
 import { accounts, bankRules, type bankStatementRows, customers } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
@@ -8,6 +8,7 @@ import {
   transferOfRow,
   transferSuggestion,
 } from '../payment-batches/payment-batch-settlement.js';
+import { lookupRegistrations } from '../registry/registry.queries.js';
 import { bestMatch, loadOpenItems, type OpenItem } from './matching.js';
 import { type CompiledRule, compileRule, firstRule, rewriteDescription, splitLines } from './rules.js';
 
@@ -58,6 +59,7 @@ export function suggest(
   open: { receivables: OpenItem[]; payables: OpenItem[]; transfers?: OpenTransfer[] },
   refs: AccountRefs,
   customerNames: Map<number, string>,
+  suppliers: SupplierRegistrations = new Map(),
 ): BankSuggestion | null {
   const amount = Number(row.amount);
   const direction = row.direction as 'in' | 'out';
@@ -74,15 +76,22 @@ export function suggest(
   if (rule) {
     const plan = splitLines(amount, rule.rule, rule.rule.splits);
     if (plan) {
+      const nq = nonQualifiedPurchase(
+        rule.rule.tax_category,
+        rule.rule.customer_id,
+        row.date,
+        suppliers,
+        customerNames,
+      );
       return {
         kind: 'rule',
         rule_id: rule.rule.id,
         rule_name: rule.rule.name,
         score: 100,
-        reasons: [`ルール「${rule.rule.name}」の条件に一致`],
+        reasons: [`ルール「${rule.rule.name}」の条件に一致`, ...(nq ? [nq.reason] : [])],
         account_id: rule.rule.account_id,
         account_name: refs.byId.get(rule.rule.account_id) ?? null,
-        tax_category: rule.rule.tax_category,
+        tax_category: nq?.tax_category ?? rule.rule.tax_category,
         customer_id: rule.rule.customer_id,
         customer_name: rule.rule.customer_id ? (customerNames.get(rule.rule.customer_id) ?? null) : null,
         description: rewriteDescription(rule.rule.description_template, { ...row, amount }),
@@ -121,6 +130,58 @@ export function suggest(
   };
 }
 
+/**
+ * The company's customers' 登録番号 and what the offline registry says of each (absent when the registry does
+ * not hold the number or holds no data: the number is then taken as written).
+ */
+export type SupplierRegistrations = Map<
+  number,
+  {
+    registration_number: string | null;
+    registry: { registered_on: string | null; cancelled_on: string | null; expired_on: string | null } | null;
+  }
+>;
+
+/** 仕入 税区分 that become their 適格請求書なし (経過措置) form when the supplier is not registered that day. */
+const NON_QUALIFIED_OF: Record<string, string> = { purchase_10: 'purchase_nq_10', purchase_8: 'purchase_nq_8' };
+
+/**
+ * A rule's 課税仕入 for a supplier that was not a 適格請求書発行事業者 on the row's date (no 登録番号, or the
+ * registry shows it not yet registered, cancelled or expired): the 経過措置 税区分 instead of full credit, with
+ * the reason shown beside the suggestion. Null when the rule's 税区分 stands.
+ */
+export function nonQualifiedPurchase(
+  taxCategory: string,
+  customerId: number | null,
+  date: string,
+  suppliers: SupplierRegistrations,
+  customerNames: Map<number, string>,
+): { tax_category: string; reason: string } | null {
+  const nq = NON_QUALIFIED_OF[taxCategory];
+  const s = customerId === null ? undefined : suppliers.get(customerId);
+  if (!nq || !s) return null;
+  const name = customerNames.get(customerId as number) ?? '';
+  const share = nonQualifiedDeductiblePercent(date);
+  if (!s.registration_number)
+    return {
+      tax_category: nq,
+      reason: `取引先「${name}」に登録番号がないため、適格請求書なし（経過措置 ${share}%控除）としました`,
+    };
+  if (!s.registry) return null;
+  const status = registrationStatusOn(s.registry, date);
+  if (status === 'valid') return null;
+  const why =
+    status === 'not_yet'
+      ? 'まだ登録されていない'
+      : status === 'cancelled'
+        ? '登録が取り消されている'
+        : '登録が失効している';
+  return {
+    tax_category: nq,
+    reason: `取引先「${name}」（${s.registration_number}）は${date}に${why}ため、適格請求書なし（経過措置 ${share}%控除）としました`,
+  };
+}
+
 export async function suggestionContext(tenant: Tenant) {
   const [rules, items, transfers, refs, custs] = await Promise.all([
     loadCompiledRules(tenant),
@@ -128,10 +189,26 @@ export async function suggestionContext(tenant: Tenant) {
     openTransfers(tenant),
     accountRefs(tenant),
     tenant.db
-      .select({ id: customers.id, name: customers.name })
+      .select({ id: customers.id, name: customers.name, registration_number: customers.registration_number })
       .from(customers)
       .where(eq(customers.company_id, tenant.companyId)),
   ]);
   const open = { ...items, transfers };
-  return { rules, open, refs, customerNames: new Map(custs.map((c) => [c.id, c.name])) };
+  // only the customers a rule names: the registry read is one statement for them
+  const named = new Set(rules.map((r) => r.rule.customer_id).filter((id): id is number => id !== null));
+  const ruled = custs.filter((c) => named.has(c.id));
+  const registry = await lookupRegistrations(
+    tenant.db,
+    ruled.flatMap((c) => (c.registration_number ? [c.registration_number] : [])),
+  );
+  const suppliers: SupplierRegistrations = new Map(
+    ruled.map((c) => [
+      c.id,
+      {
+        registration_number: c.registration_number,
+        registry: c.registration_number ? (registry.get(c.registration_number) ?? null) : null,
+      },
+    ]),
+  );
+  return { rules, open, refs, customerNames: new Map(custs.map((c) => [c.id, c.name])), suppliers };
 }
