@@ -47,3 +47,29 @@ export async function countRows(db: Db, table: PgTable, where?: SQL): Promise<nu
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
   return n;
 }
+
+/** The company's accounts by code (`GET /api/company/accounts`): `code('1120')` is 普通預金's id. */
+export async function accountCodes(api: Client): Promise<(code: string) => number> {
+  const list: { id: number; code: string }[] = (await api.get('/api/company/accounts?per_page=500')).json().data;
+  return (code: string) => list.find((a) => a.code === code)?.id as number;
+}
+
+/**
+ * A bank account through `POST /api/company/bank-accounts` (三菱UFJ銀行 本店 普通 1234567 unless `fields`
+ * says otherwise), linked to the ledger account `accountId` (普通預金): its id. Throws unless created.
+ */
+export async function newBankAccount(api: Client, accountId: number, fields: Record<string, unknown> = {}) {
+  const res = await api.post('/api/company/bank-accounts', {
+    bank_code: '0005',
+    bank_name: '三菱UFJ銀行',
+    branch_code: '001',
+    branch_name: '本店',
+    account_type: '普通',
+    account_number: '1234567',
+    account_holder: 'カ）サンプルショウジ',
+    account_id: accountId,
+    ...fields,
+  });
+  if (res.statusCode !== 201) throw new Error(`bank account not created: ${res.statusCode} ${res.body}`);
+  return res.json().data.id as number;
+}

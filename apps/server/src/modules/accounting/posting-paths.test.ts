@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { salesTransactions } from '../../db/schema/index.js';
-import { newCustomer } from '../../test/factories.js';
+import { newBankAccount, newCustomer } from '../../test/factories.js';
 import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm, uploadFile } from '../../test/multipart.js';
 import { bankCsvFile, type StatementLine } from '../bank-statements/statement-files.js';
@@ -23,20 +23,17 @@ async function setup(overrides: Parameters<typeof companyOwner>[1] = {}) {
   const accounts: { id: number; code: string }[] = (await o.api.get('/api/company/accounts?per_page=500')).json().data;
   const id = (c: string) => accounts.find((a) => a.code === c)?.id as number;
   const codeOf = (accountId: number) => accounts.find((a) => a.id === accountId)?.code;
-  const bank = await o.api.post('/api/company/bank-accounts', {
+  const bankId = await newBankAccount(o.api, id('1120'), {
     bank_code: '0036',
     bank_name: '楽天銀行',
     branch_code: '201',
     branch_name: '第一営業支店',
-    account_type: '普通',
     account_number: '7654321',
     account_holder: 'カ）サンプル',
-    account_id: id('1120'),
   });
-  expect(bank.statusCode, bank.body).toBe(201);
   const supplier = (await newCustomer(o.api, { name: '株式会社仕入先', honorific: '御中', used_for: 2 })).id as number;
   const customer = (await newCustomer(o.api, { name: '株式会社得意先', honorific: '御中', used_for: 1 })).id as number;
-  return { o, id, codeOf, bankId: bank.json().data.id as number, supplier, customer };
+  return { o, id, codeOf, bankId, supplier, customer };
 }
 
 async function lines(api: Client, entryId: number): Promise<Line[]> {

@@ -5,7 +5,7 @@ import type { BankSuggestion } from '@chobo/core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { journalLines, registryImports } from '../../db/schema/index.js';
-import { newCustomer } from '../../test/factories.js';
+import { accountCodes, newBankAccount, newCustomer } from '../../test/factories.js';
 import { companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { registryFileOf } from '../registry/registry-files.js';
@@ -23,19 +23,8 @@ const CANCELLED = 'T4011001098993';
 describe('bank rules and suppliers without a valid 登録番号', () => {
   it('suggests 適格請求書なし（経過措置） with the reason, confirms it so, and keeps a registered supplier at full credit', async () => {
     const o = await companyOwner(ctx);
-    const accounts: { id: number; code: string }[] = (await o.api.get('/api/company/accounts')).json().data;
-    const code = (c: string) => accounts.find((a) => a.code === c)?.id as number;
-    const bank = await o.api.post('/api/company/bank-accounts', {
-      bank_code: '0005',
-      bank_name: '三菱UFJ銀行',
-      branch_code: '001',
-      branch_name: '本店',
-      account_type: '普通',
-      account_number: '1234567',
-      account_holder: 'カ）サンプルショウジ',
-      account_id: code('1120'),
-    });
-    expect(bank.statusCode).toBe(201);
+    const code = await accountCodes(o.api);
+    const bankId = await newBankAccount(o.api, code('1120'));
     const landlord = await newCustomer(o.api, {
       name: '第一不動産',
       name_kana: 'ダイイチフドウサン',
@@ -51,7 +40,7 @@ describe('bank rules and suppliers without a valid 登録番号', () => {
       customer_id: landlord.id,
     });
     expect(rule.statusCode, rule.body).toBe(201);
-    const form = multipartForm({ bank_account_id: bank.json().data.id }, { name: 'zengin.txt', bytes: zengin });
+    const form = multipartForm({ bank_account_id: bankId }, { name: 'zengin.txt', bytes: zengin });
     const imp = await ctx.app.inject({
       method: 'POST',
       url: '/api/bank-statements',

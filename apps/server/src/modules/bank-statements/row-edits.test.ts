@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, bankStatementRows } from '../../db/schema/index.js';
+import { accountCodes, newBankAccount } from '../../test/factories.js';
 import { companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile, type StatementLine } from './statement-files.js';
@@ -9,18 +10,8 @@ const ctx = useTestApp();
 
 async function setup() {
   const o = await companyOwner(ctx);
-  const list: { id: number; code: string }[] = (await o.api.get('/api/company/accounts')).json().data;
-  const code = (c: string) => list.find((a) => a.code === c)?.id as number;
-  const ba = await o.api.post('/api/company/bank-accounts', {
-    bank_code: '0005',
-    bank_name: '三菱UFJ銀行',
-    branch_code: '001',
-    branch_name: '本店',
-    account_type: '普通',
-    account_number: '1234567',
-    account_holder: 'カ）サンプル',
-    account_id: code('1120'),
-  });
+  const code = await accountCodes(o.api);
+  const bankId = await newBankAccount(o.api, code('1120'), { account_holder: 'カ）サンプル' });
   const lines: StatementLine[] = Array.from({ length: 130 }, (_, i) => ({
     date: `2026-05-${String(1 + (i % 28)).padStart(2, '0')}`,
     direction: i % 2 ? 'out' : 'in',
@@ -28,7 +19,7 @@ async function setup() {
     description: i === 0 ? 'ﾃﾞﾝﾜﾘﾖｳ NTT' : `ﾌﾘｺﾐ ﾃｽﾄ${i}`,
   }));
   const form = multipartForm(
-    { bank_account_id: ba.json().data.id },
+    { bank_account_id: bankId },
     { name: 'r.csv', bytes: bankCsvFile('rakuten', lines, 1_000_000) },
   );
   const res = await ctx.app.inject({

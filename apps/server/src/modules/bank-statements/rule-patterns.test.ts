@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bankRules, bankStatementRows } from '../../db/schema/index.js';
+import { accountCodes, newBankAccount } from '../../test/factories.js';
 import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile } from './statement-files.js';
@@ -19,20 +20,12 @@ const LONG = `${'a'.repeat(34)}!`;
 
 async function setup() {
   const o = await companyOwner(ctx);
-  const list: { id: number; code: string }[] = (await o.api.get('/api/company/accounts')).json().data;
-  const code = (c: string) => list.find((a) => a.code === c)?.id as number;
-  const bank = await o.api.post('/api/company/bank-accounts', {
-    bank_code: '0005',
-    bank_name: '三菱UFJ銀行',
-    branch_code: '001',
-    branch_name: '本店',
-    account_type: '普通',
+  const code = await accountCodes(o.api);
+  const bankId = await newBankAccount(o.api, code('1120'), {
     account_number: '7654321',
     account_holder: 'カ）サンプル',
-    account_id: code('1120'),
   });
-  expect(bank.statusCode).toBe(201);
-  return { o, code, bankId: bank.json().data.id as number };
+  return { o, code, bankId };
 }
 
 function upload(o: { token: string }, bankId: number, bytes: Buffer) {

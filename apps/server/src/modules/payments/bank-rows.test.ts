@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bankStatementRows, companies, journalEntries, payments, salesTransactions } from '../../db/schema/index.js';
-import { newCustomer, newSale } from '../../test/factories.js';
+import { accountCodes, newBankAccount, newCustomer, newSale } from '../../test/factories.js';
 import { companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile } from '../bank-statements/statement-files.js';
@@ -13,18 +13,8 @@ type Owner = Awaited<ReturnType<typeof companyOwner>>;
 /** A company with a bank account linked to 普通預金 (1120); `code` finds an account id by its code. */
 async function ownerWithBank(account: { bank_code: string; bank_name: string; account_number: string }) {
   const o = await companyOwner(ctx);
-  const accounts: { id: number; code: string }[] = (await o.api.get('/api/company/accounts?per_page=500')).json().data;
-  const code = (c: string) => accounts.find((a) => a.code === c)?.id as number;
-  const bank = await o.api.post('/api/company/bank-accounts', {
-    ...account,
-    branch_code: '001',
-    branch_name: '本店',
-    account_type: '普通',
-    account_holder: 'カ）サンプルショウジ',
-    account_id: code('1120'),
-  });
-  expect(bank.statusCode, bank.body).toBe(201);
-  return { o, code, bankId: bank.json().data.id as number };
+  const code = await accountCodes(o.api);
+  return { o, code, bankId: await newBankAccount(o.api, code('1120'), account) };
 }
 
 /** Uploads a 楽天銀行 CSV of these lines to the bank account; answers the import. */
