@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../lib/png.js';
 import { TesseractEngine } from './engine.js';
+import { MupdfRasteriser } from './rasteriser.js';
 
-/** The OCR worker is started on demand and released when idle (issue 32: an idle server holds no OCR memory). */
+/** The OCR worker and the rasteriser thread are started on demand and released when idle (issue 32: an idle server holds no OCR memory). */
 const engines: TesseractEngine[] = [];
 afterAll(async () => {
   for (const e of engines) await e.close();
@@ -33,5 +34,30 @@ describe('TesseractEngine', () => {
     engines.push(engine);
     const pages = await Promise.all([engine.recognize(png(), 1), engine.recognize(png(), 2)]);
     expect(pages.map((p) => typeof p.confidence)).toEqual(['number', 'number']);
+  });
+});
+
+describe('MupdfRasteriser', () => {
+  const rasterisers: MupdfRasteriser[] = [];
+  afterAll(async () => {
+    for (const r of rasterisers) await r.close();
+  });
+
+  it('starts its thread with the first page and ends it once idle; the next page starts a new one', async () => {
+    const r = new MupdfRasteriser({ idleMs: 20 });
+    rasterisers.push(r);
+    expect(r.started).toBe(false);
+    const first = await r.rasterise(png(), 'image/png');
+    expect(first.pageCount).toBe(1);
+    await expect.poll(() => r.started, { timeout: 60_000, interval: 20 }).toBe(false);
+    const [a, b] = await Promise.all([r.rasterise(png(), 'image/png'), r.rasterise(png(), 'image/png')]);
+    expect([a.pageCount, b.pageCount]).toEqual([1, 1]);
+  });
+
+  it('keeps its thread with idleMs 0', async () => {
+    const r = new MupdfRasteriser({ idleMs: 0 });
+    rasterisers.push(r);
+    await r.rasterise(png(), 'image/png');
+    expect(r.started).toBe(true);
   });
 });

@@ -31,6 +31,11 @@ export interface RasteriserOptions {
    * as rendered — the benchmark's baseline).
    */
   upright?: boolean;
+  /**
+   * The thread (mupdf's WASM heap, ~130 MB once it has rendered an A4 page) is ended after this long without
+   * a page (default 60 s, as the OCR engine's; 0 keeps it): an idle server holds no OCR memory.
+   */
+  idleMs?: number;
 }
 
 /**
@@ -49,12 +54,13 @@ interface Pending {
 /**
  * mupdf (WASM, AGPL like the project) in ONE worker thread: an A4 page takes ~0.2–0.5 s of CPU, which
  * must not stall the API's event loop. Requests queue on the thread (one at a time); the thread starts on
- * first use and is ended by close().
+ * first use and is ended by close(), or after `idleMs` without a request.
  */
 export class MupdfRasteriser implements PdfRasteriser {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: RasteriserOptions = {}) {}
 
@@ -74,6 +80,7 @@ export class MupdfRasteriser implements PdfRasteriser {
         });
     });
     const fail = (err: Error) => {
+      if (this.worker !== w) return; // a thread already let go (idle) or replaced
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
       this.worker = null;
@@ -84,7 +91,23 @@ export class MupdfRasteriser implements PdfRasteriser {
     return w;
   }
 
+  private releaseWhenIdle(): void {
+    const idleMs = this.opts.idleMs ?? 60_000;
+    if (this.pending.size > 0 || idleMs <= 0 || !this.worker) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.pending.size === 0) void this.close();
+    }, idleMs);
+    this.idleTimer.unref();
+  }
+
+  /** Whether the thread is running (tests and the memory figures). */
+  get started(): boolean {
+    return this.worker !== null;
+  }
+
   rasterise(bytes: Buffer, mime: string): Promise<{ pages: RasterPage[]; pageCount: number }> {
+    clearTimeout(this.idleTimer);
     const w = this.thread();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -105,11 +128,14 @@ export class MupdfRasteriser implements PdfRasteriser {
         [copy.buffer],
       );
     }).finally(() => {
-      if (this.pending.size === 0) this.worker?.unref();
+      if (this.pending.size > 0) return;
+      this.worker?.unref();
+      this.releaseWhenIdle();
     }) as Promise<{ pages: RasterPage[]; pageCount: number }>;
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const w = this.worker;
     this.worker = null;
     if (w) await w.terminate();
