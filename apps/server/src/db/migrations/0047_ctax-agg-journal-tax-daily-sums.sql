@@ -53,7 +53,13 @@ END $$;
 -- x: a state's taxable lines; t: its tax lines; +1 after the statement, −1 before it.
 CREATE FUNCTION journal_tax_daily_sums_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- (each branch first: a statement whose rows are neither taxable nor on a tax account changes no pair — line
+  -- numbers are not shifted by others' inserts or deletes — so most non-sales postings return at once)
   IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_lines n LEFT JOIN accounts a ON a.id = n.account_id
+       WHERE n.tax_category <> 'none' OR a.system_key IN ('received_consumption_tax', 'prepaid_consumption_tax')) THEN
+      RETURN NULL;
+    END IF;
     INSERT INTO journal_tax_daily_sums AS s (company_id, date, account_id, tax_category, amount, n, tax)
     WITH post AS (
       SELECT l.id, l.company_id, l.entry_id, l.line_no, l.date, l.account_id, l.tax_category, l.credit - l.debit AS amount
@@ -77,6 +83,10 @@ BEGIN
     ON CONFLICT (company_id, date, account_id, tax_category) DO UPDATE
       SET amount = s.amount + excluded.amount, n = s.n + excluded.n, tax = s.tax + excluded.tax;
   ELSIF TG_OP = 'DELETE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_lines o LEFT JOIN accounts a ON a.id = o.account_id
+       WHERE o.tax_category <> 'none' OR a.system_key IN ('received_consumption_tax', 'prepaid_consumption_tax')) THEN
+      RETURN NULL;
+    END IF;
     INSERT INTO journal_tax_daily_sums AS s (company_id, date, account_id, tax_category, amount, n, tax)
     WITH post AS (
       SELECT l.id, l.company_id, l.entry_id, l.line_no, l.date, l.account_id, l.tax_category, l.credit - l.debit AS amount
@@ -104,6 +114,11 @@ BEGIN
     ON CONFLICT (company_id, date, account_id, tax_category) DO UPDATE
       SET amount = s.amount + excluded.amount, n = s.n + excluded.n, tax = s.tax + excluded.tax;
   ELSE
+    IF NOT EXISTS (SELECT 1 FROM new_lines n LEFT JOIN accounts a ON a.id = n.account_id
+       WHERE n.tax_category <> 'none' OR a.system_key IN ('received_consumption_tax', 'prepaid_consumption_tax')) AND NOT EXISTS (SELECT 1 FROM old_lines o LEFT JOIN accounts a ON a.id = o.account_id
+       WHERE o.tax_category <> 'none' OR a.system_key IN ('received_consumption_tax', 'prepaid_consumption_tax')) THEN
+      RETURN NULL;
+    END IF;
     INSERT INTO journal_tax_daily_sums AS s (company_id, date, account_id, tax_category, amount, n, tax)
     WITH post AS (
       SELECT l.id, l.company_id, l.entry_id, l.line_no, l.date, l.account_id, l.tax_category, l.credit - l.debit AS amount

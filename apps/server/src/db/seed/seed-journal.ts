@@ -5,11 +5,12 @@
  * journal_entries_total_apply, journal_daily_counts_apply and journal_entries_balanced (migrations 0004,
  * 0007, 0009, 0020), and at commit journal_lines_version / journal_entries_version (the company's journal
  * version, migration 0031, ADR 0037), each statement journal_lines_tax_sums_insert (the taxable lines' per-day
- * sums, migration 0047, ADR 0059; its update and delete siblings too). Inside the seed's transaction those triggers are disabled and their
- * work is done set-based, for every row inserted since the last time, whenever it is needed:
+ * sums, migration 0047, ADR 0059; its update and delete siblings too). Inside the seed's transaction those
+ * triggers are disabled and their work is done set-based, for every row inserted since the last time, whenever
+ * it is needed:
  *
  * - before any statement that reads account_daily_balances, account_monthly_balances, journal_daily_counts (or
- *   journal_monthly_counts, kept from it by a trigger on that table) or
+ *   journal_monthly_counts, kept from it by a trigger on that table), journal_tax_daily_sums or
  *   company_journal_totals (the year-end figures, closing the year, the bank statements…);
  * - before any write to period_locks (so a line is checked against the locks as they were when it was posted);
  * - before any update or delete of journal_entries / journal_lines, which then runs with the triggers on;
