@@ -59,6 +59,7 @@ export async function bulkLoad(database: Database, companyId: number, lines: num
     await tx.execute(sql`insert into account_monthly_balances (company_id, account_id, month, kind, debit, credit, line_count)
       select company_id, account_id, date_trunc('month', date)::date, kind, sum(debit), sum(credit), sum(line_count)
       from account_daily_balances where company_id = ${companyId} group by 1, 2, 3, 4`);
+    await tx.execute(sql`select journal_tax_daily_sums_rebuild(${companyId}::int)`);
     await tx.execute(sql`delete from journal_daily_counts where company_id = ${companyId}`);
     await tx.execute(sql`insert into journal_daily_counts (company_id, date, entries)
       select company_id, date, count(*) from journal_entries where company_id = ${companyId} group by 1, 2`);

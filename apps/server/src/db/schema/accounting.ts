@@ -266,6 +266,33 @@ export const accountMonthlyBalances = pgTable(
   ],
 );
 
+/**
+ * The taxable journal lines (税区分 other than 対象外) per company, day, account and 税区分: amount Σ(credit − debit),
+ * n lines, tax Σ(credit − debit) of each line's 仮受 / 仮払消費税等 line at line_no + 1. Kept by statement triggers
+ * on journal_lines in the same transaction (migration 0047, ADR 0059); the consumption-tax fill reads it.
+ */
+export const journalTaxDailySums = pgTable(
+  'journal_tax_daily_sums',
+  {
+    company_id: integer('company_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    account_id: integer('account_id').notNull(),
+    tax_category: varchar('tax_category', { length: 16 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    n: integer('n').notNull().default(0),
+    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'journal_tax_daily_sums_pk', columns: [t.company_id, t.date, t.account_id, t.tax_category] }),
+    foreignKey({
+      name: 'journal_tax_daily_sums_account_fk',
+      columns: [t.account_id, t.company_id],
+      foreignColumns: [accounts.id, accounts.company_id],
+    }).onDelete('cascade'),
+    index('journal_tax_daily_sums_account_idx').on(t.account_id),
+  ],
+);
+
 /** 会計年度. */
 export const fiscalYears = pgTable(
   'fiscal_years',

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemTenant } from '../../lib/context.js';
 import { MOVEMENT_KINDS } from '../../modules/accounting/balances.js';
-import { checkBalances } from '../../modules/accounting/check-balances.js';
+import { checkBalances, checkTaxSums } from '../../modules/accounting/check-balances.js';
 import { sqlRows } from '../../modules/accounting/sql-rows.js';
 import { trialBalance } from '../../modules/accounting/statements/trial-balance.js';
 import { verifyAuditChains } from '../../modules/audit-logs/audit-verify.js';
@@ -100,6 +100,12 @@ describe('the demo seed’s books', { timeout: 120_000 }, () => {
 
   it('the daily and monthly balances are the sums of the lines (check-balances.ts, as npm run check-accounting)', async () => {
     expect(await checkBalances(database.db)).toEqual([]);
+  });
+
+  it('the taxable lines’ per-day sums by 税区分 with their tax lines are the lines’ (checkTaxSums, ADR 0059)', async () => {
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from journal_tax_daily_sums where n <> 0`);
+    expect(n.n).toBeGreaterThan(0);
+    expect(await checkTaxSums(database.db)).toEqual([]);
   });
 
   it('the journal’s day and month counts, company totals and entry numbers are what the triggers and postEntry make', async () => {
@@ -248,7 +254,7 @@ describe('the demo seed’s books', { timeout: 120_000 }, () => {
       join pg_class c on c.oid = t.tgrelid
       where not t.tgisinternal and c.relnamespace = 'public'::regnamespace and t.tgenabled <> 'O'`);
     expect(off).toEqual([]);
-    // the seven seed-journal.ts turns off are there (and so, on)
+    // the ten seed-journal.ts turns off are there (and so, on)
     const journal = await rows<{ name: string }>(sql`
       select t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where c.relname in ('journal_entries', 'journal_lines') and not t.tgisinternal order by 1`);
@@ -260,6 +266,9 @@ describe('the demo seed’s books', { timeout: 120_000 }, () => {
         'journal_entries_version',
         'journal_lines_apply',
         'journal_lines_balanced',
+        'journal_lines_tax_sums_delete',
+        'journal_lines_tax_sums_insert',
+        'journal_lines_tax_sums_update',
         'journal_lines_version',
       ]),
     );

@@ -4,11 +4,13 @@
  * check) and, at commit, journal_lines_balanced (the entry's balance check), each entry
  * journal_entries_total_apply, journal_daily_counts_apply and journal_entries_balanced (migrations 0004,
  * 0007, 0009, 0020), and at commit journal_lines_version / journal_entries_version (the company's journal
- * version, migration 0031, ADR 0037). Inside the seed's transaction those seven triggers are disabled and their
- * work is done set-based, for every row inserted since the last time, whenever it is needed:
+ * version, migration 0031, ADR 0037), each statement journal_lines_tax_sums_insert (the taxable lines' per-day
+ * sums, migration 0047, ADR 0059; its update and delete siblings too). Inside the seed's transaction those
+ * triggers are disabled and their work is done set-based, for every row inserted since the last time, whenever
+ * it is needed:
  *
  * - before any statement that reads account_daily_balances, account_monthly_balances, journal_daily_counts (or
- *   journal_monthly_counts, kept from it by a trigger on that table) or
+ *   journal_monthly_counts, kept from it by a trigger on that table), journal_tax_daily_sums or
  *   company_journal_totals (the year-end figures, closing the year, the bank statements…);
  * - before any write to period_locks (so a line is checked against the locks as they were when it was posted);
  * - before any update or delete of journal_entries / journal_lines, which then runs with the triggers on;
@@ -28,7 +30,7 @@ type Prepared = Record<string, unknown>;
 type Meta = { type?: string; tables?: string[] } | undefined;
 
 const DERIVED =
-  /\b(?:account_daily_balances|account_monthly_balances|journal_daily_counts|journal_monthly_counts|company_journal_totals)\b/i;
+  /\b(?:account_daily_balances|account_monthly_balances|journal_daily_counts|journal_monthly_counts|company_journal_totals|journal_tax_daily_sums)\b/i;
 const JOURNAL_INSERT = /\binsert\s+into\s+"?journal_(?:entries|lines)\b/i;
 const JOURNAL_CHANGE = /\b(?:update|delete\s+from)\s+"?journal_(?:entries|lines)\b/i;
 const LOCK_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?period_locks\b/i;
@@ -36,11 +38,11 @@ const PLAIN_SELECT = /^\s*select\b/i;
 const WRITE_WORD = /\b(?:insert|update|delete|truncate|alter|create|drop|do|call|copy)\b/i;
 
 const DISABLE = [
-  sql`alter table journal_lines disable trigger journal_lines_apply, disable trigger journal_lines_balanced, disable trigger journal_lines_version`,
+  sql`alter table journal_lines disable trigger journal_lines_apply, disable trigger journal_lines_balanced, disable trigger journal_lines_version, disable trigger journal_lines_tax_sums_insert, disable trigger journal_lines_tax_sums_update, disable trigger journal_lines_tax_sums_delete`,
   sql`alter table journal_entries disable trigger journal_entries_total_apply, disable trigger journal_daily_counts_apply, disable trigger journal_entries_balanced, disable trigger journal_entries_version`,
 ];
 const ENABLE = [
-  sql`alter table journal_lines enable trigger journal_lines_apply, enable trigger journal_lines_balanced, enable trigger journal_lines_version`,
+  sql`alter table journal_lines enable trigger journal_lines_apply, enable trigger journal_lines_balanced, enable trigger journal_lines_version, enable trigger journal_lines_tax_sums_insert, enable trigger journal_lines_tax_sums_update, enable trigger journal_lines_tax_sums_delete`,
   sql`alter table journal_entries enable trigger journal_entries_total_apply, enable trigger journal_daily_counts_apply, enable trigger journal_entries_balanced, enable trigger journal_entries_version`,
 ];
 
@@ -79,6 +81,27 @@ begin
     from journal_lines where id > ${l} group by 1, 2, 3, 4
   on conflict (company_id, account_id, month, kind) do update
     set debit = m.debit + excluded.debit, credit = m.credit + excluded.credit, line_count = m.line_count + excluded.line_count;
+  -- journal_tax_daily_sums (migration 0047): the entries with new lines, as they are less as they were (their
+  -- lines up to the watermark), each line paired with its tax line at line_no + 1 as the statement triggers pair it
+  insert into journal_tax_daily_sums as s (company_id, date, account_id, tax_category, amount, n, tax)
+    with post as (
+      select id, company_id, entry_id, line_no, date, account_id, tax_category, credit - debit as amount
+      from journal_lines where entry_id in (select entry_id from journal_lines where id > ${l})
+    ), states as (
+      select 1 as sign, p.* from post p union all select -1, p.* from post p where p.id <= ${l}
+    ), t as (
+      select st.sign, st.entry_id, st.line_no, st.amount from states st
+      join accounts a on a.id = st.account_id and a.system_key in ('received_consumption_tax', 'prepaid_consumption_tax')
+      where st.tax_category = 'none'
+    )
+    select x.company_id, x.date, x.account_id, x.tax_category, sum(x.sign * x.amount), sum(x.sign),
+           coalesce(sum(x.sign * t.amount), 0)
+    from states x left join t on t.sign = x.sign and t.entry_id = x.entry_id and t.line_no = x.line_no + 1
+    where x.tax_category <> 'none'
+    group by 1, 2, 3, 4
+    having sum(x.sign) <> 0 or sum(x.sign * x.amount) <> 0 or coalesce(sum(x.sign * t.amount), 0) <> 0
+  on conflict (company_id, date, account_id, tax_category) do update
+    set amount = s.amount + excluded.amount, n = s.n + excluded.n, tax = s.tax + excluded.tax;
   insert into journal_daily_counts as c (company_id, date, entries)
     select company_id, date, count(*) from journal_entries where id > ${e} group by 1, 2
   on conflict (company_id, date) do update set entries = c.entries + excluded.entries;

@@ -64,3 +64,56 @@ export async function checkBalances(db: DbOrTx, companyId?: number): Promise<Bal
     lines: { debit: Number(r.ld), credit: Number(r.lc), line_count: Number(r.ln) },
   }));
 }
+
+export interface TaxSumMismatch {
+  company_id: number;
+  date: string;
+  account_id: number;
+  tax_category: string;
+  stored: { amount: number; n: number; tax: number };
+  lines: { amount: number; n: number; tax: number };
+}
+
+/**
+ * Verifies journal_tax_daily_sums (the taxable lines per day, account and 税区分 with their paired tax lines,
+ * migration 0047, ADR 0059) against a recomputation from the journal lines in plain SQL (one company, or all):
+ * each line of a 税区分 other than 対象外 counted once, its tax the credit − debit of the line at line_no + 1 of its
+ * entry when that one is 対象外 on a 仮受 / 仮払消費税等 account. [] means the consumption-tax fill can trust them.
+ */
+export async function checkTaxSums(db: DbOrTx, companyId?: number): Promise<TaxSumMismatch[]> {
+  const filterS = companyId === undefined ? sql`true` : sql`s.company_id = ${companyId}`;
+  const filterL = companyId === undefined ? sql`true` : sql`l.company_id = ${companyId}`;
+  const rows = await sqlRows<Record<string, string | number>>(
+    db,
+    sql`with t as (
+          select t.entry_id, t.line_no, t.credit - t.debit as amount from journal_lines t
+          join accounts a on a.id = t.account_id
+          where t.tax_category = 'none' and a.system_key in ('received_consumption_tax', 'prepaid_consumption_tax')
+        ), l as (
+          select l.company_id, l.date, l.account_id, l.tax_category, sum(l.credit - l.debit) as amount, count(*) as n,
+                 coalesce(sum(t.amount), 0) as tax
+          from journal_lines l left join t on t.entry_id = l.entry_id and t.line_no = l.line_no + 1
+          where ${filterL} and l.tax_category <> 'none' group by 1, 2, 3, 4
+        ), s as (
+          select company_id, date, account_id, tax_category, amount, n, tax from journal_tax_daily_sums s
+          where ${filterS} and (amount <> 0 or n <> 0 or tax <> 0)
+        )
+        select coalesce(s.company_id, l.company_id) as company_id, to_char(coalesce(s.date, l.date), 'YYYY-MM-DD') as date,
+               coalesce(s.account_id, l.account_id) as account_id, coalesce(s.tax_category, l.tax_category) as tax_category,
+               coalesce(s.amount, 0) as sa, coalesce(s.n, 0) as sn, coalesce(s.tax, 0) as st,
+               coalesce(l.amount, 0) as la, coalesce(l.n, 0) as ln, coalesce(l.tax, 0) as lt
+        from s full join l using (company_id, date, account_id, tax_category)
+        where coalesce(s.amount, 0) <> coalesce(l.amount, 0) or coalesce(s.n, 0) <> coalesce(l.n, 0)
+           or coalesce(s.tax, 0) <> coalesce(l.tax, 0)
+        order by 1, 2, 3, 4
+        limit 1000`,
+  );
+  return rows.map((r) => ({
+    company_id: Number(r.company_id),
+    date: String(r.date),
+    account_id: Number(r.account_id),
+    tax_category: String(r.tax_category),
+    stored: { amount: Number(r.sa), n: Number(r.sn), tax: Number(r.st) },
+    lines: { amount: Number(r.la), n: Number(r.ln), tax: Number(r.lt) },
+  }));
+}

@@ -11,20 +11,21 @@ import {
   TAXABLE_CATEGORIES,
 } from '@chobo/core';
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 import { consumptionTaxReturns, fiscalYears } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 
 /**
- * 「帳簿から作成」 of the consumption-tax return: the period's journal lines grouped by 税区分 and account in ONE
- * statement (a taxable line's tax is the 仮受 / 仮払消費税等 line split right after it, so net + tax is the
+ * 「帳簿から作成」 of the consumption-tax return: the period's journal lines grouped by 税区分 and account, read from
+ * their per-day sums kept by the database (journal_tax_daily_sums, ADR 0059) in ONE statement (a taxable line's tax is the 仮受 / 仮払消費税等 line split right after it, so net + tax is the
  * tax-inclusive amount under 税抜経理; under 税込経理 the line is already gross). 積上げ takes the tax booked per
  * transaction (帳簿積上げ: an invoice's or a document's posting books its tax of the rate), the issued invoices'
  * and received documents' own per-rate totals shown beside it; the received documents without a 登録番号 are the
  * 経過措置 purchases (80% / 50% by their date), moved out of the registered purchases. Each figure keeps its sources: the account and 税区分 with the journal query that lists them.
  */
 
-interface JournalGroup {
+export interface JournalGroup {
   cat: JournalTaxCategory;
   /** The 経過措置 percent of a 適格請求書なし purchase by its line's date (100 for every other 税区分). */
   share: number;
@@ -38,14 +39,35 @@ interface JournalGroup {
 }
 
 /**
- * The grouped sums of the period's taxable lines (exported for the benchmark beside its raw SQL): the tax
- * lines (仮受 / 仮払消費税等, 税区分 対象外) of the period read first by the ledger index into a materialised CTE,
- * hash-joined to the taxable lines on (entry, line_no − 1). It replaced a lead() window over every line of
- * the period (the sort of all of them cost 3.4× this join at 1M lines: docs/benchmarks.md). Run by
- * `journalSums` with nested loops off: on tables not analyzed yet (right after the demo seed, PostgreSQL)
- * the planner took the CTE for a few rows and looped over it for minutes.
+ * The grouped sums of the period's taxable lines, read from journal_tax_daily_sums (kept by statement triggers on
+ * journal_lines in the same transaction: migration 0047, ADR 0059): a few thousand day rows instead of every line
+ * of the year, the 経過措置 share derived from the day as the line scan derives it from the line's date. Its
+ * figures are the line scan's (journalLineScanQuery), row for row: a kept row with n = 0 (left behind when its
+ * last line went) adds nothing and makes no group.
  */
 export function journalSumsQuery(companyId: number, from: string, to: string) {
+  return sql`
+    with x as (
+      select s.tax_category, ${shareOf(sql`s.tax_category`, sql`s.date`)} as share, s.account_id,
+        sum(s.amount) as amount, sum(s.n)::int as n, sum(s.tax) as tax
+      from journal_tax_daily_sums s
+      where s.company_id = ${companyId} and s.date between ${from} and ${to} and s.n <> 0
+      group by 1, 2, 3
+    )
+    select x.tax_category as cat, x.share, x.account_id, a.code, a.name, a.category,
+      x.amount::text as amount, x.n, x.tax::text as tax
+    from x join accounts a on a.id = x.account_id and a.company_id = ${companyId}
+    order by a.code, x.tax_category, x.share`;
+}
+
+/**
+ * The same grouped sums from the lines themselves (what the fill ran until ADR 0059; the benchmark's baseline and
+ * the tests' recomputation): the tax lines (仮受 / 仮払消費税等, 税区分 対象外) of the period read first by the
+ * ledger index into a materialised CTE, hash-joined to the taxable lines on (entry, line_no − 1). Run it with
+ * nested loops off (journalLineScan): on tables not analyzed yet the planner took the CTE for a few rows and
+ * looped over it for minutes.
+ */
+export function journalLineScanQuery(companyId: number, from: string, to: string) {
   return sql`
     with tax_accounts as materialized (
       select id from accounts where company_id = ${companyId}
@@ -68,17 +90,22 @@ export function journalSumsQuery(companyId: number, from: string, to: string) {
     order by a.code, x.tax_category, x.share`;
 }
 
+/** The period's grouped sums (journalSumsQuery) for the fill. */
+export function journalSums(tenant: Tenant, from: string, to: string) {
+  return sqlRows<JournalGroup>(tenant.db, journalSumsQuery(tenant.companyId, from, to));
+}
+
 /**
- * journalSumsQuery with nested loops off (see there), in a transaction of its own (a savepoint when the caller
+ * journalLineScanQuery with nested loops off (see there), in a transaction of its own (a savepoint when the caller
  * is in one: the setting is put back after the statement, not left to the caller's transaction).
  */
-export function journalSums(tenant: Tenant, from: string, to: string) {
-  return tenant.db.transaction(async (tx) => {
+export function journalLineScan(db: DbOrTx, companyId: number, from: string, to: string) {
+  return db.transaction(async (tx) => {
     const [was] = await sqlRows<{ v: string }>(
       tx,
       sql`select current_setting('enable_nestloop') as v, set_config('enable_nestloop', 'off', true)`,
     );
-    const rows = await sqlRows<JournalGroup>(tx, journalSumsQuery(tenant.companyId, from, to));
+    const rows = await sqlRows<JournalGroup>(tx, journalLineScanQuery(companyId, from, to));
     await tx.execute(sql`select set_config('enable_nestloop', ${was?.v ?? 'on'}, true)`);
     return rows;
   });

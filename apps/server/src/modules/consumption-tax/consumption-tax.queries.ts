@@ -127,7 +127,9 @@ async function settlementEntries(tenant: Tenant, fy: FiscalYearRow) {
         coalesce(sum(case when k.system_key = 'prepaid_consumption_tax' then l.credit - l.debit end), 0)::text as prepaid,
         coalesce(sum(case when k.system_key = 'consumption_tax_payable' then l.credit - l.debit end), 0)::text as payable
       from journal_lines l join k on k.id = l.account_id
-      where l.company_id = ${c} and l.entry_id in (select entry_id from e)
+      -- their lines by the entry index (as an array: a semi-join took every 仮受 / 仮払 line of the year by the
+      -- ledger index, 111,679 lines at 1M for 2,001 entries — docs/benchmarks.md, ADR 0059)
+      where l.entry_id = any(array(select entry_id from e)) and l.company_id = ${c}
         and l.date between ${fy.start_date} and ${fy.end_date}
       group by l.entry_id
       having bool_or(k.system_key = 'consumption_tax_payable')
