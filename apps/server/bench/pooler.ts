@@ -11,7 +11,8 @@
  *
  * Env: BENCH_POOLER_SECONDS (5 per run), BENCH_POOLER_MIXED_SECONDS (15 per run, 4 runs), BENCH_HTTP_CONNECTIONS (50),
  * BENCH_ADMIN_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_LINES, BENCH_CUSTOMERS (as bench/http.ts),
- * BENCH_POOLER_JIT=off (the database's jit off, for both servers).
+ * BENCH_POOLER_JIT=off (the database's jit off, for both servers), BENCH_POOLER_DB (chobo_bench_pooler: the database
+ * it makes and drops), BENCH_POOLER_PORT (PgBouncer's port, the servers' the next two; default: free ports).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -27,7 +28,9 @@ const SECONDS = Number(process.env.BENCH_POOLER_SECONDS ?? 5);
 const MIXED_SECONDS = Number(process.env.BENCH_POOLER_MIXED_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 50);
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DB = 'chobo_bench_pooler';
+const DB = process.env.BENCH_POOLER_DB ?? 'chobo_bench_pooler';
+// BENCH_POOLER_PORT: PgBouncer's port, the two servers' the next two (default: free ports)
+const BASE_PORT = process.env.BENCH_POOLER_PORT ? Number(process.env.BENCH_POOLER_PORT) : undefined;
 const SERVER = fileURLToPath(new URL('./http-server.ts', import.meta.url));
 
 interface Server {
@@ -118,19 +121,24 @@ await admin(`drop database if exists ${DB} with (force)`);
 await admin(`create database ${DB}`);
 // BENCH_POOLER_JIT=off: the database's jit off for both servers (what the custom plans of unnamed statements cost)
 if (process.env.BENCH_POOLER_JIT === 'off') await admin(`alter database ${DB} set jit = off`);
-const bouncer = await startPgbouncer(ADMIN_URL, { poolSize: 10 });
+const bouncer = await startPgbouncer(ADMIN_URL, { poolSize: 10, port: BASE_PORT });
 const directUrl = new URL(`/${DB}`, ADMIN_URL).toString();
 let direct: Server | undefined;
 let pooled: Server | undefined;
 const lines: string[] = [];
 try {
   console.log('setting up (direct connection)…');
-  direct = await serve({ BENCH_DRIVER: 'postgres', BENCH_DB_URL: directUrl });
+  direct = await serve({
+    BENCH_DRIVER: 'postgres',
+    BENCH_DB_URL: directUrl,
+    ...(BASE_PORT ? { BENCH_PORT: String(BASE_PORT + 1) } : {}),
+  });
   pooled = await serve({
     BENCH_DRIVER: 'postgres',
     BENCH_DB_URL: bouncer.url(DB),
     BENCH_POOL_MODE: 'transaction',
     BENCH_SETUP_JSON: JSON.stringify(direct.info),
+    ...(BASE_PORT ? { BENCH_PORT: String(BASE_PORT + 2) } : {}),
   });
   const servers = { direct, pooled };
   // a first call of each case on each server (plans, caches), not measured

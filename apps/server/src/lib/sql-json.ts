@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { pageMeta } from '@chobo/core';
-import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { type DbOrTx, pooledPool } from '../db/client.js';
 import { perHandle } from './per-handle.js';
 
 /**
@@ -82,20 +85,58 @@ interface PreparedPage {
 }
 const prepared = new WeakMap<DbOrTx, Map<string, PreparedPage>>();
 
+const dialect = new PgDialect();
+
+/**
+ * A one-row statement run through `chobo_execute_prepared` (migration 0049, ADR 0061) on a pool behind a
+ * transaction-mode pooler: the backend that runs it EXECUTEs its own SQL-level prepared statement of that text
+ * (named after the text's hash), PREPAREd there on its first call, so the plan is kept per backend as a named
+ * statement's is on a direct connection, and nothing depends on which backend the pooler hands out. The same
+ * SQL text as the named statement of a direct connection (`query`, with its placeholders), so the statement has
+ * ONE home (the TS that builds it); `columns` is the row's column definition list.
+ */
+function executePrepared(pool: pg.Pool, query: SQL, columns: string): PreparedPage {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `chobo_p_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+  const call = `select * from chobo_execute_prepared($1, $2, $3::text[]) as t(${columns})`;
+  return {
+    async execute(values) {
+      const args = fillPlaceholders(params, values).map((v) => (v === null || v === undefined ? null : String(v)));
+      const { rows } = await pool.query(call, [name, text, args]);
+      return rows;
+    },
+  };
+}
+
 /**
  * A page statement (`total`, `n`, `body`) whose text does not depend on the request's values (the company,
  * the offset, dates are placeholders): prepared once per database handle and name, so PostgreSQL parses and
  * plans it once per connection and then keeps a generic plan. Put the page size in the text (a literal
  * `limit 20`, so a name per size): with `limit $n` the plan is costed for 10 % of the table, which on
- * PostgreSQL also switches JIT compilation on (tens of milliseconds a call).
+ * PostgreSQL also switches JIT compilation on (tens of milliseconds a call). Behind a transaction-mode pooler
+ * (no named statements, ADR 0049) the same text runs through `chobo_execute_prepared` (ADR 0061).
  */
 function preparedPage(db: DbOrTx, name: string, build: () => SQL, versioned = false): PreparedPage {
   return perHandle(prepared, db, name, () => {
     const columns = { total: sql<number>`t.total`, n: sql<number>`t.n`, body: sql<string | null>`t.body` };
-    return db
+    const named = db
       .select(versioned ? { version: sql<string>`t.version`, ...columns } : columns)
       .from(sql`(${build()}) t`)
       .prepare(name);
+    let viaFunction: PreparedPage | undefined;
+    return {
+      execute(values) {
+        // decided per call: a pool that detected a pooler nobody named (ADR 0049) switches from then on
+        const pool = pooledPool(db);
+        if (!pool) return named.execute(values);
+        viaFunction ??= executePrepared(
+          pool,
+          sql`select ${versioned ? sql`t.version::text, ` : sql``}t.total::int, t.n::int, t.body::text from (${build()}) t`,
+          `${versioned ? 'version text, ' : ''}total int, n int, body text`,
+        );
+        return viaFunction.execute(values);
+      },
+    };
   });
 }
 
