@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pageMeta } from '@chobo/core';
-import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type DbOrTx, pooledPool } from '../db/client.js';
@@ -186,15 +186,24 @@ export async function runVersionedPage(
   return row as VersionedPageText;
 }
 
-const preparedVersions = new WeakMap<
-  DbOrTx,
-  Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>
->();
+interface VersionRead {
+  prepared: { execute(v: Record<string, unknown>): Promise<unknown[]> };
+  /** the names of the values the version statement reads (the key of a shared read) */
+  keys: string[];
+  /** the read that the requests of this turn of the event loop wait for, by key, not sent yet */
+  next: Map<string, Promise<string>>;
+  /** how many reads were sent (the tests compare it with the requests) */
+  reads: number;
+}
+const preparedVersions = new WeakMap<DbOrTx, Map<string, VersionRead>>();
 
 /**
  * The version alone (ADR 0037: whether a page kept in memory is still the database's), prepared once per database
  * handle and `name`. A one-row read: planned in microseconds where the page's statement takes milliseconds to plan
- * on the embedded database, which plans every statement it is sent.
+ * on the embedded database, which plans every statement it is sent. The requests that ask for the same version
+ * (same statement, same values) during one turn of the event loop share ONE read, sent once they have all asked
+ * (setImmediate), so it starts after each of them asked and sees every change committed before — what a read of
+ * its own would see (as the auth epoch's, ADR 0034; ADR 0061): under load one round trip for many requests.
  */
 export async function readVersion(
   db: DbOrTx,
@@ -202,12 +211,34 @@ export async function readVersion(
   version: (param: Param) => SQL,
   values: Record<string, unknown>,
 ): Promise<string> {
-  const statement = perHandle(preparedVersions, db, name, () =>
-    db
-      .select({ version: sql<string>`t.version` })
-      .from(sql`(select (${version(placeholder)})::text as version) t`)
-      .prepare(name),
-  );
-  const [row] = (await statement.execute(values)) as { version: string }[];
-  return row.version;
+  const statement = perHandle(preparedVersions, db, name, () => {
+    const query = sql`(select (${version(placeholder)})::text as version) t`;
+    const keys = dialect
+      .sqlToQuery(query)
+      .params.flatMap((p) => (p instanceof Placeholder ? [p.name] : []))
+      .sort();
+    return {
+      prepared: db.select({ version: sql<string>`t.version` }).from(query).prepare(name),
+      keys,
+      next: new Map(),
+      reads: 0,
+    };
+  });
+  const key = statement.keys.map((k) => String(values[k] ?? '')).join('\u0000');
+  let read = statement.next.get(key);
+  if (!read) {
+    read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      statement.next.delete(key); // a request asking from now on waits for the next read
+      statement.reads++;
+      const [row] = (await statement.prepared.execute(values)) as { version: string }[];
+      return row.version;
+    });
+    statement.next.set(key, read);
+  }
+  return read;
+}
+
+/** How many reads of the version `name` this database handle has sent (tests). */
+export function versionReads(db: DbOrTx, name: string): number {
+  return preparedVersions.get(db)?.get(name)?.reads ?? 0;
 }
