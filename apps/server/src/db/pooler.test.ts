@@ -263,6 +263,13 @@ describe.skipIf(!runs)('behind PgBouncer in transaction mode', () => {
       await pool.query('discard all');
       expect(await read(viaFunction.db)).toEqual(expected);
       expect(await prepared()).toEqual([1, 1]);
+      // DATABASE_POOLED_PREPARE=0: the same answers, every statement unnamed, nothing left on the backend
+      const unnamed = await open(url, { poolMode: 'transaction', pooledPrepare: false });
+      expect(await read(unnamed.db)).toEqual(expected);
+      const { rows: left } = await (unnamed.pool as NonNullable<Database['pool']>).query(
+        'select count(*)::int as n from pg_prepared_statements',
+      );
+      expect(left[0].n).toBe(0);
     });
   });
 });
