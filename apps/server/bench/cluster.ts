@@ -27,7 +27,8 @@
  *   request in flight at the kill; no connection error outside a kill window; nothing ≥ 500 in the baseline.
  * Prints the figures and writes them as its own section of docs/benchmarks.md (BENCH_CLUSTER_OUT=0: not written).
  *
- * Ports 19200 (haproxy), 19211–19213 (servers), 19220 (PgBouncer). Env: BENCH_ADMIN_URL
+ * Ports 19200 (haproxy), 19211–19213 (servers), 19220 (PgBouncer); BENCH_CLUSTER_PORT=N: N, N+1…N+3, N+4.
+ * BENCH_CLUSTER_DB: the database it makes and drops (chobo_bench_cluster). Env: BENCH_ADMIN_URL
  * (postgres://postgres@127.0.0.1:5432/test), BENCH_CLUSTER_BASELINE_SECONDS (30), BENCH_CLUSTER_SECONDS (200: the
  * kill phase), BENCH_CLUSTER_KILL_EVERY (60), BENCH_CLUSTER_FIRST_KILL (20), BENCH_CLUSTER_WORKERS (12),
  * BENCH_CLUSTER_OCR (2 in the baseline + this many in the kill phase: 4), BENCH_CLUSTER_OUT (docs/benchmarks.md).
@@ -64,10 +65,12 @@ const OCR_KILL_PHASE = Number(process.env.BENCH_CLUSTER_OCR ?? 4);
 const OCR_BASELINE = 2;
 const OUT = process.env.BENCH_CLUSTER_OUT ?? path.join(REPO, 'docs/benchmarks.md');
 
-const LB_PORT = 19200;
-const SERVER_PORTS = [19211, 19212, 19213];
-const PGBOUNCER_PORT = 19220;
-const DB = 'chobo_bench_cluster';
+// BENCH_CLUSTER_PORT: haproxy's port, the servers' the next three, PgBouncer's the one after (default 19200…)
+const BASE_PORT = process.env.BENCH_CLUSTER_PORT ? Number(process.env.BENCH_CLUSTER_PORT) : undefined;
+const LB_PORT = BASE_PORT ?? 19200;
+const SERVER_PORTS = BASE_PORT ? [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3] : [19211, 19212, 19213];
+const PGBOUNCER_PORT = BASE_PORT ? BASE_PORT + 4 : 19220;
+const DB = process.env.BENCH_CLUSTER_DB ?? 'chobo_bench_cluster';
 const ADMIN_EMAIL = 'admin@cluster.example.jp';
 const OWNER_EMAIL = 'owner@cluster.example.jp';
 const PASSWORD = 'cluster-bench-2026';

@@ -5,7 +5,7 @@
  * loop, through the same driver, in this same process, at the same concurrency: that is the baseline each
  * HTTP figure is compared with.
  *
- * Env: BENCH_DRIVER (pglite | postgres), BENCH_DB_URL (postgres), BENCH_POOL_MODE (transaction: behind a pooler), BENCH_SETUP_JSON (a second process on the
+ * Env: BENCH_PORT (0: a free port), BENCH_DRIVER (pglite | postgres), BENCH_DB_URL (postgres), BENCH_POOL_MODE (transaction: behind a pooler), BENCH_POOLED_PREPARE (0: DATABASE_POOLED_PREPARE=0), BENCH_SETUP_JSON (a second process on the
  * same PostgreSQL database: skip the set-up and reuse the first one's ids and token).
  */
 import { performance } from 'node:perf_hooks';
@@ -69,6 +69,7 @@ const database = await openDatabase(
       {
         databaseUrl: process.env.BENCH_DB_URL,
         poolMode: process.env.BENCH_POOL_MODE === 'transaction' ? 'transaction' : 'auto',
+        pooledPrepare: process.env.BENCH_POOLED_PREPARE !== '0',
       }
     : { dataDir: 'memory://' },
 );
@@ -136,7 +137,7 @@ const token =
       await sqlRows<{ email: string }>(database.db, sql`select email from users where id = ${info.userId}`)
     )[0].email,
   ));
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 

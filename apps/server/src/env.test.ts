@@ -115,4 +115,10 @@ describe('loadEnv', () => {
     });
     expect(databaseOptions(env)).toMatchObject({ poolMode: 'transaction', directUrl: 'postgres://u@db:5432/db' });
   });
+
+  it('keeps the page statements prepared behind a pooler unless DATABASE_POOLED_PREPARE=0 (ADR 0061)', () => {
+    expect(databaseOptions(loadEnv({})).pooledPrepare).toBe(true);
+    expect(databaseOptions(loadEnv({ DATABASE_POOLED_PREPARE: '0' })).pooledPrepare).toBe(false);
+    expect(() => loadEnv({ DATABASE_POOLED_PREPARE: 'off' })).toThrow(/DATABASE_POOLED_PREPARE/);
+  });
 });

@@ -59,6 +59,12 @@ const envSchema = z
      */
     DATABASE_POOL_MODE: z.enum(['auto', 'session', 'transaction']).default('auto'),
     /**
+     * Behind a transaction-mode pooler, whether the big page statements keep their plans in the backend's own
+     * SQL-level prepared statements through `chobo_execute_prepared` (ADR 0061; default 1); 0: sent unnamed,
+     * parsed and planned on every call (ADR 0049 as first built).
+     */
+    DATABASE_POOLED_PREPARE: boolFlag.default(true),
+    /**
      * A direct connection to the same database, bypassing the pooler (ADR 0049): the start-up lock (a session
      * advisory lock) and the migrations use it. Optional: without it they go through DATABASE_URL.
      */
@@ -255,5 +261,6 @@ export function databaseOptions(env: Env) {
     dataDir: env.DATA_DIR,
     poolMode: env.DATABASE_POOL_MODE,
     directUrl: env.DATABASE_DIRECT_URL,
+    pooledPrepare: env.DATABASE_POOLED_PREPARE,
   };
 }

@@ -113,8 +113,25 @@ function unnamedStatements(state: { unnamed: boolean }, onSwitch: () => void): t
   };
 }
 
+/**
+ * The pools whose statements go unnamed (behind a transaction-mode pooler), by the drizzle handle over them:
+ * what `pooledPool` answers (lib/sql-json.ts runs its page statements through `chobo_execute_prepared`
+ * there, ADR 0061). `state.unnamed` is also set when a pooler nobody named was detected.
+ */
+const pooled = new WeakMap<object, { pool: pg.Pool; state: { unnamed: boolean }; prepare: boolean }>();
+
+/**
+ * The pg pool behind `db` when its statements go unnamed (a transaction-mode pooler, told or detected) and its
+ * page statements may run through `chobo_execute_prepared` (`pooledPrepare`, DATABASE_POOLED_PREPARE), else
+ * undefined (a direct connection, PGlite, a transaction's handle).
+ */
+export function pooledPool(db: DbOrTx): pg.Pool | undefined {
+  const p = pooled.get(db);
+  return p?.prepare && p.state.unnamed ? p.pool : undefined;
+}
+
 /** A pg pool on `url`; in `transaction` mode (or once a pooler answered as one) its statements go unnamed. */
-function openPool(url: string, mode: PoolMode, max: number): pg.Pool {
+function openPool(url: string, mode: PoolMode, max: number): { pool: pg.Pool; state: { unnamed: boolean } } {
   const state = { unnamed: mode === 'transaction' };
   const Client = unnamedStatements(state, () =>
     console.warn(
@@ -126,26 +143,29 @@ function openPool(url: string, mode: PoolMode, max: number): pg.Pool {
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
-  return pool;
+  return { pool, state };
 }
 
 /**
  * Opens the database: PostgreSQL through `pg` when a URL is given, else embedded PGlite in
  * `dataDir` (or in memory when dataDir is 'memory://'). Only ONE process may open a PGlite folder.
- * `poolMode` (DATABASE_POOL_MODE; default: from the URL's port) and `directUrl` (DATABASE_DIRECT_URL): ADR 0049.
+ * `poolMode` (DATABASE_POOL_MODE; default: from the URL's port) and `directUrl` (DATABASE_DIRECT_URL): ADR 0049;
+ * `pooledPrepare` (DATABASE_POOLED_PREPARE, default true): ADR 0061.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   poolMode?: PoolMode | 'auto';
   directUrl?: string;
+  pooledPrepare?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const poolMode = resolvePoolMode(opts.databaseUrl, opts.poolMode);
-    const pool = openPool(opts.databaseUrl, poolMode, 10);
+    const { pool, state } = openPool(opts.databaseUrl, poolMode, 10);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    pooled.set(db, { pool, state, prepare: opts.pooledPrepare ?? true });
     // the direct connection: the lock's session and the migrations (a few statements, at start-up)
-    const directPool = opts.directUrl ? openPool(opts.directUrl, 'session', 2) : undefined;
+    const directPool = opts.directUrl ? openPool(opts.directUrl, 'session', 2).pool : undefined;
     const direct = directPool && { pool: directPool, db: drizzlePg(directPool, { schema }) as unknown as Db };
     return {
       db,

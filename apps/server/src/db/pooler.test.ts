@@ -1,5 +1,10 @@
 import { existsSync } from 'node:fs';
+import { customerListQuery, journalListQuery } from '@chobo/core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { systemTenant } from '../lib/context.js';
+import { listEntriesJson, loadEntryJson } from '../modules/accounting/journal.queries.js';
+import { listCustomersJson } from '../modules/customers/customers.queries.js';
 import type { RegisteredRoute } from '../plugins/auth.js';
 import { companyFixtures, routeCall } from '../test/company-fixtures.js';
 import { companyOwner, createTestApp, signedInAdmin, type TestContext } from '../test/harness.js';
@@ -217,6 +222,54 @@ describe.skipIf(!runs)('behind PgBouncer in transaction mode', () => {
       expect(results.some((r) => r.call.startsWith('GET /api/accountings') && r.body.includes('ZQプーラー'))).toBe(
         true,
       );
+    });
+
+    it('runs the page statements through chobo_execute_prepared: prepared once per backend, the answers of named statements', async () => {
+      const a = await companyOwner(ctx);
+      await companyFixtures(ctx, a, 'ZQ準備');
+      const companyId = a.company.id;
+      const { rows: dbRows } = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const url = new URL(`/${dbRows[0].name}`, serverUrl).toString();
+      // on a direct connection: named statements; the same told it is behind a transaction pooler (ADR 0061),
+      // whose connections are still real sessions, so the test can look at the backend's prepared statements
+      const named = await open(url, { poolMode: 'session' });
+      const viaFunction = await open(url, { poolMode: 'transaction' });
+      const [entry] = (
+        (await named.db.execute(
+          sql`select id from journal_entries where company_id = ${companyId} order by id limit 1`,
+        )) as unknown as { rows: { id: number }[] }
+      ).rows;
+      const read = async (db: Database['db']) => [
+        await listEntriesJson(systemTenant(db, companyId), journalListQuery.parse({ page: 1, per_page: 20 })),
+        await listCustomersJson(systemTenant(db, companyId), customerListQuery.parse({ per_page: 20 })),
+        await loadEntryJson(systemTenant(db, companyId), entry.id),
+      ];
+      const expected = await read(named.db);
+      expect(expected[0]).toContain('ZQ準備');
+      for (let i = 0; i < 7; i++) expect(await read(viaFunction.db)).toEqual(expected);
+      const pool = viaFunction.pool as NonNullable<Database['pool']>;
+      const prepared = async () =>
+        (
+          await pool.query(
+            "select (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name like 'chobo\\_p\\_%' order by 1",
+          )
+        ).rows.map((r: { runs: number }) => r.runs);
+      // one after another, the calls ran on the pool's one connection: the journal page once (then kept in
+      // memory under its version, ADR 0037), the customer page and the entry seven times each, each prepared once
+      expect(await prepared()).toEqual([1, 7, 7]);
+      // what a pooler's reset (DISCARD ALL) does to a backend: the next call prepares the statement again
+      await pool.query('discard all');
+      expect(await read(viaFunction.db)).toEqual(expected);
+      expect(await prepared()).toEqual([1, 1]);
+      // DATABASE_POOLED_PREPARE=0: the same answers, every statement unnamed, nothing left on the backend
+      const unnamed = await open(url, { poolMode: 'transaction', pooledPrepare: false });
+      expect(await read(unnamed.db)).toEqual(expected);
+      const { rows: left } = await (unnamed.pool as NonNullable<Database['pool']>).query(
+        'select count(*)::int as n from pg_prepared_statements',
+      );
+      expect(left[0].n).toBe(0);
     });
   });
 });

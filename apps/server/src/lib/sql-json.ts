@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { pageMeta } from '@chobo/core';
-import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { fillPlaceholders, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { type DbOrTx, pooledPool } from '../db/client.js';
 import { perHandle } from './per-handle.js';
 
 /**
@@ -82,20 +85,58 @@ interface PreparedPage {
 }
 const prepared = new WeakMap<DbOrTx, Map<string, PreparedPage>>();
 
+const dialect = new PgDialect();
+
+/**
+ * A one-row statement run through `chobo_execute_prepared` (migration 0049, ADR 0061) on a pool behind a
+ * transaction-mode pooler: the backend that runs it EXECUTEs its own SQL-level prepared statement of that text
+ * (named after the text's hash), PREPAREd there on its first call, so the plan is kept per backend as a named
+ * statement's is on a direct connection, and nothing depends on which backend the pooler hands out. The same
+ * SQL text as the named statement of a direct connection (`query`, with its placeholders), so the statement has
+ * ONE home (the TS that builds it); `columns` is the row's column definition list.
+ */
+function executePrepared(pool: pg.Pool, query: SQL, columns: string): PreparedPage {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `chobo_p_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+  const call = `select * from chobo_execute_prepared($1, $2, $3::text[]) as t(${columns})`;
+  return {
+    async execute(values) {
+      const args = fillPlaceholders(params, values).map((v) => (v === null || v === undefined ? null : String(v)));
+      const { rows } = await pool.query(call, [name, text, args]);
+      return rows;
+    },
+  };
+}
+
 /**
  * A page statement (`total`, `n`, `body`) whose text does not depend on the request's values (the company,
  * the offset, dates are placeholders): prepared once per database handle and name, so PostgreSQL parses and
  * plans it once per connection and then keeps a generic plan. Put the page size in the text (a literal
  * `limit 20`, so a name per size): with `limit $n` the plan is costed for 10 % of the table, which on
- * PostgreSQL also switches JIT compilation on (tens of milliseconds a call).
+ * PostgreSQL also switches JIT compilation on (tens of milliseconds a call). Behind a transaction-mode pooler
+ * (no named statements, ADR 0049) the same text runs through `chobo_execute_prepared` (ADR 0061).
  */
 function preparedPage(db: DbOrTx, name: string, build: () => SQL, versioned = false): PreparedPage {
   return perHandle(prepared, db, name, () => {
     const columns = { total: sql<number>`t.total`, n: sql<number>`t.n`, body: sql<string | null>`t.body` };
-    return db
+    const named = db
       .select(versioned ? { version: sql<string>`t.version`, ...columns } : columns)
       .from(sql`(${build()}) t`)
       .prepare(name);
+    let viaFunction: PreparedPage | undefined;
+    return {
+      execute(values) {
+        // decided per call: a pool that detected a pooler nobody named (ADR 0049) switches from then on
+        const pool = pooledPool(db);
+        if (!pool) return named.execute(values);
+        viaFunction ??= executePrepared(
+          pool,
+          sql`select ${versioned ? sql`t.version::text, ` : sql``}t.total::int, t.n::int, t.body::text from (${build()}) t`,
+          `${versioned ? 'version text, ' : ''}total int, n int, body text`,
+        );
+        return viaFunction.execute(values);
+      },
+    };
   });
 }
 
@@ -145,15 +186,24 @@ export async function runVersionedPage(
   return row as VersionedPageText;
 }
 
-const preparedVersions = new WeakMap<
-  DbOrTx,
-  Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>
->();
+interface VersionRead {
+  prepared: { execute(v: Record<string, unknown>): Promise<unknown[]> };
+  /** the names of the values the version statement reads (the key of a shared read) */
+  keys: string[];
+  /** the read that the requests of this turn of the event loop wait for, by key, not sent yet */
+  next: Map<string, Promise<string>>;
+  /** how many reads were sent (the tests compare it with the requests) */
+  reads: number;
+}
+const preparedVersions = new WeakMap<DbOrTx, Map<string, VersionRead>>();
 
 /**
  * The version alone (ADR 0037: whether a page kept in memory is still the database's), prepared once per database
  * handle and `name`. A one-row read: planned in microseconds where the page's statement takes milliseconds to plan
- * on the embedded database, which plans every statement it is sent.
+ * on the embedded database, which plans every statement it is sent. The requests that ask for the same version
+ * (same statement, same values) during one turn of the event loop share ONE read, sent once they have all asked
+ * (setImmediate), so it starts after each of them asked and sees every change committed before — what a read of
+ * its own would see (as the auth epoch's, ADR 0034; ADR 0061): under load one round trip for many requests.
  */
 export async function readVersion(
   db: DbOrTx,
@@ -161,12 +211,34 @@ export async function readVersion(
   version: (param: Param) => SQL,
   values: Record<string, unknown>,
 ): Promise<string> {
-  const statement = perHandle(preparedVersions, db, name, () =>
-    db
-      .select({ version: sql<string>`t.version` })
-      .from(sql`(select (${version(placeholder)})::text as version) t`)
-      .prepare(name),
-  );
-  const [row] = (await statement.execute(values)) as { version: string }[];
-  return row.version;
+  const statement = perHandle(preparedVersions, db, name, () => {
+    const query = sql`(select (${version(placeholder)})::text as version) t`;
+    const keys = dialect
+      .sqlToQuery(query)
+      .params.flatMap((p) => (p instanceof Placeholder ? [p.name] : []))
+      .sort();
+    return {
+      prepared: db.select({ version: sql<string>`t.version` }).from(query).prepare(name),
+      keys,
+      next: new Map(),
+      reads: 0,
+    };
+  });
+  const key = statement.keys.map((k) => String(values[k] ?? '')).join('\u0000');
+  let read = statement.next.get(key);
+  if (!read) {
+    read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      statement.next.delete(key); // a request asking from now on waits for the next read
+      statement.reads++;
+      const [row] = (await statement.prepared.execute(values)) as { version: string }[];
+      return row.version;
+    });
+    statement.next.set(key, read);
+  }
+  return read;
+}
+
+/** How many reads of the version `name` this database handle has sent (tests). */
+export function versionReads(db: DbOrTx, name: string): number {
+  return preparedVersions.get(db)?.get(name)?.reads ?? 0;
 }

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { systemTenant } from '../../lib/context.js';
 import { pageCache } from '../../lib/page-cache.js';
+import { versionReads } from '../../lib/sql-json.js';
 import { type Client, client, companyOwner, secondServer, useTestApp } from '../../test/harness.js';
 import { listEntriesJson } from './journal.queries.js';
 
@@ -124,6 +125,28 @@ describe('journal pages kept in memory under the journal version', () => {
       account_name: '売掛金（改）',
       customer_name: '株式会社あと',
     });
+  });
+
+  it('the requests that check a kept page together share one version read, and it sees what was committed before', async () => {
+    const o = await owner();
+    const b = await owner();
+    await expectPage(o, 'database');
+    await expectPage(b, 'database');
+    const db = ctx.app.deps.db;
+    const before = versionReads(db, 'chobo_journal_version');
+    const together = () =>
+      Promise.all([o, o, o, o, o, b, b, b].map((x) => listEntriesJson(systemTenant(db, x.company.id), QUERY)));
+    const pages = await together();
+    // one read per company for the eight requests of one turn of the event loop
+    expect(versionReads(db, 'chobo_journal_version') - before).toBe(2);
+    expect(pages.slice(0, 5).every((p) => p === pages[0])).toBe(true);
+    // a change committed before the requests ask is what their shared read sees
+    await o.post('2026-05-04', 4000);
+    const after = await together();
+    expect(after[0]).toBe(await fresh(o.company.id));
+    expect(after[0]).not.toBe(pages[0]);
+    expect(after.slice(0, 5).every((p) => p === after[0])).toBe(true);
+    expect(after[5]).toBe(pages[5]);
   });
 
   it("a change that shows on no page (an account's kana, a customer's address) keeps the pages", async () => {
