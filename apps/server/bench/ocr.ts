@@ -206,7 +206,7 @@ async function evaluation() {
     console.log(
       `\n### Evaluation set, pages read ${upright ? 'upright (red ink dropped, deskew, quarter turn, 180° retry)' : 'as rendered (before issue 29)'}\n`,
     );
-    console.log(report(docs, outputs, extractors));
+    console.log(await report(docs, outputs, extractors));
   }
 }
 

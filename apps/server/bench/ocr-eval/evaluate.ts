@@ -21,9 +21,11 @@ export interface OcrOutput {
   lines: OcrLine[];
   words: OcrWord[];
   ms: number;
+  /** Taken from the cache of an earlier run (not read now). */
+  cached?: boolean;
 }
 
-export type Extractor = (o: OcrOutput) => OcrFieldValues;
+export type Extractor = (o: OcrOutput) => OcrFieldValues | Promise<OcrFieldValues>;
 
 const cacheRoot = path.join(tmpdir(), 'chobo-ocr-eval-v1');
 
@@ -57,7 +59,7 @@ export async function readEvalSet(
   for (const d of docs) {
     const hit = cached.find((c) => c.id === d.id);
     if (hit) {
-      out.push(hit);
+      out.push({ ...hit, cached: true });
       continue;
     }
     // OCR_EVAL_CACHED_ONLY=1: score what an earlier (maybe still running) reading left
@@ -72,7 +74,8 @@ export async function readEvalSet(
       words.push(...r.words);
     }
     out.push({ id: d.id, pages: pages.length, lines, words, ms: performance.now() - t });
-    writeFileSync(file, JSON.stringify([...cached.filter((c) => !out.some((o) => o.id === c.id)), ...out]));
+    const keep = [...cached.filter((c) => !out.some((o) => o.id === c.id)), ...out];
+    writeFileSync(file, JSON.stringify(keep.map(({ cached: _c, ...o }) => o)));
   }
   return out;
 }
@@ -86,13 +89,13 @@ export interface Score {
   misses: string[];
 }
 
-export function score(docs: EvalDoc[], outputs: OcrOutput[], extract: Extractor) {
+export async function score(docs: EvalDoc[], outputs: OcrOutput[], extract: Extractor) {
   const perLayout = new Map<string, Score>();
   const all: Score = { right: {}, seen: {}, misses: [] };
   for (const d of docs) {
     const o = outputs.find((x) => x.id === d.id);
     if (!o) continue;
-    const x = extract(o);
+    const x = await extract(o);
     const s = perLayout.get(d.layout) ?? { right: {}, seen: {}, misses: [] };
     perLayout.set(d.layout, s);
     const count = (k: string, ok: boolean, miss: string) => {
@@ -125,7 +128,11 @@ const keyRate = (s: Score) => {
 };
 
 /** Markdown: one table per extractor, layouts worst first; then the overall row and the time a page. */
-export function report(docs: EvalDoc[], outputs: OcrOutput[], extractors: [string, Extractor][]): string {
+export async function report(
+  docs: EvalDoc[],
+  outputs: OcrOutput[],
+  extractors: [string, Extractor][],
+): Promise<string> {
   const lines: string[] = [];
   const pages = outputs.reduce((a, o) => a + o.pages, 0);
   const ms = outputs.reduce((a, o) => a + o.ms, 0);
@@ -134,7 +141,7 @@ export function report(docs: EvalDoc[], outputs: OcrOutput[], extractors: [strin
   );
   for (const [name, extract] of extractors) {
     const t = performance.now();
-    const { perLayout, all } = score(docs, outputs, extract);
+    const { perLayout, all } = await score(docs, outputs, extract);
     const extractMs = (performance.now() - t) / docs.length;
     lines.push('', `#### ${name} (extraction ${extractMs.toFixed(1)} ms a document)`, '');
     lines.push('| Layout | issuer | 登録番号 | 取引日 | 合計 | per-rate tax | key fields |');
