@@ -13,8 +13,10 @@ import { lookupRegistration, lookupRegistrations, todayInJapan } from '../regist
  * The OCR result checked against the offline registry (issue 29, docs/adr/0046): run on the extracted fields
  * before they are stored — the reading rules themselves are core's (ocr-layout / ocr-extract).
  *
- * - A 登録番号 whose check digit fails is corrected when exactly one single-digit change gives a valid number
- *   that the registry holds (the read value kept in `read_value`, a 要確認 warning says so).
+ * - A 登録番号 whose check digit fails is repaired by the registry: among the valid numbers one digit away that
+ *   it holds, the one whose registered name reads like the issuer's name on the page (repairedRegistrationNumber;
+ *   with no name read, only a single held candidate). The read value is kept in `read_value`, a 要確認 warning
+ *   says so; with no such number the read value stays, flagged 要確認.
  * - A 登録番号 the registry holds gives the issuer: its 氏名又は名称 replaces the read name (`source:
  *   'registry'`, the read name kept in `read_value` as the cross-check); when they differ the issuer field is
  *   flagged 要確認.
@@ -38,6 +40,76 @@ export function comparableName(name: string): string {
     .replace(/\(同\)/g, '合同会社');
 }
 
+const LEGAL_WORDS =
+  /株式会社|有限会社|合同会社|合資会社|合名会社|一般社団法人|一般財団法人|公益社団法人|公益財団法人|特定非営利活動法人|医療法人|学校法人|社会福祉法人/g;
+
+/** What tells two names apart: the comparable name without its legal-entity word and punctuation. */
+export function nameCore(name: string): string {
+  return comparableName(name)
+    .replace(LEGAL_WORDS, '')
+    .replace(/[()（）「」『』.,、。:：;'"`|/\\-]/g, '');
+}
+
+const bigrams = (s: string): string[] => {
+  const chars = [...s];
+  if (chars.length < 2) return chars;
+  return chars.slice(1).map((c, i) => chars[i] + c);
+};
+
+/**
+ * How alike two company names read, 0–1: the Dice coefficient of their cores' character bigrams (legal-entity
+ * word left out: 株式会社 is in half the registry). One misread kana of a 6-character name still scores ≈ 0.6;
+ * another company sharing a word (青葉印刷 for 青葉システム) ≈ 0.25.
+ */
+export function nameSimilarity(a: string, b: string): number {
+  const x = bigrams(nameCore(a));
+  const y = bigrams(nameCore(b));
+  if (x.length === 0 || y.length === 0) return 0;
+  const pool = new Map<string, number>();
+  for (const g of y) pool.set(g, (pool.get(g) ?? 0) + 1);
+  let common = 0;
+  for (const g of x) {
+    const n = pool.get(g) ?? 0;
+    if (n > 0) {
+      common++;
+      pool.set(g, n - 1);
+    }
+  }
+  return (2 * common) / (x.length + y.length);
+}
+
+/** A registered name must read at least this alike the read issuer to repair a misread number by it. */
+export const NAME_MATCH = 0.5;
+/** …and this much more alike than the next candidate held in the registry. */
+export const NAME_MARGIN = 0.2;
+
+/**
+ * The number a misread 登録番号 most likely was: among the valid numbers one digit away (any digit: which
+ * digits tesseract confuses depends on the font), those the registry holds, the one whose registered name
+ * reads like the issuer's name read on the page (nameSimilarity ≥ NAME_MATCH, NAME_MARGIN ahead of the next).
+ * Without a read name only a single held candidate is taken. Null: none fits well enough (left as read).
+ */
+export async function repairedRegistrationNumber(
+  db: DbOrTx,
+  read: string,
+  readName: string | null,
+): Promise<{ number: string; name: string; similarity: number | null } | null> {
+  const candidates = registrationNumberCorrections(read);
+  if (candidates.length === 0) return null;
+  const held = [...(await lookupRegistrations(db, candidates)).entries()];
+  if (held.length === 0) return null;
+  if (!readName || nameCore(readName).length < 2) {
+    return held.length === 1 ? { number: held[0][0], name: held[0][1].name, similarity: null } : null;
+  }
+  const ranked = held
+    .map(([number, e]) => ({ number, name: e.name, similarity: nameSimilarity(readName, e.name) }))
+    .sort((a, b) => b.similarity - a.similarity);
+  const [best, next] = ranked;
+  if (best.similarity < NAME_MATCH) return null;
+  if (next && best.similarity - next.similarity < NAME_MARGIN) return null;
+  return best;
+}
+
 export async function checkOcrAgainstRegistry(db: DbOrTx, fields: OcrFieldValues): Promise<OcrFieldValues> {
   const read = fields.registration_number.value;
   if (!read) return fields;
@@ -46,16 +118,22 @@ export async function checkOcrAgainstRegistry(db: DbOrTx, fields: OcrFieldValues
   const out: OcrFieldValues = { ...fields };
   let number = read;
   if (!isValidRegistrationNumber(read)) {
-    const candidates = registrationNumberCorrections(read);
-    const held = candidates.length ? [...(await lookupRegistrations(db, candidates)).keys()] : [];
-    if (held.length !== 1) return fields; // no or several corrections the registry holds: left as read
-    number = held[0];
+    const repaired = await repairedRegistrationNumber(db, read, fields.issuer_name.value);
+    if (!repaired) {
+      // no registered number one digit away reads like the issuer: kept as read, 要確認
+      out.registration_number = {
+        ...fields.registration_number,
+        warning: `要確認: 読み取った「${read}」はチェックデジットが一致せず、1桁違いで登録簿にあり名称の合う番号もありません`,
+      };
+      return out;
+    }
+    number = repaired.number;
     out.registration_number = {
       ...fields.registration_number,
       value: number,
       confidence: Math.max(fields.registration_number.confidence, 0.8),
       read_value: read,
-      warning: `要確認: 読み取った「${read}」はチェックデジットが一致しないため、1桁違いで登録簿にある「${number}」に直しました`,
+      warning: `要確認: 読み取った「${read}」はチェックデジットが一致しないため、1桁違いで登録簿にある「${number}」に直しました${repaired.similarity === null ? '' : '（名称が一致する番号）'}`,
     } as RegistryOcrField;
   }
   const date = fields.transaction_date.value ?? todayInJapan();
