@@ -55,7 +55,7 @@ if (!process.env.OCR_EVAL_SKIP_REGISTRY) {
     'production path: extractor + registry (checkOcrAgainstRegistry)',
     async (o) => {
       const fields = extractFieldsFromWords(o.words, o.lines);
-      const checked = await checkOcrAgainstRegistry(database.db, fields);
+      const checked = await checkOcrAgainstRegistry(database.db, fields, o.lines.map((l) => l.text).join('\n'));
       const t = truth.get(o.id);
       const before = fields.registration_number.value;
       const after = checked.registration_number.value;

@@ -112,7 +112,7 @@ export async function runOcrJob(deps: AppDeps, services: OcrServices, job: Job<O
     }
     // layout-aware: word boxes → rows, columns and blocks (issue 29); the lines fill what the layout leaves empty
     // the issuer and the 登録番号 checked against the offline registry (the read name kept as a cross-check)
-    const fields = await checkOcrAgainstRegistry(deps.db, extractFieldsFromWords(words, lines));
+    const fields = await checkOcrAgainstRegistry(deps.db, extractFieldsFromWords(words, lines), texts.join('\n'));
     await deps.db
       .update(O)
       .set({

@@ -83,26 +83,59 @@ export const NAME_MATCH = 0.5;
 /** …and this much more alike than the next candidate held in the registry. */
 export const NAME_MARGIN = 0.2;
 
+/** The valid numbers a reading may have been: one digit changed (13 read), one or two digits put back (12, 11). */
+export function registrationCandidates(read: string): string[] {
+  const digits = read.replace(/^T/, '');
+  if (!/^\d{11,13}$/.test(digits)) return [];
+  if (digits.length === 13) return registrationNumberCorrections(`T${digits}`);
+  const out = new Set<string>();
+  const insert = (s: string) => {
+    const r: string[] = [];
+    for (let i = 0; i <= s.length; i++) for (let d = 0; d <= 9; d++) r.push(s.slice(0, i) + d + s.slice(i));
+    return r;
+  };
+  const grown = digits.length === 12 ? insert(digits) : insert(digits).flatMap(insert);
+  for (const g of grown) if (isValidRegistrationNumber(`T${g}`)) out.add(`T${g}`);
+  return [...out];
+}
+
+/** The share of `name`'s core bigrams found in the page's text (when no issuer name was read). */
+function foundInText(name: string, text: string): number {
+  const x = bigrams(nameCore(name));
+  if (x.length < 3) return 0;
+  const page = new Set(bigrams(comparableName(text)));
+  return x.filter((g) => page.has(g)).length / x.length;
+}
+
 /**
  * The number a misread 登録番号 most likely was: among the valid numbers one digit away (any digit: which
- * digits tesseract confuses depends on the font), those the registry holds, the one whose registered name
- * reads like the issuer's name read on the page (nameSimilarity ≥ NAME_MATCH, NAME_MARGIN ahead of the next).
- * Without a read name only a single held candidate is taken. Null: none fits well enough (left as read).
+ * digits tesseract confuses depends on the font) — or with the digits a short reading lost put back — those
+ * the registry holds, the one whose registered name reads like the issuer's name read on the page
+ * (nameSimilarity ≥ NAME_MATCH and NAME_MARGIN ahead of the next); with no name read, like the page's text
+ * (its bigrams found there). Null: none fits well enough (left as read).
  */
 export async function repairedRegistrationNumber(
   db: DbOrTx,
-  read: string,
+  readings: readonly string[],
   readName: string | null,
+  pageText = '',
 ): Promise<{ number: string; name: string; similarity: number | null } | null> {
-  const candidates = registrationNumberCorrections(read);
+  const candidates = [...new Set(readings.flatMap(registrationCandidates))];
   if (candidates.length === 0) return null;
   const held = [...(await lookupRegistrations(db, candidates)).entries()];
   if (held.length === 0) return null;
-  if (!readName || nameCore(readName).length < 2) {
-    return held.length === 1 ? { number: held[0][0], name: held[0][1].name, similarity: null } : null;
+  const named = readName && nameCore(readName).length >= 2 ? readName : null;
+  if (!named && !pageText) {
+    return held.length === 1 && /^T\d{13}$/.test(readings[0])
+      ? { number: held[0][0], name: held[0][1].name, similarity: null }
+      : null;
   }
   const ranked = held
-    .map(([number, e]) => ({ number, name: e.name, similarity: nameSimilarity(readName, e.name) }))
+    .map(([number, e]) => ({
+      number,
+      name: e.name,
+      similarity: named ? nameSimilarity(named, e.name) : foundInText(e.name, pageText),
+    }))
     .sort((a, b) => b.similarity - a.similarity);
   const [best, next] = ranked;
   if (best.similarity < NAME_MATCH) return null;
@@ -110,31 +143,63 @@ export async function repairedRegistrationNumber(
   return best;
 }
 
-export async function checkOcrAgainstRegistry(db: DbOrTx, fields: OcrFieldValues): Promise<OcrFieldValues> {
+/**
+ * `pageText`: what was read on the page, to match a registered name against when the issuer's name was not
+ * read.
+ */
+export async function checkOcrAgainstRegistry(
+  db: DbOrTx,
+  fields: OcrFieldValues,
+  pageText = '',
+): Promise<OcrFieldValues> {
   const read = fields.registration_number.value;
   if (!read) return fields;
   const [{ any }] = await sqlRows<{ any: boolean }>(db, sql`select exists (select 1 from registry_entries) as any`);
   if (!any) return fields;
   const out: OcrFieldValues = { ...fields };
   let number = read;
-  if (!isValidRegistrationNumber(read)) {
-    const repaired = await repairedRegistrationNumber(db, read, fields.issuer_name.value);
-    if (!repaired) {
-      // no registered number one digit away reads like the issuer: kept as read, 要確認
-      out.registration_number = {
-        ...fields.registration_number,
-        warning: `要確認: 読み取った「${read}」はチェックデジットが一致せず、1桁違いで登録簿にあり名称の合う番号もありません`,
-      };
-      return out;
-    }
-    number = repaired.number;
+  const readings = [read, ...(fields.registration_number.alternatives ?? [])];
+  const readName = fields.issuer_name.value;
+  // another reading of the page (the T read as a digit…) valid and held under the name read: that one
+  const other =
+    readName && !(isValidRegistrationNumber(read) && (await lookupRegistrations(db, [read])).size > 0)
+      ? [...(await lookupRegistrations(db, readings.slice(1).filter(isValidRegistrationNumber))).entries()].find(
+          ([, e]) => nameSimilarity(readName, e.name) >= NAME_MATCH,
+        )
+      : undefined;
+  if (other) {
+    number = other[0];
     out.registration_number = {
       ...fields.registration_number,
       value: number,
       confidence: Math.max(fields.registration_number.confidence, 0.8),
       read_value: read,
-      warning: `要確認: 読み取った「${read}」はチェックデジットが一致しないため、1桁違いで登録簿にある「${number}」に直しました${repaired.similarity === null ? '' : '（名称が一致する番号）'}`,
+      warning: `要確認: 「${read}」とも読めますが、登録簿に名称の合う「${number}」にしました`,
     } as RegistryOcrField;
+  } else if (!isValidRegistrationNumber(read) || (await lookupRegistrations(db, [read])).size === 0) {
+    const invalid = !isValidRegistrationNumber(read);
+    const repaired = await repairedRegistrationNumber(db, readings, readName, pageText);
+    if (!repaired) {
+      if (!invalid) {
+        // valid but not held: looked up below (flagged there)
+      } else {
+        // no registered number one digit away reads like the issuer: kept as read, 要確認
+        out.registration_number = {
+          ...fields.registration_number,
+          warning: `要確認: 読み取った「${read}」は登録番号として正しくなく、1桁違いで登録簿にあり名称の合う番号もありません`,
+        };
+        return out;
+      }
+    } else {
+      number = repaired.number;
+      out.registration_number = {
+        ...fields.registration_number,
+        value: number,
+        confidence: Math.max(fields.registration_number.confidence, 0.8),
+        read_value: read,
+        warning: `要確認: 読み取った「${read}」は${invalid ? (read.length < 14 ? '桁が足りない' : 'チェックデジットが一致しない') : '登録簿にない'}ため、登録簿にある「${number}」に直しました${repaired.similarity === null ? '' : '（名称が一致する番号）'}`,
+      } as RegistryOcrField;
+    }
   }
   const date = fields.transaction_date.value ?? todayInJapan();
   const entry = await lookupRegistration(db, number, date);
@@ -153,7 +218,6 @@ export async function checkOcrAgainstRegistry(db: DbOrTx, fields: OcrFieldValues
       warning: `要確認: この登録番号は${when}に有効ではありません（${status}）`,
     };
   }
-  const readName = fields.issuer_name.value;
   const issuer: RegistryOcrField = {
     ...fields.issuer_name,
     value: entry.name,
