@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { OcrFieldValues, OcrLine, OcrWord } from '@chobo/core';
 import type { OcrEngine } from '../../src/modules/ocr-documents/engine.js';
 import type { PdfRasteriser } from '../../src/modules/ocr-documents/rasteriser.js';
-import { recognizeUpright } from '../../src/modules/ocr-documents/upright.js';
+import { recognizeDocument } from '../../src/modules/ocr-documents/upright.js';
 import { EVAL_LAYOUTS, type EvalDoc, evalDocuments } from './generate.js';
 
 /**
@@ -49,7 +49,7 @@ export async function readEvalSet(
   label: string,
   rasteriser: PdfRasteriser,
   engine: OcrEngine,
-  /** Read through recognizeUpright (the job's path: a low-confidence page read again turned by 180°). */
+  /** Read through recognizeDocument (the job's path: pages upright, a missing date looked for again). */
   upright = label !== 'baseline',
 ): Promise<OcrOutput[]> {
   const file = path.join(cacheRoot, `ocr-${label}-${docs.length}.json`);
@@ -66,12 +66,15 @@ export async function readEvalSet(
     if (process.env.OCR_EVAL_CACHED_ONLY) continue;
     const t = performance.now();
     const { pages } = await rasteriser.rasterise(d.bytes, d.mime);
-    const lines: OcrLine[] = [];
-    const words: OcrWord[] = [];
-    for (const p of pages) {
-      const r = upright ? await recognizeUpright(engine, p.png, p.page) : await engine.recognize(p.png, p.page);
-      lines.push(...r.lines);
-      words.push(...r.words);
+    let lines: OcrLine[] = [];
+    let words: OcrWord[] = [];
+    if (upright) ({ lines, words } = await recognizeDocument(engine, pages));
+    else {
+      for (const p of pages) {
+        const r = await engine.recognize(p.image, p.page);
+        lines.push(...r.lines);
+        words.push(...r.words);
+      }
     }
     out.push({ id: d.id, pages: pages.length, lines, words, ms: performance.now() - t });
     const keep = [...cached.filter((c) => !out.some((o) => o.id === c.id)), ...out];
