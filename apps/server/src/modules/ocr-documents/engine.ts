@@ -160,7 +160,9 @@ export class TesseractEngine implements OcrEngine {
     const run = async (): Promise<OcrPageResult> => {
       const w = await this.get();
       this.progress = onProgress;
-      const psm = this.opts.parameters?.tessedit_pageseg_mode ?? '3';
+      // set back after a sparse reading: tesseract's own default is 6 (one uniform block; its command line's 3 is
+      // not the library's), which every reading of the benchmarks was made with
+      const psm = this.opts.parameters?.tessedit_pageseg_mode ?? '6';
       try {
         if (options.sparse) await w.setParameters({ tessedit_pageseg_mode: '11' as never });
         const { data } = await w.recognize(image, {}, { text: true, blocks: true }).finally(async () => {

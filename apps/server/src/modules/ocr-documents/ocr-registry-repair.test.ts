@@ -75,7 +75,7 @@ describe('a misread 登録番号 repaired by the registry and the name read (rea
     expect(registrationCandidates(short)).toContain(AOBA);
     const cut = await checkOcrAgainstRegistry(database.db, fields(short, '株式会社青葉システム'));
     expect(cut.registration_number).toMatchObject({ value: AOBA, read_value: short });
-    expect(cut.registration_number.warning).toMatch(/桁が足りないため/);
+    expect(cut.registration_number.warning).toMatch(/桁が足りないため、桁を補って登録簿にある/);
   });
 
   it('another reading of the page (the T read as 1) held under the read name wins over a valid unheld one', async () => {

@@ -197,7 +197,7 @@ export async function checkOcrAgainstRegistry(
         value: number,
         confidence: Math.max(fields.registration_number.confidence, 0.8),
         read_value: read,
-        warning: `要確認: 読み取った「${read}」は${invalid ? (read.length < 14 ? '桁が足りない' : 'チェックデジットが一致しない') : '登録簿にない'}ため、登録簿にある「${number}」に直しました${repaired.similarity === null ? '' : '（名称が一致する番号）'}`,
+        warning: `要確認: 読み取った「${read}」は${invalid ? (read.length < 14 ? '桁が足りない' : 'チェックデジットが一致しない') : '登録簿にない'}ため、${read.length < 14 ? '桁を補って' : '1桁違いで'}登録簿にある「${number}」に直しました${repaired.similarity === null ? '' : '（名称が一致する番号）'}`,
       } as RegistryOcrField;
     }
   }
