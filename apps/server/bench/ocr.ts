@@ -104,7 +104,7 @@ async function accuracy(fixtures: Fixture[]) {
   const misses: string[] = [];
   // warm-up: the engine's first page loads the language data
   const warm = await rasteriser.rasterise(fixtures[0].bytes, fixtures[0].mime);
-  await engine.recognize(warm.pages[0].png, 1);
+  await engine.recognize(warm.pages[0].image, 1);
   const cpu0 = process.cpuUsage();
   const wall0 = performance.now();
   for (const f of fixtures) {
@@ -117,7 +117,7 @@ async function accuracy(fixtures: Fixture[]) {
     let text = '';
     pageCount += pages.length;
     for (const p of pages) {
-      const r = await engine.recognize(p.png, p.page);
+      const r = await engine.recognize(p.image, p.page);
       lines.push(...r.lines);
       words.push(...r.words);
       text += r.text;
@@ -206,7 +206,7 @@ async function evaluation() {
     console.log(
       `\n### Evaluation set, pages read ${upright ? 'upright (red ink dropped, deskew, quarter turn, 180° retry)' : 'as rendered (before issue 29)'}\n`,
     );
-    console.log(report(docs, outputs, extractors));
+    console.log(await report(docs, outputs, extractors));
   }
 }
 
@@ -229,7 +229,7 @@ async function memory20(fixtures: Fixture[]) {
   const cpu0 = process.cpuUsage();
   const { pages } = await rasteriser.rasterise(bytes, 'application/pdf');
   const rasterPeak = peakRss;
-  for (const p of pages) await engine.recognize(p.png, p.page);
+  for (const p of pages) await engine.recognize(p.image, p.page);
   const wall = (performance.now() - t0) / 1000;
   const cpu = cpuSeconds(cpu0);
   await engine.close();

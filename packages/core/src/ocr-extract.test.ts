@@ -195,3 +195,18 @@ describe('looseDateIn and reconcileTaxes', () => {
     ]);
   });
 });
+
+describe('登録番号 readings the registry may complete', () => {
+  it('14 digits after the label: the valid reading, the other kept as an alternative', () => {
+    // T read as 1 (the first digit) or a mark after the number read as a digit (the last)
+    const f = extractFieldsFromText('登録番号 15950535095460').registration_number;
+    expect(f.value).toMatch(/^T\d{13}$/);
+    expect(f.alternatives).toHaveLength(1);
+    expect([f.value, ...(f.alternatives ?? [])].sort()).toEqual(['T1595053509546', 'T5950535095460']);
+  });
+  it('a number cut short after its label or T is kept, flagged', () => {
+    const f = extractFieldsFromText('登録番号 T65723718961: だ').registration_number;
+    expect(f).toMatchObject({ value: 'T65723718961', warning: '登録番号の桁が足りません' });
+    expect(extractFieldsFromText('TEL 03-1234-5678').registration_number.value).toBeNull();
+  });
+});

@@ -35,6 +35,8 @@ export interface OcrField<T> {
   box: OcrBox | null;
   /** Why a value needs a person's look (e.g. an invalid check digit). */
   warning?: string;
+  /** Other readings the page allows (a 登録番号 whose T may be a digit): the registry check may choose one. */
+  alternatives?: T[];
 }
 
 export interface OcrTax {
@@ -145,6 +147,9 @@ const REG_LABEL = /登録番号|登録No|適格/;
 const REG_AFTER_LABEL =
   /(?:登録番号|登録No\.?|適格請求書発行事業者)\s*[:：]?\s*[^\d\s]{0,2}\s*((?:\d[\s-]*){13,14})(?!\d)/;
 
+/** A number cut short after its label or T (11–12 digits, the rest lost under a stamp or a fold). */
+const REG_SHORT = /(?:(?:登録番号|登録No\.?)\s*[:：]?\s*[^\d\s]{0,2}|T)\s*((?:\d[\s-]*){11,12})(?![\d-])/;
+
 function registrationNumber(lines: NLine[]): OcrField<string> {
   const labelled = lines.filter((l) => REG_LABEL.test(l.n));
   for (const l of [...labelled, ...lines]) {
@@ -158,11 +163,21 @@ function registrationNumber(lines: NLine[]): OcrField<string> {
     const m = REG_AFTER_LABEL.exec(l.n);
     if (!m) continue;
     const digits = m[1].replace(/\D/g, '');
-    // 14 digits: the T read as a digit (its first); the check digit decides between the readings
+    // 14 digits: the T read as a digit (its first), or a mark after the number read as one (its last); the
+    // check digit decides between the readings, the other is kept for the registry to weigh
     const candidates = digits.length === 14 ? [digits.slice(1), digits.slice(0, 13)] : [digits];
     const valid = candidates.find((d) => isValidRegistrationNumber(`T${d}`));
-    if (valid) return field(`T${valid}`, l, 0.9);
-    return field(`T${candidates[0]}`, l, 0.3, '登録番号のチェックデジットが一致しません');
+    const value = valid ?? candidates[0];
+    const alternatives = candidates.filter((d) => d !== value).map((d) => `T${d}`);
+    const f = valid
+      ? field(`T${valid}`, l, 0.9)
+      : field(`T${value}`, l, 0.3, '登録番号のチェックデジットが一致しません');
+    return alternatives.length ? { ...f, alternatives } : f;
+  }
+  // cut short: kept (flagged) so that a person — or the registry — can complete it
+  for (const l of labelled) {
+    const m = REG_SHORT.exec(l.n);
+    if (m) return field(`T${m[1].replace(/\D/g, '')}`, l, 0.2, '登録番号の桁が足りません');
   }
   return field<string>(null, null);
 }

@@ -100,7 +100,10 @@ export function tidyOcrText(n: string): string {
       // the 登録番号 label with one character misread, and letters for digits in the number after it
       .replace(/登録[^\s\d番]号|登[^\s\d録]番号|[^\s\d登]録番号/g, '登録番号')
       // two of the label's characters misread (登録希呈, 例録北け) just before the number
-      .replace(/(?:登録(?!番号)[^\s\d]{1,2}|[^\s\d登]録[^\s\d]{1,3})(?=\s*[T「][\dOoSB])/g, '登録番号 ')
+      .replace(
+        /(?:登録(?!番号)[^\s\d]{1,2}|[^\s\d登]録[^\s\d]{1,3})(?=\s*(?:[T「][\dOoSB]|[\dOoSB]{13,14}(?![\d,])))/g,
+        '登録番号 ',
+      )
       .replace(/(登録番号\s*[:：]?\s*T?\s*)([\dOoCDIl|SBG]{13,14})(?![\dA-Za-z])/g, (_m, label: string, d: string) =>
         (d.match(/\d/g)?.length ?? 0) >= 10
           ? label +

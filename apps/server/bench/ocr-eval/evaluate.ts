@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { OcrFieldValues, OcrLine, OcrWord } from '@chobo/core';
 import type { OcrEngine } from '../../src/modules/ocr-documents/engine.js';
 import type { PdfRasteriser } from '../../src/modules/ocr-documents/rasteriser.js';
-import { recognizeUpright } from '../../src/modules/ocr-documents/upright.js';
+import { recognizeDocument } from '../../src/modules/ocr-documents/upright.js';
 import { EVAL_LAYOUTS, type EvalDoc, evalDocuments } from './generate.js';
 
 /**
@@ -21,9 +21,11 @@ export interface OcrOutput {
   lines: OcrLine[];
   words: OcrWord[];
   ms: number;
+  /** Taken from the cache of an earlier run (not read now). */
+  cached?: boolean;
 }
 
-export type Extractor = (o: OcrOutput) => OcrFieldValues;
+export type Extractor = (o: OcrOutput) => OcrFieldValues | Promise<OcrFieldValues>;
 
 const cacheRoot = path.join(tmpdir(), 'chobo-ocr-eval-v1');
 
@@ -47,7 +49,7 @@ export async function readEvalSet(
   label: string,
   rasteriser: PdfRasteriser,
   engine: OcrEngine,
-  /** Read through recognizeUpright (the job's path: a low-confidence page read again turned by 180°). */
+  /** Read through recognizeDocument (the job's path: pages upright, a missing date looked for again). */
   upright = label !== 'baseline',
 ): Promise<OcrOutput[]> {
   const file = path.join(cacheRoot, `ocr-${label}-${docs.length}.json`);
@@ -57,22 +59,26 @@ export async function readEvalSet(
   for (const d of docs) {
     const hit = cached.find((c) => c.id === d.id);
     if (hit) {
-      out.push(hit);
+      out.push({ ...hit, cached: true });
       continue;
     }
     // OCR_EVAL_CACHED_ONLY=1: score what an earlier (maybe still running) reading left
     if (process.env.OCR_EVAL_CACHED_ONLY) continue;
     const t = performance.now();
     const { pages } = await rasteriser.rasterise(d.bytes, d.mime);
-    const lines: OcrLine[] = [];
-    const words: OcrWord[] = [];
-    for (const p of pages) {
-      const r = upright ? await recognizeUpright(engine, p.png, p.page) : await engine.recognize(p.png, p.page);
-      lines.push(...r.lines);
-      words.push(...r.words);
+    let lines: OcrLine[] = [];
+    let words: OcrWord[] = [];
+    if (upright) ({ lines, words } = await recognizeDocument(engine, pages));
+    else {
+      for (const p of pages) {
+        const r = await engine.recognize(p.image, p.page);
+        lines.push(...r.lines);
+        words.push(...r.words);
+      }
     }
     out.push({ id: d.id, pages: pages.length, lines, words, ms: performance.now() - t });
-    writeFileSync(file, JSON.stringify([...cached.filter((c) => !out.some((o) => o.id === c.id)), ...out]));
+    const keep = [...cached.filter((c) => !out.some((o) => o.id === c.id)), ...out];
+    writeFileSync(file, JSON.stringify(keep.map(({ cached: _c, ...o }) => o)));
   }
   return out;
 }
@@ -86,13 +92,13 @@ export interface Score {
   misses: string[];
 }
 
-export function score(docs: EvalDoc[], outputs: OcrOutput[], extract: Extractor) {
+export async function score(docs: EvalDoc[], outputs: OcrOutput[], extract: Extractor) {
   const perLayout = new Map<string, Score>();
   const all: Score = { right: {}, seen: {}, misses: [] };
   for (const d of docs) {
     const o = outputs.find((x) => x.id === d.id);
     if (!o) continue;
-    const x = extract(o);
+    const x = await extract(o);
     const s = perLayout.get(d.layout) ?? { right: {}, seen: {}, misses: [] };
     perLayout.set(d.layout, s);
     const count = (k: string, ok: boolean, miss: string) => {
@@ -125,7 +131,11 @@ const keyRate = (s: Score) => {
 };
 
 /** Markdown: one table per extractor, layouts worst first; then the overall row and the time a page. */
-export function report(docs: EvalDoc[], outputs: OcrOutput[], extractors: [string, Extractor][]): string {
+export async function report(
+  docs: EvalDoc[],
+  outputs: OcrOutput[],
+  extractors: [string, Extractor][],
+): Promise<string> {
   const lines: string[] = [];
   const pages = outputs.reduce((a, o) => a + o.pages, 0);
   const ms = outputs.reduce((a, o) => a + o.ms, 0);
@@ -134,7 +144,7 @@ export function report(docs: EvalDoc[], outputs: OcrOutput[], extractors: [strin
   );
   for (const [name, extract] of extractors) {
     const t = performance.now();
-    const { perLayout, all } = score(docs, outputs, extract);
+    const { perLayout, all } = await score(docs, outputs, extract);
     const extractMs = (performance.now() - t) / docs.length;
     lines.push('', `#### ${name} (extraction ${extractMs.toFixed(1)} ms a document)`, '');
     lines.push('| Layout | issuer | 登録番号 | 取引日 | 合計 | per-rate tax | key fields |');

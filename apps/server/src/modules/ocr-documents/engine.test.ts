@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../lib/png.js';
 import { TesseractEngine } from './engine.js';
+import { fixtureSpecs, renderFixture } from './ocr-fixtures.js';
 import { MupdfRasteriser } from './rasteriser.js';
 
 /** The OCR worker and the rasteriser thread are started on demand and released when idle (issue 32: an idle server holds no OCR memory). */
@@ -35,6 +36,23 @@ describe('TesseractEngine', () => {
     const pages = await Promise.all([engine.recognize(png(), 1), engine.recognize(png(), 2)]);
     expect(pages.map((p) => typeof p.confidence)).toEqual(['number', 'number']);
   });
+
+  it('a sparse reading leaves the next page read as before (the page segmentation mode is set back)', async () => {
+    const engine = new TesseractEngine({ idleMs: 0 });
+    engines.push(engine);
+    const rasteriser = new MupdfRasteriser();
+    try {
+      const fixture = await renderFixture({ ...fixtureSpecs(2)[1], rotation: 0, noise: 0 });
+      const { pages } = await rasteriser.rasterise(fixture.bytes, fixture.mime);
+      const first = await engine.recognize(pages[0].image, 1);
+      const sparse = await engine.recognize(pages[0].image, 1, undefined, { sparse: true });
+      const again = await engine.recognize(pages[0].image, 1);
+      expect(again.text).toBe(first.text);
+      expect(sparse.text).not.toBe(first.text);
+    } finally {
+      await rasteriser.close();
+    }
+  }, 240_000);
 });
 
 describe('MupdfRasteriser', () => {

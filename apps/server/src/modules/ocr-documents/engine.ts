@@ -17,12 +17,26 @@ export interface OcrPageResult {
   words: OcrWord[];
 }
 
+export interface RecognizeOptions {
+  sparse?: boolean;
+}
+
 /**
  * OcrEngine: one page image → text, lines and words with boxes and confidences. The only thing a cloud OCR
  * would have to implement.
  */
 export interface OcrEngine {
-  recognize(png: Buffer, page: number, onProgress?: (fraction: number) => void): Promise<OcrPageResult>;
+  /**
+   * `image`: a page image (the rasteriser's PGM; PNG and JPEG are read too). `options.sparse`: read as sparse
+   * text (scattered words, no layout analysis; tesseract's page segmentation mode 11) — the second look for a
+   * field the first reading missed (an engine may ignore it).
+   */
+  recognize(
+    image: Buffer,
+    page: number,
+    onProgress?: (fraction: number) => void,
+    options?: RecognizeOptions,
+  ): Promise<OcrPageResult>;
   close(): Promise<void>;
 }
 
@@ -137,12 +151,23 @@ export class TesseractEngine implements OcrEngine {
     return this.worker;
   }
 
-  recognize(png: Buffer, page: number, onProgress?: (fraction: number) => void): Promise<OcrPageResult> {
+  recognize(
+    image: Buffer,
+    page: number,
+    onProgress?: (fraction: number) => void,
+    options: RecognizeOptions = {},
+  ): Promise<OcrPageResult> {
     const run = async (): Promise<OcrPageResult> => {
       const w = await this.get();
       this.progress = onProgress;
+      // set back after a sparse reading: tesseract's own default is 6 (one uniform block; its command line's 3 is
+      // not the library's), which every reading of the benchmarks was made with
+      const psm = this.opts.parameters?.tessedit_pageseg_mode ?? '6';
       try {
-        const { data } = await w.recognize(png, {}, { text: true, blocks: true });
+        if (options.sparse) await w.setParameters({ tessedit_pageseg_mode: '11' as never });
+        const { data } = await w.recognize(image, {}, { text: true, blocks: true }).finally(async () => {
+          if (options.sparse) await w.setParameters({ tessedit_pageseg_mode: psm as never });
+        });
         const lines: OcrLine[] = [];
         const words: OcrWord[] = [];
         for (const b of data.blocks ?? []) {

@@ -1,4 +1,4 @@
-import { extractFieldsFromWords, MAX_OCR_PAGES, type OcrLine, type OcrWord } from '@chobo/core';
+import { extractFieldsFromWords, MAX_OCR_PAGES } from '@chobo/core';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type OcrPage, ocrDocuments } from '../../db/schema/index.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -7,7 +7,7 @@ import { newStorageKey } from '../../lib/storage.js';
 import type { OcrEngine } from './engine.js';
 import { checkOcrAgainstRegistry } from './ocr-registry.js';
 import type { PdfRasteriser } from './rasteriser.js';
-import { recognizeUpright } from './upright.js';
+import { recognizeDocument } from './upright.js';
 
 /** The queue of OCR jobs: one job per uploaded file, `{ id, company_id }`. */
 export const OCR_QUEUE = 'ocr-document';
@@ -98,21 +98,14 @@ export async function runOcrJob(deps: AppDeps, services: OcrServices, job: Job<O
       stored.push({ page: p.page, width: p.width, height: p.height, image_key: key });
     }
     await setProgress(15, true);
-    const lines: OcrLine[] = [];
-    const words: OcrWord[] = [];
-    const texts: string[] = [];
-    for (const [i, p] of pages.entries()) {
-      const r = await recognizeUpright(services.engine, p.png, p.page, (f) => {
-        void setProgress(15 + (80 * (i + f)) / pages.length).catch(() => {});
-      });
-      lines.push(...r.lines);
-      words.push(...r.words);
-      texts.push(r.text);
-      await setProgress(15 + (80 * (i + 1)) / pages.length, true);
-    }
+    // each page upright; a date the layout analysis lost looked for again on the first page (sparse text)
+    const { lines, words, texts } = await recognizeDocument(services.engine, pages, (i, f) => {
+      void setProgress(15 + (80 * (i + f)) / pages.length).catch(() => {});
+    });
+    await setProgress(95, true);
     // layout-aware: word boxes → rows, columns and blocks (issue 29); the lines fill what the layout leaves empty
     // the issuer and the 登録番号 checked against the offline registry (the read name kept as a cross-check)
-    const fields = await checkOcrAgainstRegistry(deps.db, extractFieldsFromWords(words, lines));
+    const fields = await checkOcrAgainstRegistry(deps.db, extractFieldsFromWords(words, lines), texts.join('\n'));
     await deps.db
       .update(O)
       .set({

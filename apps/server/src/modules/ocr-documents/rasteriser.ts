@@ -1,12 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import { MAX_OCR_PAGES } from '@chobo/core';
 
-/** One page ready for OCR: a greyscale PNG at ~OCR_DPI. */
+/** One page ready for OCR at ~OCR_DPI: the image the engine reads and the PNG that is stored. */
 export interface RasterPage {
   page: number;
   width: number;
   height: number;
+  /** The page as an 8-bit greyscale PNG (stored, shown on the result page). */
   png: Buffer;
+  /**
+   * The same pixels for the OCR engine: an uncompressed binary PGM (tesseract reads it without a decode;
+   * `imageFormat: 'png'` gives the PNG here, the reading before ADR 0062).
+   */
+  image: Buffer;
 }
 
 /**
@@ -36,6 +42,8 @@ export interface RasteriserOptions {
    * a page (default 60 s, as the OCR engine's; 0 keeps it): an idle server holds no OCR memory.
    */
   idleMs?: number;
+  /** What `image` is: 'pgm' (default) or 'png' (mupdf's PNG for both, the path before ADR 0062; the bench's baseline). */
+  imageFormat?: 'pgm' | 'png';
 }
 
 /**
@@ -45,6 +53,9 @@ export interface RasteriserOptions {
 export const OCR_DPI = 225;
 /** The longest side of an image page for OCR: an A4 page at OCR_DPI (larger photos and scans are scaled down). */
 export const OCR_MAX_SIDE = 2630;
+
+/** A transferred Uint8Array as a Buffer over the same memory (no copy). */
+const bufferOf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 interface Pending {
   resolve: (v: { pages: RasterPage[]; pageCount: number }) => void;
@@ -75,7 +86,7 @@ export class MupdfRasteriser implements PdfRasteriser {
       if (msg.error !== undefined) p.reject(new Error(msg.error));
       else
         p.resolve({
-          pages: (msg.pages ?? []).map((x) => ({ ...x, png: Buffer.from(x.png) })),
+          pages: (msg.pages ?? []).map((x) => ({ ...x, png: bufferOf(x.png), image: bufferOf(x.image) })),
           pageCount: msg.pageCount ?? 0,
         });
     });
@@ -124,6 +135,7 @@ export class MupdfRasteriser implements PdfRasteriser {
           minWidth: this.opts.minWidth ?? 800,
           maxSide: this.opts.maxSide ?? OCR_MAX_SIDE,
           upright: this.opts.upright ?? true,
+          imageFormat: this.opts.imageFormat ?? 'pgm',
         },
         [copy.buffer],
       );

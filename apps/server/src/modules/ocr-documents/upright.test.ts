@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { OcrEngine, OcrPageResult } from './engine.js';
-import { recognizeUpright, turnPng } from './upright.js';
+import { recognizeDocument, recognizeUpright, topOfImage, turnImage, turnPng } from './upright.js';
 
 const grey = (w: number, h: number, px: number[]) => {
   const options = { colorType: 0, inputColorType: 0, inputHasAlpha: false } as const;
@@ -44,5 +44,47 @@ describe('recognizeUpright', () => {
       [0, 255],
       [255, 0],
     ]);
+  });
+});
+
+const pgm = (w: number, h: number, px: number[]) =>
+  Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`), Buffer.from(px)]);
+
+describe('turnImage, topOfImage (the engine reads a PGM)', () => {
+  it('turns a PGM like a PNG and keeps it a PGM', () => {
+    const image = pgm(2, 1, [1, 2]);
+    expect(turnImage(image, 1)).toEqual(pgm(1, 2, [1, 2]));
+    expect(turnImage(image, 2)).toEqual(pgm(2, 1, [2, 1]));
+    expect(turnImage(image, 3)).toEqual(pgm(1, 2, [2, 1]));
+    expect(pixels(turnImage(grey(2, 1, [1, 2]), 2))).toEqual({ w: 2, h: 1, px: [2, 1] });
+  });
+  it('cuts the top of a PGM, leaves another image whole', () => {
+    expect(topOfImage(pgm(2, 4, [1, 2, 3, 4, 5, 6, 7, 8]), 0.5)).toEqual(pgm(2, 2, [1, 2, 3, 4]));
+    const png = grey(2, 1, [1, 2]);
+    expect(topOfImage(png, 0.5)).toBe(png);
+  });
+});
+
+describe('recognizeDocument', () => {
+  it('reads the first page again as sparse text only when no date can be read, and adds only its dated lines', async () => {
+    const calls: (boolean | undefined)[] = [];
+    const line = (text: string) => ({ text, confidence: 0.9, box: { page: 1, x: 0, y: 0, width: 10, height: 10 } });
+    const engine = (first: string): OcrEngine => ({
+      async recognize(_p, _page, _progress, options) {
+        calls.push(options?.sparse);
+        const lines = options?.sparse ? [line('請求日: 令和6年1月24日'), line('合計 ¥1,000')] : [line(first)];
+        return { text: '', confidence: 0.9, lines, words: lines } as OcrPageResult;
+      },
+      async close() {},
+    });
+    const page = { image: pgm(2, 4, [0, 0, 0, 0, 0, 0, 0, 0]), page: 1, width: 2, height: 4 };
+    const dated = await recognizeDocument(engine('発行日 2024年4月1日'), [page]);
+    expect(calls).toEqual([undefined]);
+    expect(dated.dateLook).toBe(false);
+    calls.length = 0;
+    const missing = await recognizeDocument(engine('請求書'), [page]);
+    expect(calls).toEqual([undefined, true]);
+    expect(missing.lines.map((l) => l.text)).toEqual(['請求書', '請求日: 令和6年1月24日']);
+    expect(missing.words.map((w) => w.text)).toEqual(['請求書']);
   });
 });
