@@ -100,7 +100,8 @@ export interface RegistryRowsCheck {
   dataDate: string | null;
 }
 
-const COLUMN_NAMES = [
+/** The 24 columns' names as the リソース定義書 gives them, in the file's order (REGISTRY_COLUMNS). */
+export const COLUMN_NAMES = [
   '一連番号',
   '登録番号',
   '事業者処理区分',

@@ -104,8 +104,14 @@ export async function createRegistryImport({
   return (await loadRegistryImport(ctx.db, id)) as RegistryImport;
 }
 
-/** Hooks for tests and the bench: called after each staged chunk. */
-export const registryImportHooks: { afterChunk: null | ((rowsDone: number) => Promise<void>) } = { afterChunk: null };
+/**
+ * Hooks for tests and the bench: called after each copied chunk; `chunkBytes` replaces CHUNK_BYTES (tests cut a
+ * small file into many chunks to reach the pipeline's later chunks).
+ */
+export const registryImportHooks: {
+  afterChunk: null | ((rowsDone: number, rowsTotal: number) => Promise<void>);
+  chunkBytes: number | null;
+} = { afterChunk: null, chunkBytes: null };
 
 /**
  * The job: claims the import (one at a time: the staging table is shared), verifies, stages and merges.
@@ -181,10 +187,11 @@ const CHECK_SLICE = 1024 * 1024;
 
 /** checkRegistryPart over one chunk, in slices of CHECK_SLICE with a turn of the event loop between. */
 async function checkChunk(csv: Buffer, start: number, line: number): Promise<RegistryPartCheck> {
-  const target = Math.min(csv.length, start + CHUNK_BYTES);
+  const target = Math.min(csv.length, start + (registryImportHooks.chunkBytes ?? CHUNK_BYTES));
   const sum: RegistryPartCheck = { end: start, line, rows: 0, skipped: 0, maxDate: 0 };
   while (sum.end < target) {
     const part = checkRegistryPart(csv, sum.end, Math.min(target, sum.end + CHECK_SLICE), sum.line);
+    if (part.end === sum.end) break; // only when the file ends
     sum.end = part.end;
     sum.line = part.line;
     sum.rows += part.rows;
@@ -226,7 +233,7 @@ export async function loadFile(
       .update(registryImports)
       .set({ rows_done: Math.min(done, estimate) })
       .where(eq(registryImports.id, importId));
-    await registryImportHooks.afterChunk?.(done);
+    await registryImportHooks.afterChunk?.(Math.min(done, estimate), estimate);
   };
   const pglite = pgliteOf(db) !== null;
   let start = 0;
