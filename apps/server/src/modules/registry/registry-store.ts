@@ -75,13 +75,12 @@ export async function timed<T>(phase: string, f: () => Promise<T>): Promise<T> {
  * A fresh, empty table for a 全件データ file: the columns and NOT NULLs of registry_entries, no index and no
  * check (docs/adr/0060): the primary key is built once the rows are in (a bulk build instead of 5 million index
  * inserts), and the two checks are added after it — every row has passed checkRegistryPart, which is stricter
- * than both, and evaluating them per row doubled PostgreSQL's COPY time. On PGlite the table is UNLOGGED while
- * it loads (its WAL made the COPY 3–4 × slower) and made logged in the swap's transaction, before the key.
+ * than both, and evaluating them per row doubled PostgreSQL's COPY time. Logged: UNLOGGED and `set logged`
+ * measured slower overall on both databases at 5 M rows.
  */
 export async function createNextTable(db: DbOrTx): Promise<void> {
   await db.execute(sql.raw(`drop table if exists ${NEXT_TABLE}`));
-  const unlogged = pgliteOf(db) ? 'unlogged ' : '';
-  await db.execute(sql.raw(`create ${unlogged}table ${NEXT_TABLE} (like registry_entries including defaults)`));
+  await db.execute(sql.raw(`create table ${NEXT_TABLE} (like registry_entries including defaults)`));
 }
 
 /** Copies one chunk into `table`; a line the database refuses is a RegistryFileError naming its line number. */
@@ -137,7 +136,7 @@ const SET = REGISTRY_COLUMNS.filter((c) => c !== 'registration_number')
   .join(', ');
 const TUPLE = (t: string) => `(${REGISTRY_COLUMNS.map((c) => `${t}.${c}`).join(', ')})`;
 
-/** Memory for the primary key's sort on PostgreSQL (SET LOCAL in the swap's transaction). */
+/** Memory for the primary key's sort (SET LOCAL in the swap's transaction; PGlite's 5 M-row key 23 s → 12 s). */
 const KEY_BUILD_MEMORY = '256MB';
 
 /**
@@ -166,7 +165,6 @@ export interface MergeResult {
 export async function replaceAll(
   tx: DbOrTx,
   file: { rows: number; skipped: number; dataDate: string | null },
-  driver: 'pglite' | 'postgres',
 ): Promise<MergeResult> {
   const [{ n: before }] = await sqlRows<{ n: number }>(tx, sql`select count(*)::int as n from registry_entries`);
   if (file.skipped > 0) {
@@ -174,12 +172,8 @@ export async function replaceAll(
       tx.execute(sql.raw(`delete from ${NEXT_TABLE} where latest <> '1' or process_kind = '99'`)),
     );
   }
-  if (driver === 'pglite') {
-    await timed('set logged', () => tx.execute(sql.raw(`alter table ${NEXT_TABLE} set logged`)));
-  } else {
-    // the key's sort in memory (the default 64 MB spills 5 million keys to disk); this transaction only
-    await tx.execute(sql.raw(`set local maintenance_work_mem = '${KEY_BUILD_MEMORY}'`));
-  }
+  // the key's sort in memory (the default 64 MB spills 5 million keys to disk); this transaction only
+  await tx.execute(sql.raw(`set local maintenance_work_mem = '${KEY_BUILD_MEMORY}'`));
   try {
     await timed('primary key', () =>
       tx.execute(

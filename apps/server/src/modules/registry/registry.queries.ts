@@ -8,12 +8,11 @@ import {
 } from '@chobo/core';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { registryEntries, registryImports, users } from '../../db/schema/index.js';
+import { registryImports, users } from '../../db/schema/index.js';
 import type { Tenant } from '../../lib/context.js';
 import { arrayLiteral } from '../../lib/sql.js';
 import { sqlRows } from '../accounting/sql-rows.js';
 
-const E = registryEntries;
 const I = registryImports;
 
 /** Today in Japan (the registry's dates are Japanese calendar days). */
