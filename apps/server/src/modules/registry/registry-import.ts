@@ -150,8 +150,9 @@ export async function runRegistryImport(
     }
     const csv = registryCsv(bytes);
     const file = await loadFile(db, importId, imp.kind === 'full' ? NEXT_TABLE : 'registry_staging', csv);
+    const driver = pgliteOf(db) ? 'pglite' : 'postgres';
     const result = await db.transaction(async (tx) => {
-      const r = imp.kind === 'full' ? await replaceAll(tx, file) : await mergeDiff(tx, file);
+      const r = imp.kind === 'full' ? await replaceAll(tx, file, driver) : await mergeDiff(tx, file);
       await tx
         .update(registryImports)
         .set({
