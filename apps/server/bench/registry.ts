@@ -8,6 +8,9 @@
  * into a bare table of the same columns (no checks, no index, no bookkeeping), through the same driver path.
  * Then a lookup (lookupRegistration, the function behind GET /api/registry/:t_number) beside the raw
  * primary-key SELECT, and the HTTP call. Targets: ≥ 50,000 rows/s; lookup p50 ≤ 1 ms.
+ * The import's phases (check, copy, wait for the copy, primary key, checks: docs/adr/0060) are printed beside.
+ * BENCH_REGISTRY_ROWS=5000000 runs the issue's 5 M rows (≈ 1 GB of CSV): BENCH_REGISTRY_CSV=<file> keeps the
+ * generated file there and reads it back on the next run; BENCH_REGISTRY_PG_DB names the scratch database.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
