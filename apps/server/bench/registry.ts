@@ -8,8 +8,11 @@
  * into a bare table of the same columns (no checks, no index, no bookkeeping), through the same driver path.
  * Then a lookup (lookupRegistration, the function behind GET /api/registry/:t_number) beside the raw
  * primary-key SELECT, and the HTTP call. Targets: ≥ 50,000 rows/s; lookup p50 ≤ 1 ms.
+ * The import's phases (check, copy, wait for the copy, primary key, checks: docs/adr/0060) are printed beside.
+ * BENCH_REGISTRY_ROWS=5000000 runs the issue's 5 M rows (≈ 1 GB of CSV): BENCH_REGISTRY_CSV=<file> keeps the
+ * generated file there and reads it back on the next run; BENCH_REGISTRY_PG_DB names the scratch database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,15 +26,18 @@ import { registryImports } from '../src/db/schema/index.js';
 import { loadEnv } from '../src/env.js';
 import { MemoryFileStorage } from '../src/lib/storage.js';
 import { lookupRegistration } from '../src/modules/registry/registry.queries.js';
-import { csvChunks } from '../src/modules/registry/registry-file.js';
+import { csvChunks, lineCount } from '../src/modules/registry/registry-file.js';
 import { syntheticRegistryFile, tNumberOf } from '../src/modules/registry/registry-files.js';
 import { CHUNK_BYTES, runRegistryImport } from '../src/modules/registry/registry-import.js';
+import { registryPhases } from '../src/modules/registry/registry-store.js';
 import { createUser, signIn } from '../src/test/harness.js';
 import { benchApp, stats } from './support.js';
 
 const N = Number(process.env.BENCH_REGISTRY_ROWS ?? 1_000_000);
+/** A file to keep the generated CSV in between runs (5 M rows take minutes to generate): read when present. */
+const CSV_FILE = process.env.BENCH_REGISTRY_CSV;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PG_DB = 'registry_bench';
+const PG_DB = process.env.BENCH_REGISTRY_PG_DB ?? 'registry_bench';
 const load = () =>
   os
     .loadavg()
@@ -44,8 +50,9 @@ async function rawCopy(database: Database, csv: Buffer): Promise<number> {
   await database.db.execute('drop table if exists registry_bare');
   await database.db.execute('create table registry_bare (like registry_staging)');
   const copy = `copy registry_bare (${cols}) from ${database.pglite ? "'/dev/blob'" : 'stdin'} with (format csv)`;
+  const chunks = [...csvChunks(csv, CHUNK_BYTES)];
   const t = performance.now();
-  for (const chunk of csvChunks(csv, CHUNK_BYTES)) {
+  for (const chunk of chunks) {
     if (database.pglite) {
       await database.pglite.query(copy, [], { blob: new Blob([chunk.bytes]) });
     } else {
@@ -71,9 +78,14 @@ async function bench(label: string, database: Database, csv: Buffer) {
     .values({ kind: 'full', file_name: 'bench.csv', file_size: csv.length, sha256: '' })
     .returning({ id: registryImports.id });
   const env = loadEnv({ NODE_ENV: 'test' });
+  const phases: Record<string, number> = {};
+  registryPhases.record = (phase, ms) => {
+    phases[phase] = (phases[phase] ?? 0) + ms;
+  };
   const t = performance.now();
   const imp = await runRegistryImport({ db: database.db, storage: new MemoryFileStorage(), env }, id, csv);
   const e2e = performance.now() - t;
+  registryPhases.record = null;
   if (imp?.status !== 'imported') throw new Error(`import ${imp?.status}: ${imp?.error}`);
   // the baseline again after the import, so that both sides see the machine's load of the whole run
   const raw2 = await rawCopy(database, csv);
@@ -129,6 +141,7 @@ async function bench(label: string, database: Database, csv: Buffer) {
     import_rows_per_s: rate(e2e),
     import_vs_raw_copy: +(e2e / rawMean).toFixed(2),
     imported_rows: imp.rows_changed,
+    ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [`phase_${k.replace(/ /g, '_')}_ms`, Math.round(v)])),
     lookup_raw_p50_ms: +stats(rawLook).p50.toFixed(3),
     lookup_p50_ms: +stats(fnLook).p50.toFixed(3),
     lookup_p95_ms: +stats(fnLook).p95.toFixed(3),
@@ -146,9 +159,12 @@ async function bench(label: string, database: Database, csv: Buffer) {
 
 async function main() {
   const t = performance.now();
-  const csv = syntheticRegistryFile(N);
+  const cached = CSV_FILE && existsSync(CSV_FILE);
+  const csv = cached ? readFileSync(CSV_FILE) : syntheticRegistryFile(N);
+  if (CSV_FILE && !cached) writeFileSync(CSV_FILE, csv);
+  if (cached && lineCount(csv) !== N) throw new Error(`${CSV_FILE} does not hold ${N} rows`);
   console.log(
-    `registry: ${N.toLocaleString()} rows, ${(csv.length / 1024 / 1024).toFixed(0)} MB CSV generated in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    `registry: ${N.toLocaleString()} rows, ${(csv.length / 1024 / 1024).toFixed(0)} MB CSV ${cached ? `read from ${CSV_FILE}` : 'generated'} in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
   const only = process.env.BENCH_REGISTRY_DB; // pglite | postgres (default both)
   if (only !== 'postgres') {

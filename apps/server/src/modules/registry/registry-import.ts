@@ -10,9 +10,11 @@ import { HttpError } from '../../lib/http-errors.js';
 import { newStorageKey } from '../../lib/storage.js';
 import { loadRegistryImport } from './registry.queries.js';
 import {
-  checkRegistryRows,
-  csvChunks,
+  checkRegistryPart,
+  dateOfNumber,
+  lineCount,
   RegistryFileError,
+  type RegistryPartCheck,
   type RegistryRowsCheck,
   registryCsv,
   registryKey,
@@ -25,7 +27,9 @@ import {
   type LoadTable,
   mergeDiff,
   NEXT_TABLE,
+  pgliteOf,
   replaceAll,
+  timed,
 } from './registry-store.js';
 
 /**
@@ -100,8 +104,14 @@ export async function createRegistryImport({
   return (await loadRegistryImport(ctx.db, id)) as RegistryImport;
 }
 
-/** Hooks for tests and the bench: called after each staged chunk. */
-export const registryImportHooks: { afterChunk: null | ((rowsDone: number) => Promise<void>) } = { afterChunk: null };
+/**
+ * Hooks for tests and the bench: called after each copied chunk; `chunkBytes` replaces CHUNK_BYTES (tests cut a
+ * small file into many chunks to reach the pipeline's later chunks).
+ */
+export const registryImportHooks: {
+  afterChunk: null | ((rowsDone: number, rowsTotal: number) => Promise<void>);
+  chunkBytes: number | null;
+} = { afterChunk: null, chunkBytes: null };
 
 /**
  * The job: claims the import (one at a time: the staging table is shared), verifies, stages and merges.
@@ -140,8 +150,9 @@ export async function runRegistryImport(
     }
     const csv = registryCsv(bytes);
     const file = await loadFile(db, importId, imp.kind === 'full' ? NEXT_TABLE : 'registry_staging', csv);
+    const driver = pgliteOf(db) ? 'pglite' : 'postgres';
     const result = await db.transaction(async (tx) => {
-      const r = imp.kind === 'full' ? await replaceAll(tx, file) : await mergeDiff(tx, file);
+      const r = imp.kind === 'full' ? await replaceAll(tx, file, driver) : await mergeDiff(tx, file);
       await tx
         .update(registryImports)
         .set({
@@ -171,10 +182,34 @@ export async function runRegistryImport(
   return loadRegistryImport(db, importId);
 }
 
+/** Bytes checked between two turns of the event loop (the COPY's socket is written meanwhile). */
+const CHECK_SLICE = 1024 * 1024;
+
+/** checkRegistryPart over one chunk, in slices of CHECK_SLICE with a turn of the event loop between. */
+async function checkChunk(csv: Buffer, start: number, line: number): Promise<RegistryPartCheck> {
+  const target = Math.min(csv.length, start + (registryImportHooks.chunkBytes ?? CHUNK_BYTES));
+  const sum: RegistryPartCheck = { end: start, line, rows: 0, skipped: 0, maxDate: 0 };
+  while (sum.end < target) {
+    const part = checkRegistryPart(csv, sum.end, Math.min(target, sum.end + CHECK_SLICE), sum.line);
+    if (part.end === sum.end) break; // only when the file ends
+    sum.end = part.end;
+    sum.line = part.line;
+    sum.rows += part.rows;
+    sum.skipped += part.skipped;
+    if (part.maxDate > sum.maxDate) sum.maxDate = part.maxDate;
+    if (sum.end < target) await new Promise((ok) => setImmediate(ok));
+  }
+  return sum;
+}
+
 /**
- * Checks the whole CSV (checkRegistryRows: the first bad line and column refuse it before anything is
- * copied), then COPYs it chunk by chunk into `table` (a fresh NEXT_TABLE for 全件, the emptied staging table
- * for 差分), noting the progress after each chunk.
+ * Checks the CSV and COPYs it into `table` (a fresh NEXT_TABLE for 全件, the emptied staging table for 差分) as
+ * one pipeline (docs/adr/0060): chunk N+1 (CHUNK_BYTES, cut at a line end by the check itself) is checked
+ * while chunk N is being copied by the database, so on PostgreSQL the JS check and the server's COPY run on
+ * the two cores at once. The first bad line refuses the file (a fault the database finds in an earlier chunk
+ * is reported first); what was copied until then is only in the fresh or staging table, dropped or emptied
+ * by the caller, so the registry is untouched. `rows_total` is the file's line count until the check has seen
+ * every row, then the rows; `rows_done` the rows copied, after each chunk.
  */
 export async function loadFile(
   db: DbOrTx,
@@ -183,21 +218,69 @@ export async function loadFile(
   csv: Buffer,
 ): Promise<RegistryRowsCheck> {
   await clearStaging(db);
-  const file = checkRegistryRows(csv);
-  if (file.rows === 0) throw new RegistryFileError('ファイルにデータの行がありません');
-  await db.update(registryImports).set({ rows_total: file.rows }).where(eq(registryImports.id, importId));
+  const estimate = lineCount(csv);
+  if (estimate === 0) throw new RegistryFileError('ファイルにデータの行がありません');
+  await db.update(registryImports).set({ rows_total: estimate }).where(eq(registryImports.id, importId));
   if (table === NEXT_TABLE) await createNextTable(db);
+  let rows = 0;
+  let skipped = 0;
+  let maxDate = 0;
   let done = 0;
-  for (const chunk of csvChunks(csv, CHUNK_BYTES)) {
-    await copyChunk(db, table, chunk);
-    done += chunk.lines;
+  let pending: Promise<number> | null = null;
+  const progress = async (copied: number) => {
+    done += copied;
     await db
       .update(registryImports)
-      .set({ rows_done: Math.min(done, file.rows) })
+      .set({ rows_done: Math.min(done, estimate) })
       .where(eq(registryImports.id, importId));
-    await registryImportHooks.afterChunk?.(done);
-    // let the requests waiting on the one embedded connection through between chunks (ADR 0027)
-    await new Promise((ok) => setImmediate(ok));
+    await registryImportHooks.afterChunk?.(Math.min(done, estimate), estimate);
+  };
+  const pglite = pgliteOf(db) !== null;
+  let start = 0;
+  let line = 1;
+  try {
+    while (start < csv.length) {
+      const part = await timed('check', () => checkChunk(csv, start, line));
+      rows += part.rows;
+      skipped += part.skipped;
+      if (part.maxDate > maxDate) maxDate = part.maxDate;
+      if (pending) {
+        const copying = pending;
+        await progress(await timed('wait for the copy', () => copying));
+        pending = null;
+      }
+      if (part.rows > 0) {
+        const chunk = { bytes: csv.subarray(start, part.end), firstLine: line, lines: part.line - line };
+        const copied = part.rows;
+        pending = timed('copy', () => copyChunk(db, table, chunk)).then(() => copied);
+        // handled when awaited below; until then a refusal must not count as an unhandled rejection
+        pending.catch(() => {});
+        if (pglite) {
+          // one thread: nothing to overlap; let the requests waiting on the one embedded connection through
+          // between chunks (ADR 0027)
+          await progress(await pending);
+          pending = null;
+          await new Promise((ok) => setImmediate(ok));
+        }
+      }
+      start = part.end;
+      line = part.line;
+    }
+    if (pending) await progress(await pending);
+    pending = null;
+  } catch (err) {
+    // a refusal while a chunk is still being copied: the COPY ends first, and its own refusal (an earlier
+    // line) is the one reported
+    if (pending) {
+      const earlier = await (pending as Promise<number>).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      if (earlier) throw earlier;
+    }
+    throw err;
   }
-  return file;
+  if (rows === 0) throw new RegistryFileError('ファイルにデータの行がありません');
+  await db.update(registryImports).set({ rows_total: rows, rows_done: rows }).where(eq(registryImports.id, importId));
+  return { rows, skipped, dataDate: dateOfNumber(maxDate) };
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { REGISTRY_COLUMNS } from '@chobo/core';
@@ -7,7 +8,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/client.js';
 import { sqlRows } from '../accounting/sql-rows.js';
-import { type CsvChunk, RegistryFileError } from './registry-file.js';
+import { COLUMN_NAMES, type CsvChunk, RegistryFileError } from './registry-file.js';
 
 /**
  * The bulk path of a registry import (docs/adr/0046, 0054): the file is checked whole first (core of the
@@ -57,15 +58,29 @@ export async function clearStaging(db: DbOrTx): Promise<void> {
   await db.execute(sql.raw(`drop table if exists ${NEXT_TABLE}`));
 }
 
+/** The bench's view of where an import's time goes: called with each phase's name and its milliseconds. */
+export const registryPhases: { record: null | ((phase: string, ms: number) => void) } = { record: null };
+
+export async function timed<T>(phase: string, f: () => Promise<T>): Promise<T> {
+  if (!registryPhases.record) return f();
+  const t = performance.now();
+  try {
+    return await f();
+  } finally {
+    registryPhases.record(phase, performance.now() - t);
+  }
+}
+
 /**
- * A fresh, empty table for a 全件データ file: the columns, NOT NULLs and checks of registry_entries, no index
- * (the primary key is built once the rows are in: a bulk build instead of 5 million index inserts).
+ * A fresh, empty table for a 全件データ file: the columns and NOT NULLs of registry_entries, no index and no
+ * check (docs/adr/0060): the primary key is built once the rows are in (a bulk build instead of 5 million index
+ * inserts), and the two checks are added after it — every row has passed checkRegistryPart, which is stricter
+ * than both, and evaluating them per row doubled PostgreSQL's COPY time. Logged: UNLOGGED and `set logged`
+ * measured slower overall (PostgreSQL at 1 M rows, PGlite at 5 M rows).
  */
 export async function createNextTable(db: DbOrTx): Promise<void> {
   await db.execute(sql.raw(`drop table if exists ${NEXT_TABLE}`));
-  await db.execute(
-    sql.raw(`create table ${NEXT_TABLE} (like registry_entries including defaults including constraints)`),
-  );
+  await db.execute(sql.raw(`create table ${NEXT_TABLE} (like registry_entries including defaults)`));
 }
 
 /** Copies one chunk into `table`; a line the database refuses is a RegistryFileError naming its line number. */
@@ -87,18 +102,7 @@ export async function copyChunk(db: DbOrTx, table: LoadTable, chunk: CsvChunk): 
   }
 }
 
-const COLUMN_LABELS: Record<string, string> = {
-  sequence_no: '一連番号',
-  registration_number: '登録番号',
-  process_kind: '事業者処理区分',
-  correct_kind: '訂正区分',
-  latest: '最新履歴',
-  registered_on: '登録年月日',
-  updated_on: '更新年月日',
-  cancelled_on: '取消年月日',
-  expired_on: '失効年月日',
-  name: '氏名又は名称',
-};
+const COLUMN_LABELS: Record<string, string> = Object.fromEntries(REGISTRY_COLUMNS.map((c, i) => [c, COLUMN_NAMES[i]]));
 
 /** The database's refusal of a line as a Japanese message with the file's line number. */
 export function fileErrorOf(err: unknown, firstLine: number): Error {
@@ -132,6 +136,20 @@ const SET = REGISTRY_COLUMNS.filter((c) => c !== 'registration_number')
   .join(', ');
 const TUPLE = (t: string) => `(${REGISTRY_COLUMNS.map((c) => `${t}.${c}`).join(', ')})`;
 
+/** Memory for the primary key's sort on PostgreSQL (SET LOCAL in the swap's transaction). */
+const KEY_BUILD_MEMORY = '256MB';
+
+/**
+ * registry_entries' two checks (migration 0042, same names), added to the loaded table after its key as NOT
+ * VALID: every loaded row has passed checkRegistryPart, which is stricter than both (14 characters, T and 13
+ * digits with a valid check digit; 01・02・03・04・99), and validating them scanned the whole table again (3.7 s
+ * of a 17 s import of 1 M rows on PostgreSQL: docs/adr/0060). Every row a 差分 writes later is checked.
+ */
+const ENTRY_CHECKS = [
+  `add constraint registry_entries_number check (registration_number ~ '^T[0-9]{13}$') not valid`,
+  `add constraint registry_entries_process_kind check (process_kind in ('01', '02', '03', '04', '99')) not valid`,
+].join(', ');
+
 export interface MergeResult {
   changed: number;
   deleted: number;
@@ -147,18 +165,27 @@ export interface MergeResult {
 export async function replaceAll(
   tx: DbOrTx,
   file: { rows: number; skipped: number; dataDate: string | null },
+  driver: 'pglite' | 'postgres',
 ): Promise<MergeResult> {
   const [{ n: before }] = await sqlRows<{ n: number }>(tx, sql`select count(*)::int as n from registry_entries`);
   if (file.skipped > 0) {
-    await tx.execute(sql.raw(`delete from ${NEXT_TABLE} where latest <> '1' or process_kind = '99'`));
+    await timed('delete skipped', () =>
+      tx.execute(sql.raw(`delete from ${NEXT_TABLE} where latest <> '1' or process_kind = '99'`)),
+    );
   }
+  // PostgreSQL: the key's sort in memory (the default 64 MB spills 5 million keys to disk), this transaction
+  // only; not on PGlite, where it measured no faster
+  if (driver === 'postgres') await tx.execute(sql.raw(`set local maintenance_work_mem = '${KEY_BUILD_MEMORY}'`));
   try {
-    await tx.execute(
-      sql.raw(`alter table ${NEXT_TABLE} add constraint ${NEXT_TABLE}_pkey primary key (registration_number)`),
+    await timed('primary key', () =>
+      tx.execute(
+        sql.raw(`alter table ${NEXT_TABLE} add constraint ${NEXT_TABLE}_pkey primary key (registration_number)`),
+      ),
     );
   } catch (err) {
     throw duplicateError(err);
   }
+  await timed('checks', () => tx.execute(sql.raw(`alter table ${NEXT_TABLE} ${ENTRY_CHECKS}`)));
   await tx.execute(sql`drop table registry_entries`);
   await tx.execute(sql.raw(`alter table ${NEXT_TABLE} rename to registry_entries`));
   await tx.execute(
