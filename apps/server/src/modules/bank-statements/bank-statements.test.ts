@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { bankStatementImports, bankStatementRows, companies, journalEntries, payments } from '../../db/schema/index.js';
 import { systemCompanyCtx } from '../../lib/context.js';
 import type { JobQueue } from '../../lib/queue.js';
-import { newCustomer } from '../../test/factories.js';
-import { type Client, companyOwner, useTestApp } from '../../test/harness.js';
+import { accountCodes, newBankAccount, newCustomer } from '../../test/factories.js';
+import { companyOwner, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { importHooks, importStatement, loadImport, recoverInterruptedImports, runImportJob } from './imports.js';
 import { bankCsvFile, type StatementLine, syntheticLines } from './statement-files.js';
@@ -29,26 +29,12 @@ function upload(o: Owner, fields: Record<string, string | number>, name: string,
   });
 }
 
-async function accountsOf(api: Client) {
-  const list: { id: number; code: string; name: string }[] = (await api.get('/api/company/accounts')).json().data;
-  return (code: string) => list.find((a) => a.code === code)?.id as number;
-}
+const accountsOf = accountCodes;
 
 async function setup() {
   const o = await companyOwner(ctx);
   const code = await accountsOf(o.api);
-  const res = await o.api.post('/api/company/bank-accounts', {
-    bank_code: '0005',
-    bank_name: '三菱UFJ銀行',
-    branch_code: '001',
-    branch_name: '本店',
-    account_type: '普通',
-    account_number: '1234567',
-    account_holder: 'カ）サンプルショウジ',
-    account_id: code('1120'),
-  });
-  expect(res.statusCode).toBe(201);
-  return { o, code, bankId: res.json().data.id as number };
+  return { o, code, bankId: await newBankAccount(o.api, code('1120')) };
 }
 
 describe('bank accounts: one list', () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentBatches, paymentBatchItems } from '../../db/schema/index.js';
-import { newCustomer } from '../../test/factories.js';
+import { accountCodes, newBankAccount, newCustomer } from '../../test/factories.js';
 import { client, companyOwner, createUser, signIn, useTestApp } from '../../test/harness.js';
 import { multipartForm } from '../../test/multipart.js';
 import { bankCsvFile } from '../bank-statements/statement-files.js';
@@ -12,10 +12,7 @@ type Owner = Awaited<ReturnType<typeof companyOwner>>;
 type Api = Owner['api'];
 const LIST = '/api/payment-batches';
 
-async function accountsOf(api: Api) {
-  const list: { id: number; code: string }[] = (await api.get('/api/company/accounts?per_page=500')).json().data;
-  return (code: string) => list.find((a) => a.code === code)?.id as number;
-}
+const accountsOf = accountCodes;
 
 /** A company whose clerk (作成者, no approval) and owner-approver (payment-batches.approve) are signed in. */
 async function setup() {
@@ -27,17 +24,7 @@ async function setup() {
   });
   const approver = client(ctx.app, await signIn(ctx.app, approverUser.email));
   const code = await accountsOf(clerk.api);
-  const bank = await clerk.api.post('/api/company/bank-accounts', {
-    bank_code: '0005',
-    bank_name: '三菱UFJ銀行',
-    branch_code: '001',
-    branch_name: '本店',
-    account_type: '普通',
-    account_number: '1234567',
-    account_holder: 'カ）サンプルショウジ',
-    account_id: code('1120'),
-  });
-  expect(bank.statusCode, bank.body).toBe(201);
+  const bankId = await newBankAccount(clerk.api, code('1120'));
   const osaka = await newCustomer(clerk.api, { name: '大阪物産株式会社', name_kana: 'オオサカブッサン', used_for: 2 });
   const kobe = await newCustomer(clerk.api, { name: '神戸工業株式会社', name_kana: 'コウベコウギョウ', used_for: 2 });
   const doc = async (customerId: number, amount: number, due: string | null, date = '2026-05-20') => {
@@ -58,7 +45,7 @@ async function setup() {
     kobe: await doc(kobe.id, 110_000, '2026-06-30'),
     later: await doc(kobe.id, 33_000, '2026-07-31'),
   };
-  return { clerk, approver, code, bankId: bank.json().data.id as number, osaka, kobe, docs };
+  return { clerk, approver, code, bankId, osaka, kobe, docs };
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>;
