@@ -31,9 +31,18 @@ describe('銀行の取引明細取り込み', () => {
           })
         ).status,
       ).toBe(201);
+      // the landlord has no 登録番号: its rent is suggested as 適格請求書なし (経過措置)
+      const landlord = await pageApi<{ data: { id: number } }>(page, 'POST', '/api/company/customer', {
+        name: 'E2E 第一不動産',
+        name_kana: 'イーツーイーダイイチフドウサン',
+        honorific: '御中',
+        used_for: 2,
+      });
+      expect(landlord.status).toBe(201);
       expect(
         (
           await pageApi(page, 'POST', '/api/company/bank-rules', {
+            customer_id: landlord.body.data.id,
             name: 'E2E 家賃',
             description_regex: 'ﾔﾁﾝ|家賃',
             direction: 'out',
@@ -76,6 +85,9 @@ describe('銀行の取引明細取り込み', () => {
       await page.getByText('ルール「E2E 電話料」の条件に一致').waitFor({ timeout: 30_000 });
       await page.getByText('ルール「E2E 家賃」の条件に一致').waitFor();
       await page.getByText('分割: 振込手数料 ¥660').waitFor();
+      await page
+        .getByText(/取引先「E2E 第一不動産」に登録番号がないため、適格請求書なし（経過措置 \d+%控除）としました/)
+        .waitFor();
       await shots(page, 'bank-statement-suggestions', 'all');
 
       await page.getByRole('checkbox', { name: /ﾃﾞﾝﾜﾘﾖｳ NTT を選択/ }).check();
