@@ -568,11 +568,23 @@ describe('キャッシュフロー計算書', () => {
     // the previous-period figure drills to the previous period
     await router.navigate(-1);
     await screen.findByRole('table', { name: 'キャッシュフロー計算書' });
-    // the statement page re-renders as it comes back; a click on the outgoing render opens nothing
+    // the statement page re-renders as it comes back; a click on the outgoing render opens nothing, and the
+    // first figure's menu may still be in the document while it closes, so look for the menu holding 普通預金
+    const cashMenu = () =>
+      screen
+        .queryAllByRole('menu', { hidden: true })
+        .find((m) => within(m).queryByRole('menuitem', { name: /普通預金/, hidden: true })) ?? null;
     let previousMenu: HTMLElement | null = null;
     for (let attempt = 0; attempt < 3 && !previousMenu; attempt++) {
       await user.click(await screen.findByLabelText('Ⅵ 現金及び現金同等物の期末残高 1,000,000の内訳科目を選ぶ'));
-      previousMenu = await screen.findByRole('menu', { hidden: true }, { timeout: 2000 }).catch(() => null);
+      previousMenu = await waitFor(
+        () => {
+          const m = cashMenu();
+          if (!m) throw new Error('the 期末残高 menu is not open yet');
+          return m;
+        },
+        { timeout: 2000 },
+      ).catch(() => null);
     }
     if (!previousMenu) throw new Error('the 期末残高 menu did not open');
     await user.click(within(previousMenu).getByRole('menuitem', { name: /普通預金/, hidden: true }));
