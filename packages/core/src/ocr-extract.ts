@@ -209,7 +209,7 @@ export function dateIn(n: string): string | null {
 /**
  * A date whose marks tesseract misread, tried only when no line holds a well-formed date: the era's name
  * with one character wrong (令知, 信和 for 令和), 年 / 月 / 日 read as other characters (件年, 戸, 巳, H), a slash
- * read as 7 between a zero-padded month and day (2026/03718, 2024709722). Only on a line that says it holds
+ * read as 7 between a zero-padded month and day (2026/03718, 2024709722; the first slash lost: 202603718). Only on a line that says it holds
  * a date (発行日, 請求日, 日付…) or holds a 年 or an era's name (one of its two characters right).
  */
 export function looseDateIn(n: string): string | null {
@@ -219,7 +219,8 @@ export function looseDateIn(n: string): string | null {
     const v = isoDate(2018 + (era[1] === '元' ? 1 : Number(era[1])), Number(era[2]), Number(era[3]));
     if (v) return v;
   }
-  const slash7 = /((?:19|20)\d{2})\s*[/7]\s*(0[1-9]|1[0-2])\s*[/7]\s*(0[1-9]|[12]\d|3[01])(?!\d)/.exec(n);
+  // the first slash may be lost altogether (202608714: a faxed 2026/08/14)
+  const slash7 = /((?:19|20)\d{2})\s*[/7]?\s*(0[1-9]|1[0-2])\s*[/7]\s*(0[1-9]|[12]\d|3[01])(?!\d)/.exec(n);
   if (slash7) {
     const v = isoDate(Number(slash7[1]), Number(slash7[2]), Number(slash7[3]));
     if (v) return v;

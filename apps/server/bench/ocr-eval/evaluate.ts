@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { OcrFieldValues, OcrLine, OcrWord } from '@chobo/core';
 import type { OcrEngine } from '../../src/modules/ocr-documents/engine.js';
 import type { PdfRasteriser } from '../../src/modules/ocr-documents/rasteriser.js';
-import { recognizeDocument } from '../../src/modules/ocr-documents/upright.js';
+import { recognizeDocument, type SecondLook } from '../../src/modules/ocr-documents/upright.js';
 import { EVAL_LAYOUTS, type EvalDoc, evalDocuments } from './generate.js';
 
 /**
@@ -21,6 +21,8 @@ export interface OcrOutput {
   lines: OcrLine[];
   words: OcrWord[];
   ms: number;
+  /** The second look's fields (recognizeDocument; absent in the baseline reading). */
+  look?: SecondLook;
   /** Taken from the cache of an earlier run (not read now). */
   cached?: boolean;
 }
@@ -68,7 +70,8 @@ export async function readEvalSet(
     const { pages } = await rasteriser.rasterise(d.bytes, d.mime);
     let lines: OcrLine[] = [];
     let words: OcrWord[] = [];
-    if (upright) ({ lines, words } = await recognizeDocument(engine, pages));
+    let look: SecondLook | undefined;
+    if (upright) ({ lines, words, look } = await recognizeDocument(engine, pages));
     else {
       for (const p of pages) {
         const r = await engine.recognize(p.image, p.page);
@@ -76,7 +79,7 @@ export async function readEvalSet(
         words.push(...r.words);
       }
     }
-    out.push({ id: d.id, pages: pages.length, lines, words, ms: performance.now() - t });
+    out.push({ id: d.id, pages: pages.length, lines, words, look, ms: performance.now() - t });
     const keep = [...cached.filter((c) => !out.some((o) => o.id === c.id)), ...out];
     writeFileSync(file, JSON.stringify(keep.map(({ cached: _c, ...o }) => o)));
   }

@@ -2,6 +2,7 @@ import { extractFields, extractFieldsFromWords, type OcrFieldValues } from '@cho
 import { TesseractEngine } from '../../src/modules/ocr-documents/engine.js';
 import { checkOcrAgainstRegistry } from '../../src/modules/ocr-documents/ocr-registry.js';
 import { MupdfRasteriser } from '../../src/modules/ocr-documents/rasteriser.js';
+import { withSecondLook } from '../../src/modules/ocr-documents/upright.js';
 import { loadEvalSet, readEvalSet, report } from './evaluate.js';
 import { evalRegistry } from './registry.js';
 
@@ -54,7 +55,7 @@ if (!process.env.OCR_EVAL_SKIP_REGISTRY) {
   extractors.push([
     'production path: extractor + registry (checkOcrAgainstRegistry)',
     async (o) => {
-      const fields = extractFieldsFromWords(o.words, o.lines);
+      const fields = withSecondLook(extractFieldsFromWords(o.words, o.lines), o.look);
       const checked = await checkOcrAgainstRegistry(database.db, fields, o.lines.map((l) => l.text).join('\n'));
       const t = truth.get(o.id);
       const before = fields.registration_number.value;

@@ -1,8 +1,10 @@
+import { extractFields } from '@chobo/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../lib/png.js';
 import { TesseractEngine } from './engine.js';
 import { fixtureSpecs, renderFixture } from './ocr-fixtures.js';
 import { MupdfRasteriser } from './rasteriser.js';
+import { cropPgm } from './upright.js';
 
 /** The OCR worker and the rasteriser thread are started on demand and released when idle (issue 32: an idle server holds no OCR memory). */
 const engines: TesseractEngine[] = [];
@@ -49,6 +51,28 @@ describe('TesseractEngine', () => {
       const again = await engine.recognize(pages[0].image, 1);
       expect(again.text).toBe(first.text);
       expect(sparse.text).not.toBe(first.text);
+    } finally {
+      await rasteriser.close();
+    }
+  }, 240_000);
+
+  it('a line cut out is read by the larger model as one line; the next page is read as before', async () => {
+    const engine = new TesseractEngine({ idleMs: 0 });
+    engines.push(engine);
+    const rasteriser = new MupdfRasteriser();
+    try {
+      const fixture = await renderFixture({ ...fixtureSpecs(2)[1], rotation: 0, noise: 0 });
+      const { pages } = await rasteriser.rasterise(fixture.bytes, fixture.mime);
+      const first = await engine.recognize(pages[0].image, 1);
+      const dated = first.lines.find((l) => extractFields([l]).transaction_date.value !== null);
+      if (!dated?.box) throw new Error('the fixture has no dated line');
+      const crop = cropPgm(pages[0].image, dated.box);
+      if (!crop) throw new Error('no crop');
+      const line = await engine.recognize(crop, 1, undefined, { line: true, precise: true });
+      expect(line.lines).toHaveLength(1);
+      expect(extractFields(line.lines).transaction_date.value).toBe(extractFields([dated]).transaction_date.value);
+      const again = await engine.recognize(pages[0].image, 1);
+      expect(again.text).toBe(first.text);
     } finally {
       await rasteriser.close();
     }

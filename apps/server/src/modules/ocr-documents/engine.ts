@@ -19,6 +19,14 @@ export interface OcrPageResult {
 
 export interface RecognizeOptions {
   sparse?: boolean;
+  /** Read as one text line (tesseract's page segmentation mode 7): a crop of one field's line. */
+  line?: boolean;
+  /**
+   * Read with the larger model (jpn 4.0.0, 16 MB, in a second worker): slower, but on the evaluation set it
+   * tells 11 from 1 and reads the digits of a 登録番号 that the small model confuses (ADR 0063). An engine
+   * may ignore it.
+   */
+  precise?: boolean;
 }
 
 /**
@@ -29,7 +37,7 @@ export interface OcrEngine {
   /**
    * `image`: a page image (the rasteriser's PGM; PNG and JPEG are read too). `options.sparse`: read as sparse
    * text (scattered words, no layout analysis; tesseract's page segmentation mode 11) — the second look for a
-   * field the first reading missed (an engine may ignore it).
+   * field the first reading missed (an engine may ignore it); `line` / `precise`: see RecognizeOptions.
    */
   recognize(
     image: Buffer,
@@ -105,6 +113,8 @@ const box = (page: number, b: { x0: number; y0: number; x1: number; y1: number }
  */
 export class TesseractEngine implements OcrEngine {
   private worker: Promise<Worker> | null = null;
+  /** The larger model's worker (RecognizeOptions.precise), started on its first use and released with the other. */
+  private preciseWorker: Promise<Worker> | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private progress: ((fraction: number) => void) | undefined;
   private pending = 0;
@@ -114,7 +124,7 @@ export class TesseractEngine implements OcrEngine {
 
   /** Whether a worker is running (tests and the memory figures). */
   get started(): boolean {
-    return this.worker !== null;
+    return this.worker !== null || this.preciseWorker !== null;
   }
 
   private releaseWhenIdle(): void {
@@ -127,13 +137,13 @@ export class TesseractEngine implements OcrEngine {
     this.idleTimer.unref();
   }
 
-  private get(): Promise<Worker> {
-    this.worker ??= (async () => {
+  private get(precise = false): Promise<Worker> {
+    const start = async () => {
       const langs = this.opts.langs ?? ['jpn'];
       // loaded with the first OCR job, not at start (ADR 0025)
       const { createWorker, OEM } = await import('tesseract.js');
       const w = await createWorker(langs, OEM.LSTM_ONLY, {
-        langPath: localLangPath(langs, this.opts.variant),
+        langPath: localLangPath(langs, precise ? '4.0.0' : this.opts.variant),
         // tesseract.js's worker script behind a wrapper that lowers the thread's CPU priority first
         workerPath: fileURLToPath(new URL('./tesseract-worker.cjs', import.meta.url)),
         gzip: true,
@@ -144,7 +154,15 @@ export class TesseractEngine implements OcrEngine {
       });
       await w.setParameters({ ...DEFAULT_TESSERACT_PARAMETERS, ...this.opts.parameters });
       return w;
-    })();
+    };
+    if (precise) {
+      this.preciseWorker ??= start();
+      this.preciseWorker.catch(() => {
+        this.preciseWorker = null;
+      });
+      return this.preciseWorker;
+    }
+    this.worker ??= start();
     this.worker.catch(() => {
       this.worker = null;
     });
@@ -158,15 +176,16 @@ export class TesseractEngine implements OcrEngine {
     options: RecognizeOptions = {},
   ): Promise<OcrPageResult> {
     const run = async (): Promise<OcrPageResult> => {
-      const w = await this.get();
+      const w = await this.get(options.precise === true);
       this.progress = onProgress;
-      // set back after a sparse reading: tesseract's own default is 6 (one uniform block; its command line's 3 is
-      // not the library's), which every reading of the benchmarks was made with
+      // set back after a sparse or line reading: tesseract's own default is 6 (one uniform block; its command
+      // line's 3 is not the library's), which every reading of the benchmarks was made with
       const psm = this.opts.parameters?.tessedit_pageseg_mode ?? '6';
+      const mode = options.sparse ? '11' : options.line ? '7' : null;
       try {
-        if (options.sparse) await w.setParameters({ tessedit_pageseg_mode: '11' as never });
+        if (mode) await w.setParameters({ tessedit_pageseg_mode: mode as never });
         const { data } = await w.recognize(image, {}, { text: true, blocks: true }).finally(async () => {
-          if (options.sparse) await w.setParameters({ tessedit_pageseg_mode: psm as never });
+          if (mode) await w.setParameters({ tessedit_pageseg_mode: psm as never });
         });
         const lines: OcrLine[] = [];
         const words: OcrWord[] = [];
@@ -203,8 +222,9 @@ export class TesseractEngine implements OcrEngine {
 
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
-    const w = this.worker;
+    const ws = [this.worker, this.preciseWorker];
     this.worker = null;
-    if (w) await (await w.catch(() => null))?.terminate();
+    this.preciseWorker = null;
+    for (const w of ws) if (w) await (await w.catch(() => null))?.terminate();
   }
 }

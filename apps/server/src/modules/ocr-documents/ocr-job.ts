@@ -7,7 +7,7 @@ import { newStorageKey } from '../../lib/storage.js';
 import type { OcrEngine } from './engine.js';
 import { checkOcrAgainstRegistry } from './ocr-registry.js';
 import type { PdfRasteriser } from './rasteriser.js';
-import { recognizeDocument } from './upright.js';
+import { recognizeDocument, withSecondLook } from './upright.js';
 
 /** The queue of OCR jobs: one job per uploaded file, `{ id, company_id }`. */
 export const OCR_QUEUE = 'ocr-document';
@@ -99,13 +99,15 @@ export async function runOcrJob(deps: AppDeps, services: OcrServices, job: Job<O
     }
     await setProgress(15, true);
     // each page upright; a date the layout analysis lost looked for again on the first page (sparse text)
-    const { lines, words, texts } = await recognizeDocument(services.engine, pages, (i, f) => {
+    const { lines, words, texts, look } = await recognizeDocument(services.engine, pages, (i, f) => {
       void setProgress(15 + (80 * (i + f)) / pages.length).catch(() => {});
     });
     await setProgress(95, true);
     // layout-aware: word boxes → rows, columns and blocks (issue 29); the lines fill what the layout leaves empty
-    // the issuer and the 登録番号 checked against the offline registry (the read name kept as a cross-check)
-    const fields = await checkOcrAgainstRegistry(deps.db, extractFieldsFromWords(words, lines), texts.join('\n'));
+    // the date's and the 登録番号's lines read again by the larger model (secondLook, ADR 0063); then the issuer
+    // and the 登録番号 checked against the offline registry (the read name kept as a cross-check)
+    const read = withSecondLook(extractFieldsFromWords(words, lines), look);
+    const fields = await checkOcrAgainstRegistry(deps.db, read, texts.join('\n'));
     await deps.db
       .update(O)
       .set({

@@ -86,4 +86,19 @@ describe('a misread 登録番号 repaired by the registry and the name read (rea
     });
     expect(out.registration_number.value).toBe(AOBA);
   });
+
+  it('no name read: of the readings (a second look gave another valid one), the one the registry holds is taken', async () => {
+    const unheld = registrationNumberCorrections(AOBA).find((n) => ![AOBA, INSATSU, OTHER].includes(n));
+    if (!unheld) throw new Error('no unheld valid number');
+    const read = fields(unheld, null);
+    const out = await checkOcrAgainstRegistry(database.db, {
+      ...read,
+      registration_number: { ...read.registration_number, confidence: 0.9, alternatives: [AOBA] },
+    });
+    expect(out.registration_number).toMatchObject({ value: AOBA, read_value: unheld });
+    expect(out.registration_number.warning).toBe(
+      `要確認: 「${unheld}」とも読めますが、登録簿にある「${AOBA}」にしました`,
+    );
+    expect(out.issuer_name).toMatchObject({ value: '株式会社青葉システム', source: 'registry' });
+  });
 });

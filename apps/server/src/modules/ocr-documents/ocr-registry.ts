@@ -161,11 +161,15 @@ export async function checkOcrAgainstRegistry(
   const readings = [read, ...(fields.registration_number.alternatives ?? [])];
   const readName = fields.issuer_name.value;
   // another reading of the page (the T read as a digit…) valid and held under the name read: that one
-  const other =
-    readName && !(isValidRegistrationNumber(read) && (await lookupRegistrations(db, [read])).size > 0)
-      ? [...(await lookupRegistrations(db, readings.slice(1).filter(isValidRegistrationNumber))).entries()].find(
-          ([, e]) => nameSimilarity(readName, e.name) >= NAME_MATCH,
-        )
+  // (with no name read: the only other reading the registry holds)
+  const held =
+    readings.length > 1 && !(isValidRegistrationNumber(read) && (await lookupRegistrations(db, [read])).size > 0)
+      ? [...(await lookupRegistrations(db, readings.slice(1).filter(isValidRegistrationNumber))).entries()]
+      : [];
+  const other = readName
+    ? held.find(([, e]) => nameSimilarity(readName, e.name) >= NAME_MATCH)
+    : held.length === 1
+      ? held[0]
       : undefined;
   if (other) {
     number = other[0];
@@ -174,7 +178,7 @@ export async function checkOcrAgainstRegistry(
       value: number,
       confidence: Math.max(fields.registration_number.confidence, 0.8),
       read_value: read,
-      warning: `要確認: 「${read}」とも読めますが、登録簿に名称の合う「${number}」にしました`,
+      warning: `要確認: 「${read}」とも読めますが、登録簿に${readName ? '名称の合う' : 'ある'}「${number}」にしました`,
     } as RegistryOcrField;
   } else if (!isValidRegistrationNumber(read) || (await lookupRegistrations(db, [read])).size === 0) {
     const invalid = !isValidRegistrationNumber(read);

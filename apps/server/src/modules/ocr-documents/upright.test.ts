@@ -1,7 +1,18 @@
+import { extractFieldsFromWords, isValidRegistrationNumber, type OcrLine } from '@chobo/core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import type { OcrEngine, OcrPageResult } from './engine.js';
-import { recognizeDocument, recognizeUpright, topOfImage, turnImage, turnPng } from './upright.js';
+import type { OcrEngine, OcrPageResult, RecognizeOptions } from './engine.js';
+import {
+  cropPgm,
+  doublePgm,
+  recognizeDocument,
+  recognizeUpright,
+  secondLook,
+  topOfImage,
+  turnImage,
+  turnPng,
+  withSecondLook,
+} from './upright.js';
 
 const grey = (w: number, h: number, px: number[]) => {
   const options = { colorType: 0, inputColorType: 0, inputHasAlpha: false } as const;
@@ -86,5 +97,150 @@ describe('recognizeDocument', () => {
     expect(calls).toEqual([undefined, true]);
     expect(missing.lines.map((l) => l.text)).toEqual(['請求書', '請求日: 令和6年1月24日']);
     expect(missing.words.map((w) => w.text)).toEqual(['請求書']);
+  });
+});
+
+describe('cropPgm', () => {
+  it('cuts a rectangle with its margin, clipped to the image; another format or a sliver gives null', () => {
+    const image = pgm(4, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    expect(cropPgm(image, { x: 1, y: 1, width: 2, height: 1 }, 0)).toBeNull(); // under 4 px
+    expect(cropPgm(image, { x: 1, y: 1, width: 2, height: 1 }, 8)).toEqual(image);
+    const big = pgm(
+      6,
+      6,
+      Array.from({ length: 36 }, (_, i) => i),
+    );
+    expect(cropPgm(big, { x: 1, y: 1, width: 3, height: 3 }, 1)).toEqual(
+      pgm(5, 5, [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 18, 19, 20, 21, 22, 24, 25, 26, 27, 28]),
+    );
+    expect(cropPgm(Buffer.from('\x89PNG'), { x: 0, y: 0, width: 5, height: 5 })).toBeNull();
+  });
+});
+
+describe('doublePgm', () => {
+  it('doubles a PGM, each new pixel between its neighbours', () => {
+    const big = doublePgm(pgm(2, 1, [0, 200]));
+    expect(big.subarray(0, 11).toString('latin1')).toBe('P5\n4 2\n255\n');
+    expect([...big.subarray(11)]).toEqual([0, 50, 150, 200, 0, 50, 150, 200]);
+  });
+});
+
+describe('secondLook: the date and the 登録番号 lines read again by the larger model', () => {
+  const box = (y: number) => ({ page: 1, x: 0, y, width: 40, height: 10 });
+  const line = (text: string, y: number): OcrLine => ({ text, confidence: 0.9, box: box(y) });
+  const image = pgm(40, 80, new Array(40 * 80).fill(255));
+  /** The larger model's readings, by the crop's top row (the box's y less the margin, clipped at 0). */
+  const engine = (again: Record<number, string>, calls: RecognizeOptions[] = []): OcrEngine => ({
+    async recognize(crop, _page, _progress, options = {}) {
+      calls.push(options);
+      const height = Number(/^P5\s+\d+\s+(\d+)/.exec(crop.subarray(0, 20).toString('latin1'))?.[1]);
+      // the crops are 8 px round a 10 px line: the line's y is found back from the crop's height and the table
+      const text =
+        Object.entries(again).find(
+          ([y]) => Math.min(80, Number(y) + 18) - Math.max(0, Number(y) - 8) === height,
+        )?.[1] ?? '';
+      const lines = text ? [{ text, confidence: 0.9, box: null }] : [];
+      return { text, confidence: 0.9, lines, words: [] } as OcrPageResult;
+    },
+    async close() {},
+  });
+  const images = new Map([[1, image]]);
+
+  it('a date read otherwise on its line replaces the page’s; the line is read as one line by the larger model', async () => {
+    const lines = [line('発行日 2024年1月25日', 30)];
+    const calls: RecognizeOptions[] = [];
+    const look = await secondLook(engine({ 30: '発行日 ⑳②④年⑪月②⑤日' }, calls), images, [], lines);
+    expect(calls[0]).toEqual({ line: true, precise: true });
+    expect(look.transaction_date?.value).toBe('2024-11-25');
+    const fields = withSecondLook(extractFieldsFromWords([], lines), look);
+    expect(fields.transaction_date.value).toBe('2024-11-25');
+  });
+
+  it('the same date read again changes nothing; no date read: a faxed 202608714 on a candidate line is read loosely', async () => {
+    expect(
+      await secondLook(engine({ 30: '発行日 2024年4月1日' }), images, [], [line('発行日 2024年4月1日', 30)]),
+    ).toEqual({});
+    const look = await secondLook(engine({ 30: '発二 ⑳②⑥0⑧⑦①④' }), images, [], [line('発 二 202608714 海道', 30)]);
+    expect(look.transaction_date).toMatchObject({ value: '2026-08-14', confidence: 0.6 });
+  });
+
+  it('a 登録番号 read otherwise: an alternative beside a valid reading, the value when the page’s was not valid', async () => {
+    const valid = 'T8926273157587';
+    // another valid number (two digits changed)
+    const other = Array.from({ length: 100 }, (_, i) => `T${String(i).padStart(2, '0')}26273157587`).find(
+      (n) => n !== valid && isValidRegistrationNumber(n),
+    );
+    const both = await secondLook(engine({ 50: `登録番号 ${valid}` }), images, [], [line(`登録番号 ${other}`, 50)]);
+    expect(both.registration_number).toMatchObject({ value: other, alternatives: [valid] });
+    const lost = await secondLook(engine({ 50: `登録番号 ${valid}` }), images, [], [line('登録番号 T89262731575', 50)]);
+    expect(lost.registration_number).toMatchObject({ value: valid, alternatives: ['T89262731575'] });
+    // the label misread on the cut-out line: its 13 digits are still the number
+    const label = await secondLook(
+      engine({ 50: `登鋳番旨 \`${valid.slice(1)}` }),
+      images,
+      [],
+      [line('登録番号 T89262731575', 50)],
+    );
+    expect(label.registration_number?.value).toBe(valid);
+    // a thin print: the larger model at twice the size reads it (the third way, the small model enlarged, not needed)
+    const calls: RecognizeOptions[] = [];
+    const twice = await secondLook(
+      {
+        ...engine({}, calls),
+        async recognize(crop, _p, _pr, options = {}) {
+          calls.push(options);
+          const wide = Number(/^P5\s+(\d+)/.exec(crop.subarray(0, 12).toString('latin1'))?.[1]) > 40;
+          const text = wide && options.precise ? `登録番号 ${valid}` : '登録番号 T8926';
+          return { text, confidence: 0.9, lines: [{ text, confidence: 0.9, box: null }], words: [] } as OcrPageResult;
+        },
+      },
+      images,
+      [],
+      [line('登録番号 T89262731575', 50)],
+    );
+    expect(twice.registration_number?.value).toBe(valid);
+    expect(calls.slice(-2)).toEqual([
+      { line: true, precise: true },
+      { line: true, precise: true },
+    ]);
+    // a reading whose check digit fails is no better than the page's
+    const bad = await secondLook(
+      engine({ 50: '登録番号 T8926273157588' }),
+      images,
+      [],
+      [line('登録番号 T89262731575', 50)],
+    );
+    expect(bad.registration_number).toBeUndefined();
+  });
+});
+
+describe('secondLook: no line holds a 登録番号', () => {
+  it('the issuer’s block is read again alone and its labelled line read by the larger model', async () => {
+    const valid = 'T8926273157587';
+    const image = pgm(200, 200, new Array(200 * 200).fill(255));
+    const calls: { options: RecognizeOptions; size: string }[] = [];
+    const engine: OcrEngine = {
+      async recognize(crop, _page, _progress, options = {}) {
+        const size = /^P5\s+(\d+ \d+)/.exec(crop.subarray(0, 16).toString('latin1'))?.[1] ?? '';
+        calls.push({ options, size });
+        // the block: its second line is the 登録番号 (in the block's pixels); the line itself: the number
+        const lines = options.line
+          ? [{ text: `登録番号 ${valid}`, confidence: 0.9, box: null }]
+          : [
+              { text: '株式会社テスト', confidence: 0.9, box: { page: 1, x: 10, y: 0, width: 80, height: 10 } },
+              { text: '登録番号 「892627315', confidence: 0.5, box: { page: 1, x: 10, y: 30, width: 80, height: 10 } },
+            ];
+        return { text: '', confidence: 0.9, lines, words: [] } as OcrPageResult;
+      },
+      async close() {},
+    };
+    const issuer = { text: '株式会社テスト', confidence: 0.9, box: { page: 1, x: 100, y: 20, width: 60, height: 10 } };
+    const look = await secondLook(engine, new Map([[1, image]]), [], [issuer]);
+    expect(look.registration_number?.value).toBe(valid);
+    // the block: from one line height left of the issuer to the page's right edge, nine line heights down
+    expect(calls[0]).toEqual({ options: {}, size: '110 90' });
+    // its labelled line, 8 px round it, at the block's place on the page: (90 + 10 - 8, 20 + 30 - 8)
+    expect(calls[1]).toEqual({ options: { line: true, precise: true }, size: '96 26' });
+    expect(look.registration_number?.box).toMatchObject({ x: 100, y: 50 });
   });
 });
