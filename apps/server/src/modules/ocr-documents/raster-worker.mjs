@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
-import { dropRules } from './raster-rules.mjs';
+import { dropRules, evenLight, paperCorners, squarePaper } from './raster-rules.mjs';
 
 // below the API's event loop in CPU priority, like tesseract's thread
 createRequire(import.meta.url)('./thread-priority.cjs').lowerThisThreadPriority();
@@ -314,10 +314,21 @@ parentPort?.on('message', (msg) => {
       let turn = null;
       if (upright) {
         const rgbPix = page.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceRGB, false, true);
-        const flat = greyWithoutStamps(rgbPix);
+        let flat = greyWithoutStamps(rgbPix);
         rgbPix.destroy?.();
+        // a photographed sheet on a darker ground: cut out and set square first (ADR 0063)
+        const corners = isImage ? paperCorners(flat.grey, flat.w, flat.h) : null;
+        const squared = corners && squarePaper(flat.grey, flat.w, flat.h, corners);
+        if (squared) {
+          evenLight(squared.grey, squared.w, squared.h);
+          flat = squared;
+        }
         const { quarter, angle } = skewOf(flat.grey, flat.w, flat.h);
-        turn = { quarter, angle };
+        turn = {
+          quarter,
+          angle,
+          ...(squared ? { paper: corners.map(([x, y]) => [Math.round(x), Math.round(y)]) } : {}),
+        };
         const turned = rotateGrey(flat.grey, flat.w, flat.h, quarter, angle);
         dropRules(turned.grey, turned.w, turned.h);
         pix = greyPixmap(turned.grey, turned.w, turned.h);
