@@ -39,43 +39,41 @@ describe('TesseractEngine', () => {
     expect(pages.map((p) => typeof p.confidence)).toEqual(['number', 'number']);
   });
 
-  it('a sparse reading leaves the next page read as before (the page segmentation mode is set back)', async () => {
+  /** A kept engine and the first page of a generated receipt, upright and clean, as the rasteriser gives it. */
+  async function engineAndPage() {
     const engine = new TesseractEngine({ idleMs: 0 });
     engines.push(engine);
     const rasteriser = new MupdfRasteriser();
     try {
       const fixture = await renderFixture({ ...fixtureSpecs(2)[1], rotation: 0, noise: 0 });
       const { pages } = await rasteriser.rasterise(fixture.bytes, fixture.mime);
-      const first = await engine.recognize(pages[0].image, 1);
-      const sparse = await engine.recognize(pages[0].image, 1, undefined, { sparse: true });
-      const again = await engine.recognize(pages[0].image, 1);
-      expect(again.text).toBe(first.text);
-      expect(sparse.text).not.toBe(first.text);
+      return { engine, image: pages[0].image };
     } finally {
       await rasteriser.close();
     }
+  }
+
+  it('a sparse reading leaves the next page read as before (the page segmentation mode is set back)', async () => {
+    const { engine, image } = await engineAndPage();
+    const first = await engine.recognize(image, 1);
+    const sparse = await engine.recognize(image, 1, undefined, { sparse: true });
+    const again = await engine.recognize(image, 1);
+    expect(again.text).toBe(first.text);
+    expect(sparse.text).not.toBe(first.text);
   }, 240_000);
 
   it('a line cut out is read by the larger model as one line; the next page is read as before', async () => {
-    const engine = new TesseractEngine({ idleMs: 0 });
-    engines.push(engine);
-    const rasteriser = new MupdfRasteriser();
-    try {
-      const fixture = await renderFixture({ ...fixtureSpecs(2)[1], rotation: 0, noise: 0 });
-      const { pages } = await rasteriser.rasterise(fixture.bytes, fixture.mime);
-      const first = await engine.recognize(pages[0].image, 1);
-      const dated = first.lines.find((l) => extractFields([l]).transaction_date.value !== null);
-      if (!dated?.box) throw new Error('the fixture has no dated line');
-      const crop = cropPgm(pages[0].image, dated.box);
-      if (!crop) throw new Error('no crop');
-      const line = await engine.recognize(crop, 1, undefined, { line: true, precise: true });
-      expect(line.lines).toHaveLength(1);
-      expect(extractFields(line.lines).transaction_date.value).toBe(extractFields([dated]).transaction_date.value);
-      const again = await engine.recognize(pages[0].image, 1);
-      expect(again.text).toBe(first.text);
-    } finally {
-      await rasteriser.close();
-    }
+    const { engine, image } = await engineAndPage();
+    const first = await engine.recognize(image, 1);
+    const dated = first.lines.find((l) => extractFields([l]).transaction_date.value !== null);
+    if (!dated?.box) throw new Error('the fixture has no dated line');
+    const crop = cropPgm(image, dated.box);
+    if (!crop) throw new Error('no crop');
+    const line = await engine.recognize(crop, 1, undefined, { line: true, precise: true });
+    expect(line.lines).toHaveLength(1);
+    expect(extractFields(line.lines).transaction_date.value).toBe(extractFields([dated]).transaction_date.value);
+    const again = await engine.recognize(image, 1);
+    expect(again.text).toBe(first.text);
   }, 240_000);
 });
 
