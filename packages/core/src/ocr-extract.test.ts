@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateIn, extractFieldsFromText, looseDateIn, normalizeOcrText, reconcileTaxes } from './ocr-extract.js';
+import { dateIn, extractFieldsFromText, looseDateIn, normalizeOcrText, reconcileTaxes, taxesAgree } from './ocr-extract.js';
 
 /** Real tesseract.js (jpn, 300 dpi) output of a generated invoice: spaces between kana, 5.000 for 5,000, \% for ¥. */
 const TESSERACT_SAMPLE = `請求 書
@@ -27,6 +27,12 @@ describe('normalizeOcrText', () => {
     expect(normalizeOcrText('ご 請求 金額 \\%6,580')).toBe('ご請求金額 ¥6,580');
     expect(normalizeOcrText('合計　￥１２，３４５円')).toBe('合計 ¥12,345円');
     expect(normalizeOcrText('コピ ー 用 紙 10 5.000')).toBe('コピー用紙 10 5,000');
+  });
+  it('puts back a % lost before 対象 (the only rates are 10 and 8), and leaves other figures alone', () => {
+    expect(normalizeOcrText('10 対 象 \\331.720')).toBe('10% 対象 ¥331,720');
+    expect(normalizeOcrText('8対象 1,000')).toBe('8%対象 1,000');
+    expect(normalizeOcrText('10% 対 象 500')).toBe('10% 対象 500');
+    expect(normalizeOcrText('110対象')).toBe('110対象');
   });
 });
 
@@ -169,6 +175,8 @@ describe('looseDateIn and reconcileTaxes', () => {
     expect(looseDateIn('令知 7 年 3 戸 9 巳')).toBe('2025-03-09');
     expect(looseDateIn('2026/03718')).toBe('2026-03-18');
     expect(looseDateIn('2024709722')).toBe('2024-09-22');
+    // the first slash lost, the second read as 7 (a faxed 2026/08/14)
+    expect(looseDateIn('202608714')).toBe('2026-08-14');
     expect(extractFieldsFromText('請求日信和 8 年 3 月 7 日').transaction_date.value).toBe('2026-03-07');
     expect(extractFieldsFromText('TEL 2024 5 6').transaction_date.value).toBeNull();
   });
@@ -208,5 +216,19 @@ describe('登録番号 readings the registry may complete', () => {
     const f = extractFieldsFromText('登録番号 T65723718961: だ').registration_number;
     expect(f).toMatchObject({ value: 'T65723718961', warning: '登録番号の桁が足りません' });
     expect(extractFieldsFromText('TEL 03-1234-5678').registration_number.value).toBeNull();
+  });
+});
+
+describe('taxesAgree', () => {
+  it('holds when every tax fits its base (±1 yen) and the figures add up to the total', () => {
+    const ten = { tax_category: '10' as const, base: 331720, tax: 33172 };
+    const eight = { tax_category: '8' as const, base: 1000, tax: 80 };
+    expect(taxesAgree([ten, eight], 331720 + 33172 + 1080)).toBe(true);
+    expect(taxesAgree([{ ...ten, tax: 33173 }], 331720 + 33173)).toBe(true);
+    // a digit lost: the tax does not fit, or the sum misses the total
+    expect(taxesAgree([{ ...ten, base: 2335720, tax: 2572 }], 364892)).toBe(false);
+    expect(taxesAgree([ten], 364893)).toBe(false);
+    expect(taxesAgree([], 0)).toBe(false);
+    expect(taxesAgree([ten], null)).toBe(false);
   });
 });

@@ -87,6 +87,8 @@ export function normalizeOcrText(s: string): string {
   t = t.replace(/(\d)(?:,\.|\.,)(\d)/g, '$1,$2');
   // a % read as 96 before 対象 (896対象 → 8%対象)
   t = t.replace(/(?<!\d)(10|8)96(?=\s*(?:対象|\(税込|課税))/g, '$1%');
+  // a % lost altogether before 対象 (10対象 → 10%対象): the only rates are 10 and 8
+  t = t.replace(/(?<![\d.,])(10|8)(?=\s*対象)/g, '$1%');
   // a % read with a stray 9 or 0 before it (109% / 89% / 100% 対象 → 10% / 8%): the only rates are 10 and 8
   t = t.replace(/(?<!\d)(10|8)[09]\s*%(?=\s*(?:対象|\(税込|課税))/g, '$1%');
   // thousands separated by dots (never decimals on a yen document)
@@ -291,6 +293,15 @@ const taxOf = (base: number, rate: number, included: boolean) =>
   Math.floor((base * rate) / (included ? 100 + rate : 100));
 /** A base and tax that fit the rate (±1 yen of rounding). */
 const fits = (t: OcrTax) => Math.abs(t.tax - taxOf(t.base, Number(t.tax_category), false)) <= 1;
+
+/**
+ * Whether per-rate figures agree with themselves and the total: every tax fits its base and rate (±1 yen of
+ * rounding) and the bases and taxes add up to the total (bases without tax, as extractFieldsFromWords gives).
+ */
+export function taxesAgree(taxes: OcrTax[] | null, total: number | null): boolean {
+  if (!taxes || taxes.length === 0 || total === null) return false;
+  return taxes.every(fits) && taxes.reduce((a, t) => a + t.base + t.tax, 0) === total;
+}
 
 /**
  * The per-rate figures made to agree with the total when the page's own arithmetic shows a misread: a rate

@@ -214,6 +214,66 @@ describe('secondLook: the date and the 登録番号 lines read again by the larg
   });
 });
 
+describe('secondLook: per-rate figures that do not add up', () => {
+  const box = (y: number) => ({ page: 1, x: 0, y, width: 40, height: 10 });
+  const image = pgm(40, 200, new Array(40 * 200).fill(255));
+  const lines = (ten: string, tax: string) => [
+    { text: ten, confidence: 0.6, box: box(20) },
+    { text: tax, confidence: 0.6, box: box(60) },
+    { text: '合計 ¥364,892', confidence: 0.9, box: box(100) },
+  ];
+  /** The larger model reads `by[y]` for the line at y (found back from the crop's top, as above). */
+  const engine = (by: Record<number, string>, calls: number[] = []): OcrEngine => ({
+    async recognize(crop, _page, _progress, options = {}) {
+      const height = Number(/^P5\s+\d+\s+(\d+)/.exec(crop.subarray(0, 20).toString('latin1'))?.[1]);
+      const y = Object.keys(by)
+        .map(Number)
+        .find((k) => Math.min(200, k + 18) - Math.max(0, k - 8) === height);
+      calls.push(y ?? -1);
+      const text = options.line && y !== undefined ? by[y] : '';
+      return {
+        text,
+        confidence: 0.9,
+        lines: text ? [{ text, confidence: 0.9, box: null }] : [],
+        words: [],
+      } as OcrPageResult;
+    },
+    async close() {},
+  });
+
+  it('reads their lines again and takes what then agrees with the total', async () => {
+    const read = lines('10%対象 ¥2335720', '消費税(10%) ¥2572');
+    const look = await secondLook(
+      engine({ 20: '⑩ 対 象 ¥③③①.⑦②0', 60: '消費税(①0%) ¥③③.①⑦②' }),
+      new Map([[1, image]]),
+      [],
+      read,
+    );
+    expect(look.taxes?.value).toEqual([{ tax_category: '10', base: 331720, tax: 33172 }]);
+    expect(withSecondLook(extractFieldsFromWords([], read), look).taxes.value).toEqual(look.taxes?.value);
+  });
+
+  it('keeps the page’s figures when the second reading does not agree either, and reads nothing when they add up', async () => {
+    const bad = await secondLook(
+      engine({ 20: '10%対象 ¥31,720', 60: '消費税(10%) ¥3,172' }),
+      new Map([[1, image]]),
+      [],
+      lines('10%対象 ¥2335720', '消費税(10%) ¥2572'),
+    );
+    expect(bad.taxes).toBeUndefined();
+    const calls: number[] = [];
+    const good = await secondLook(
+      engine({ 20: '', 60: '' }, calls),
+      new Map([[1, image]]),
+      [],
+      lines('10%対象 ¥331,720', '消費税(10%) ¥33,172'),
+    );
+    expect(good.taxes).toBeUndefined();
+    // only the date's and the number's candidates could be read; no tax line
+    expect(calls.filter((y) => y === 20 || y === 60)).toEqual([]);
+  });
+});
+
 describe('secondLook: no line holds a 登録番号', () => {
   it('the issuer’s block is read again alone and its labelled line read by the larger model', async () => {
     const valid = 'T8926273157587';

@@ -8,7 +8,9 @@ import {
   type OcrField,
   type OcrFieldValues,
   type OcrLine,
+  type OcrTax,
   type OcrWord,
+  taxesAgree,
 } from '@chobo/core';
 import { PNG } from 'pngjs';
 import type { OcrEngine, OcrPageResult } from './engine.js';
@@ -171,11 +173,14 @@ function validNumberIn(line: OcrLine): string | null {
 export interface SecondLook {
   transaction_date?: OcrField<string>;
   registration_number?: OcrField<string>;
+  taxes?: OcrField<OcrTax[]>;
 }
 
 /** A line that may hold the 取引日 (a label, 年…月, or digits in a date's shape). */
 const DATE_LINE =
   /発行|請求日|取引日|領収日|日付|年月日|納品日|お買上日|年.*月|\d{2,4}\s*[/.]\s*\d{1,2}\s*[/.]|\d{8}|\d\s*[/.]\s*\d{1,2}\s+\d{1,2}:\d{2}/;
+/** A line of the per-rate figures (10%対象, 消費税(8%)…). */
+const TAX_LINE = /対象|消費税|税率|\d\s*%/;
 /** A line that may hold the 登録番号. */
 const REG_LINE = /登録|適格請求書発行|T\s*\d{4}/;
 
@@ -281,6 +286,24 @@ export async function secondLook(
       break search;
     }
   }
+  // per-rate figures that do not agree with themselves or the total (a digit lost): their lines read again,
+  // taken only when the figures read then agree
+  if (first.total.value !== null && !taxesAgree(first.taxes.value, first.total.value)) {
+    const taxLines = lines.filter((l) => l.box && TAX_LINE.test(normalizeOcrText(l.text))).slice(0, 6);
+    const again = new Map<OcrLine, OcrLine>();
+    for (const l of taxLines) {
+      const r = l.box && (await read(l.box));
+      if (r) again.set(l, r);
+    }
+    if (again.size > 0) {
+      const taxes = extractFieldsFromWords(
+        [],
+        lines.map((l) => again.get(l) ?? l),
+      ).taxes;
+      if (taxesAgree(taxes.value, first.total.value))
+        look.taxes = { ...taxes, confidence: Math.min(0.9, taxes.confidence) };
+    }
+  }
   return look;
 }
 
@@ -291,6 +314,7 @@ export function withSecondLook(fields: OcrFieldValues, look: SecondLook | undefi
     ...fields,
     ...(look.transaction_date ? { transaction_date: look.transaction_date } : {}),
     ...(look.registration_number ? { registration_number: look.registration_number } : {}),
+    ...(look.taxes ? { taxes: look.taxes } : {}),
   };
 }
 
