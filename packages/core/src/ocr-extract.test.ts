@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateIn, extractFieldsFromText, looseDateIn, normalizeOcrText, reconcileTaxes, taxesAgree } from './ocr-extract.js';
+import {
+  dateIn,
+  extractFieldsFromText,
+  looseDateIn,
+  normalizeOcrText,
+  reconcileTaxes,
+  taxesAgree,
+} from './ocr-extract.js';
 
 /** Real tesseract.js (jpn, 300 dpi) output of a generated invoice: spaces between kana, 5.000 for 5,000, \% for ¥. */
 const TESSERACT_SAMPLE = `請求 書
